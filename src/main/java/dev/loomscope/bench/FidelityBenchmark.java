@@ -1,0 +1,141 @@
+package dev.loomscope.bench;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.IdealTime;
+import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.engine.RunListener;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.RunResults;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.engine.Scenario;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How close LoomScope's instrumented runs stay to a plain JDK program doing the same work, and
+ * whether the five schedulers land near their perfect-world time. Each LoomScope run and its plain
+ * twin run back to back, in fresh JVMs with the same flags; ratios are medians of those pairs.
+ */
+public final class FidelityBenchmark {
+
+    /** A scenario to compare and the largest LoomScope/plain ratio we accept for it. */
+    public record Case(String id, Scenario scenario, double maxRatio) {
+        String name() {
+            return "%s %,d x %d ms".formatted(scenario.label(), scenario.tasks(), scenario.sleepMs());
+        }
+    }
+
+    /** One case's outcome: medians, paired ratio, whether every event arrived. */
+    record Comparison(Case testCase, double plainMs, double loomScopeMs, double ratio, boolean allEventsDelivered,
+                      boolean allTasksCompleted) {
+        boolean passed() {
+            return ratio <= testCase.maxRatio() && allEventsDelivered && allTasksCompleted;
+        }
+    }
+
+    private final Runner runner = new Runner();
+    private final int repeats;
+    private final PrintStream out;
+
+    public FidelityBenchmark(int repeats, PrintStream out) {
+        this.repeats = repeats;
+        this.out = out;
+    }
+
+    /** The cases the issue sets targets for: 10,000 x 100 ms within 1.10x, 1,000,000 x 100 ms within 1.25x. */
+    public static List<Case> fidelityCases(int carriers) {
+        return List.of(
+                new Case("virtual-10k", new Scenario(ExecutorKind.VIRTUAL, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.10),
+                new Case("fixed-10k", new Scenario(ExecutorKind.FIXED, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.10),
+                new Case("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.25));
+    }
+
+    /** @return whether every case met its target */
+    public boolean runFidelity(List<Case> cases) throws IOException, InterruptedException {
+        if (cases.isEmpty()) {
+            return true;
+        }
+        out.printf("Fidelity: LoomScope (every lifecycle event recorded and streamed) vs a plain JDK program%n");
+        out.printf("%d pairs per case, each in fresh JVMs with the same flags; ratio = median of LoomScope/plain per pair%n%n", repeats);
+        out.printf("%-34s %12s %12s %8s %8s  %s%n", "case", "plain", "LoomScope", "ratio", "target", "verdict");
+        boolean allPassed = true;
+        for (Case c : cases) {
+            Comparison result = compare(c);
+            allPassed &= result.passed();
+            out.printf("%-34s %,9.0f ms %,9.0f ms %8.3f %8s  %s%n", c.name(), result.plainMs(), result.loomScopeMs(),
+                    result.ratio(), "<= " + c.maxRatio(), verdict(result));
+        }
+        return allPassed;
+    }
+
+    /** @return whether every scheduler landed between ideal and 1.15 x ideal + 150 ms */
+    public boolean runSchedulers(int carriers) throws InterruptedException {
+        out.printf("%nSchedulers: 100 tasks x 100 ms, pool 4; target: ideal <= elapsed <= 1.15 x ideal + 150 ms (medians of %d)%n%n", repeats);
+        out.printf("%-22s %12s %12s %14s  %s%n", "executor", "ideal", "elapsed", "upper bound", "verdict");
+        boolean allPassed = true;
+        for (ExecutorKind kind : List.of(ExecutorKind.SINGLE, ExecutorKind.FIXED, ExecutorKind.FORKJOIN, ExecutorKind.PLATFORM, ExecutorKind.VIRTUAL)) {
+            var scenario = new Scenario(kind, 100, 4, carriers, 100, 0, BlockingMode.SLEEP, 20);
+            var runs = new ArrayList<RunResult>();
+            for (int i = 0; i < repeats; i++) {
+                runs.add(runner.run(scenario, RunListener.NONE));
+            }
+            RunResult median = RunResults.median(runs);
+            double ideal = IdealTime.millis(scenario, runner.cores());
+            double upper = 1.15 * ideal + 150;
+            boolean ok = median.isCompleted() && median.elapsedMs() >= ideal && median.elapsedMs() <= upper;
+            allPassed &= ok;
+            out.printf("%-22s %,9.0f ms %,9.0f ms %,11.0f ms  %s%n", scenario.label(), ideal, median.elapsedMs(), upper,
+                    ok ? "ok" : "MISSED" + (median.isCompleted() ? "" : ": " + median.message()));
+        }
+        return allPassed;
+    }
+
+    Comparison compare(Case c) throws IOException, InterruptedException {
+        double[] plain = new double[repeats];
+        double[] instrumented = new double[repeats];
+        double[] ratios = new double[repeats];
+        boolean eventsOk = true;
+        boolean completedOk = true;
+        for (int i = 0; i < repeats; i++) {
+            // Alternate which goes first, so neither always enjoys a cooler machine.
+            if (i % 2 == 0) {
+                plain[i] = runPlain(c.scenario());
+            }
+            RunResult run = runner.run(c.scenario(), RunListener.NONE);
+            if (i % 2 == 1) {
+                plain[i] = runPlain(c.scenario());
+            }
+            instrumented[i] = run.elapsedMs();
+            ratios[i] = instrumented[i] / plain[i];
+            completedOk &= run.isCompleted() && run.completed() == c.scenario().tasks();
+            eventsOk &= run.eventsReceived() == run.eventsEmitted() && run.eventsEmitted() >= 5L * c.scenario().tasks();
+        }
+        return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), RunResults.median(ratios), eventsOk, completedOk);
+    }
+
+    /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags; returns its elapsed ms. */
+    static double runPlain(Scenario s) throws IOException, InterruptedException {
+        List<String> command = JvmLauncher.standard().command(PlainProgram.class, s.carriers(),
+                List.of(s.executor().cliName(), Integer.toString(s.tasks()), Integer.toString(s.pool()), Integer.toString(s.sleepMs())));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (process.waitFor() != 0) {
+            throw new IOException("plain program failed (exit " + process.exitValue() + ") for " + s.label());
+        }
+        return Long.parseLong(output) / 1e6;
+    }
+
+    private static String verdict(Comparison c) {
+        if (!c.allTasksCompleted()) {
+            return "MISSED: not every task completed";
+        }
+        if (!c.allEventsDelivered()) {
+            return "MISSED: events lost";
+        }
+        return c.passed() ? "ok (every event delivered)" : "MISSED";
+    }
+}

@@ -1,0 +1,46 @@
+package dev.loomscope.bench;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * The yardstick: the classic experiment as a plain JDK program with no LoomScope code, no events,
+ * no sampling. Arguments: executor tasks pool sleepMs. Prints the elapsed nanoseconds.
+ *
+ * <p>It deliberately repeats the executor choice rather than sharing LoomScope's: whatever
+ * LoomScope does, this stays a program anyone could have written from the articles.
+ */
+public final class PlainProgram {
+
+    private PlainProgram() {
+    }
+
+    public static void main(String[] args) {
+        String executor = args[0];
+        int tasks = Integer.parseInt(args[1]);
+        int pool = Integer.parseInt(args[2]);
+        long sleepMs = Long.parseLong(args[3]);
+        System.gc();
+        long start = System.nanoTime();
+        try (ExecutorService service = switch (executor) {
+            case "fixed" -> Executors.newFixedThreadPool(pool);
+            case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();
+            case "platform" -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
+            case "forkjoin" -> new ForkJoinPool(pool);
+            case "single" -> Executors.newSingleThreadExecutor();
+            default -> throw new IllegalArgumentException("plain program has no executor " + executor);
+        }) {
+            for (int i = 0; i < tasks; i++) {
+                service.execute(() -> {
+                    try {
+                        Thread.sleep(sleepMs);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+        }
+        System.out.println(System.nanoTime() - start);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.loomscope.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
+@Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
+        description = "See Java virtual threads at work. With no arguments, opens the window.",
+        subcommands = {RunCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+public final class LoomScopeCommand {
+
+    /** Exit code of a run that did not complete (the runner failed or a target was missed). */
+    public static final int EXIT_RUN_FAILED = 1;
+    /** Exit code of a bad command line: picocli's usage code. */
+    public static final int EXIT_USAGE = CommandLine.ExitCode.USAGE;
+
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    public static CommandLine commandLine() {
+        var commandLine = new CommandLine(new LoomScopeCommand());
+        commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
+        return commandLine;
+    }
+
+    /** Bad input: one line that names the problem and where to read more, then exit code 2. */
+    private static int oneLineError(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println("loomscope: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+        err.flush();
+        return EXIT_USAGE;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = LoomScopeCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"LoomScope " + (version != null ? version : "(development build)"),
+                    "JVM: ${java.version} (${java.vendor} ${java.vm.name})"};
+        }
+    }
+}

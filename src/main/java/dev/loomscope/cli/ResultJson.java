@@ -1,0 +1,38 @@
+package dev.loomscope.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.engine.RunResult;
+import java.io.UncheckedIOException;
+
+/** One line of {@code run --json}: a flat object per executor, stable field names for scripts. */
+record ResultJson(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
+                  int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
+                  double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
+                  int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived, int repeats,
+                  String jdk, int cores) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static ResultJson of(RunResult r, int repeats) {
+        var s = r.scenario();
+        return new ResultJson(s.executor().cliName(), s.label(), r.outcome().name().toLowerCase(), r.message(), s.tasks(),
+                s.pool(), r.carriers(), s.sleepMs(), s.cpuMs(), s.blocking().cliName(), s.permits(), round(r.elapsedMs()),
+                round(r.idealMs()), round(r.overhead() * 100), r.submitted(), r.completed(), r.failed(),
+                round(r.rssDeltaMb()), round(r.heapDeltaMb()), r.peakPlatformThreads(), round(r.cpuTimeMs()),
+                r.eventsEmitted(), r.eventsReceived(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
+                r.runner() != null ? r.runner().cores() : 0);
+    }
+
+    String toJsonLine() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.loomscope.cli;
+
+import dev.loomscope.engine.RunHandle;
+import dev.loomscope.engine.RunListener;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.RunResults;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.engine.Scenario;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomscope run}: runs executors side by side, headless, and prints what they measured. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Runs the same tasks on each executor, each in a fresh runner JVM, and prints elapsed time beside "
+                + "the perfect-world ideal, memory increase and peak platform threads.", "",
+                "Example: loomscope run --executor fixed,virtual --tasks 10000 --pool 200 --sleep-ms 100", ""},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:every run completed", "1:a run failed (out of threads, crashed, killed)", "2:bad options"})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Run each executor N times (interleaved) and report medians. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--json", description = "Print one JSON object per executor per line instead of a table.")
+    boolean json;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (repeat < 1 || repeat > 1_000) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 1,000 (got " + repeat + ")");
+        }
+        List<Scenario> scenarios = scenarioOptions.scenarios(spec);
+        PrintStream out = System.out;
+        var runner = new Runner();
+        var byScenario = new LinkedHashMap<Scenario, List<RunResult>>();
+        scenarios.forEach(s -> byScenario.put(s, new ArrayList<>()));
+        var current = new AtomicReference<RunHandle>();
+        // Ctrl+C must not leave a runner JVM behind.
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
+            RunHandle handle = current.get();
+            if (handle != null) {
+                handle.cancel();
+            }
+        }));
+        // Interleave repeats (a, b, a, b) so slow drift on a shared machine hits every executor alike.
+        for (int round = 1; round <= repeat; round++) {
+            for (Scenario scenario : scenarios) {
+                List<RunResult> runs = byScenario.get(scenario);
+                if (!runs.isEmpty() && !runs.getLast().isCompleted()) {
+                    continue;
+                }
+                progress("%s: run %d of %d...".formatted(scenario.label(), round, repeat));
+                RunHandle handle = runner.start(scenario, RunListener.NONE);
+                current.set(handle);
+                runs.add(handle.await());
+            }
+        }
+        progress("");
+        List<RunResult> results = byScenario.values().stream().filter(list -> !list.isEmpty()).map(RunResults::median).toList();
+        if (json) {
+            results.forEach(r -> out.println(ResultJson.of(r, repeat).toJsonLine()));
+        } else {
+            ResultTable.print(out, results, repeat);
+        }
+        return results.stream().allMatch(RunResult::isCompleted) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
+    }
+
+    private static void progress(String line) {
+        if (System.console() != null) {
+            System.err.print("\r\033[K" + line);
+            System.err.flush();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.loomscope.cli;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.InvalidScenarioException;
+import dev.loomscope.engine.Scenario;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** The scenario settings shared by every command that runs tasks (a picocli mixin). */
+final class ScenarioOptions {
+
+    @Option(names = "--executor", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "fixed,virtual",
+            description = "Executors to compare, comma-separated: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+            converter = ExecutorConverter.class, completionCandidates = ExecutorNames.class)
+    List<ExecutorKind> executors;
+
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "10000", description = "Number of tasks, 1 to 10,000,000. Default: ${DEFAULT-VALUE}.")
+    int tasks;
+
+    @Option(names = "--pool", paramLabel = "N", defaultValue = "200", description = "Threads of the fixed pool and the ForkJoinPool. Default: ${DEFAULT-VALUE}.")
+    int pool;
+
+    @Option(names = "--carriers", paramLabel = "N", description = "Carrier threads of the virtual-thread scheduler (its parallelism). Default: the cores of this machine.")
+    Integer carriers;
+
+    @Option(names = "--sleep-ms", paramLabel = "MS", defaultValue = "100", description = "Milliseconds each task blocks. Default: ${DEFAULT-VALUE}.")
+    int sleepMs;
+
+    @Option(names = "--cpu-ms", paramLabel = "MS", defaultValue = "0", description = "Milliseconds of real computation (counting primes) each task does before blocking. Default: ${DEFAULT-VALUE}.")
+    int cpuMs;
+
+    @Option(names = "--blocking", paramLabel = "MODE", defaultValue = "sleep", converter = BlockingConverter.class,
+            completionCandidates = BlockingNames.class,
+            description = "How a task blocks: sleep, synchronized (sleep holding a monitor), native (sleep inside a native frame), class-init (sleep in a static initializer). Default: ${DEFAULT-VALUE}.")
+    BlockingMode blocking;
+
+    @Option(names = "--permits", paramLabel = "N", defaultValue = "20", description = "Semaphore permits around the blocking part, for virtual-limited. Default: ${DEFAULT-VALUE}.")
+    int permits;
+
+    /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
+    List<Scenario> scenarios(CommandSpec spec) {
+        var result = new ArrayList<Scenario>();
+        int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
+        for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
+            try {
+                result.add(new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits)
+                        .checkDuration(Runtime.getRuntime().availableProcessors()));
+            } catch (InvalidScenarioException e) {
+                throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    static final class ExecutorConverter implements picocli.CommandLine.ITypeConverter<ExecutorKind> {
+        @Override
+        public ExecutorKind convert(String value) {
+            return ExecutorKind.fromCliName(value);
+        }
+    }
+
+    static final class BlockingConverter implements picocli.CommandLine.ITypeConverter<BlockingMode> {
+        @Override
+        public BlockingMode convert(String value) {
+            return BlockingMode.fromCliName(value);
+        }
+    }
+
+    static final class ExecutorNames extends ArrayList<String> {
+        ExecutorNames() {
+            super(java.util.Arrays.stream(ExecutorKind.values()).map(ExecutorKind::cliName).toList());
+        }
+    }
+
+    static final class BlockingNames extends ArrayList<String> {
+        BlockingNames() {
+            super(java.util.Arrays.stream(BlockingMode.values()).map(BlockingMode::cliName).toList());
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.loomscope.engine;
+
+/**
+ * The "perfect world" time of a scenario: no scheduling cost, no thread start-up, no contention.
+ *
+ * <pre>
+ *   max( ceil(tasks / threads) x (sleep + cpu),   waves of the threads that can hold a task
+ *        tasks x cpu / cores,                     CPU work spread over the cores that can run it
+ *        sleep + cpu )                            one task on its own
+ * </pre>
+ * threads = the pool for fixed and ForkJoinPool, 1 for single, tasks for thread-per-task and
+ * virtual; cores = the machine's cores, no more than the threads (or carriers) able to run.
+ * Two executors change the waves: virtual-limited passes its sleeps through {@code permits} at a
+ * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
+ * only {@code carriers} tasks wait at once.
+ */
+public final class IdealTime {
+
+    private IdealTime() {
+    }
+
+    public static double millis(Scenario s, int cores) {
+        double work = s.sleepMs() + s.cpuMs();
+        int runnable = switch (s.executor()) {
+            case FIXED, FORKJOIN -> s.pool();
+            case SINGLE -> 1;
+            case PLATFORM -> s.tasks();
+            case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
+        };
+        double waves = switch (s.executor()) {
+            case FIXED, FORKJOIN -> waves(s.tasks(), s.pool()) * work;
+            case SINGLE -> (double) s.tasks() * work;
+            case PLATFORM -> work;
+            case VIRTUAL -> pins(s.blocking()) ? waves(s.tasks(), s.carriers()) * work : work;
+            case VIRTUAL_LIMITED -> pins(s.blocking())
+                    ? waves(s.tasks(), Math.min(s.carriers(), s.permits())) * work
+                    : waves(s.tasks(), s.permits()) * s.sleepMs() + s.cpuMs();
+        };
+        double cpuBound = (double) s.tasks() * s.cpuMs() / Math.max(1, Math.min(cores, runnable));
+        return Math.max(waves, Math.max(cpuBound, work));
+    }
+
+    /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */
+    public static boolean pins(BlockingMode mode) {
+        return mode == BlockingMode.NATIVE || mode == BlockingMode.CLASS_INIT;
+    }
+
+    private static long waves(long tasks, long threads) {
+        return (tasks + threads - 1) / threads;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.loomscope.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the command line of a child JVM: the same JDK and class path as this one, plus the flags a
+ * run needs. The fidelity benchmark starts its plain programs through here too, so LoomScope's
+ * runner and the plain program differ only in the instrumentation.
+ */
+public final class JvmLauncher {
+
+    private final List<String> prefix;
+    private final List<String> extraJvmArgs;
+
+    /** @param prefix       a command put before {@code java}, e.g. {@code prlimit --as=...} (empty for none)
+     *  @param extraJvmArgs more JVM options, after the standard ones */
+    public JvmLauncher(List<String> prefix, List<String> extraJvmArgs) {
+        this.prefix = List.copyOf(prefix);
+        this.extraJvmArgs = List.copyOf(extraJvmArgs);
+    }
+
+    public static JvmLauncher standard() {
+        return new JvmLauncher(List.of(), List.of());
+    }
+
+    /**
+     * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
+     * and JVM warnings on stderr. HotSpot logs warnings to stdout by default (for example
+     * "pthread_create failed" when threads run out), and stdout carries the runner's frames.
+     */
+    public static List<String> runFlags(int carriers) {
+        return List.of(
+                "-Xlog:disable",
+                "-Xlog:all=warning:stderr:uptime,level,tags",
+                "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
+                "--enable-native-access=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED");
+    }
+
+    public List<String> command(Class<?> mainClass, int carriers, List<String> args) {
+        var command = new ArrayList<>(prefix);
+        command.add(javaExecutable());
+        command.addAll(runFlags(carriers));
+        command.addAll(extraJvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return command;
+    }
+
+    /** The {@code java} of the JDK this JVM runs on (JDK 25 or later, which the runner needs). */
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,222 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.FrameReader;
+import dev.loomscope.protocol.ProtocolException;
+import dev.loomscope.protocol.RunSummary;
+import dev.loomscope.protocol.RunnerHello;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A run in progress: reads the runner JVM's frames on a thread of its own, keeps the tail of its
+ * standard error, and completes {@link #result()} once the JVM is gone. Stopping kills the JVM.
+ */
+public final class RunHandle {
+
+    private static final int STDERR_LINES_KEPT = 40;
+
+    private final Scenario scenario;
+    private final double idealMs;
+    private final Process process;
+    private final RunListener listener;
+    private final CompletableFuture<RunResult> result = new CompletableFuture<>();
+    private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final long startNanos = System.nanoTime();
+    private final long[] eventsByType = new long[EventType.values().length];
+    private volatile boolean cancelled;
+    private volatile RunnerHello hello;
+    private long eventsReceived;
+
+    private RunHandle(Scenario scenario, double idealMs, Process process, RunListener listener) {
+        this.scenario = scenario;
+        this.idealMs = idealMs;
+        this.process = process;
+        this.listener = listener;
+    }
+
+    static RunHandle attach(Process process, Scenario scenario, double idealMs, RunListener listener) {
+        var handle = new RunHandle(scenario, idealMs, process, listener);
+        Thread.ofPlatform().daemon().name("loomscope-runner-stderr-" + process.pid()).start(handle::readStderr);
+        Thread.ofPlatform().daemon().name("loomscope-runner-reader-" + process.pid()).start(handle::readFrames);
+        return handle;
+    }
+
+    static RunHandle failedToStart(Scenario scenario, double idealMs, String message) {
+        var handle = new RunHandle(scenario, idealMs, null, RunListener.NONE);
+        handle.result.complete(handle.resultWithoutSummary(RunResult.Outcome.FAILED, message));
+        return handle;
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** The runner JVM's process id, or -1 if it never started. */
+    public long pid() {
+        return process == null ? -1 : process.pid();
+    }
+
+    public CompletableFuture<RunResult> result() {
+        return result;
+    }
+
+    public RunResult await() throws InterruptedException {
+        return result.join();
+    }
+
+    /** Stops the run: the runner JVM is killed at once, and the result says how far it got. */
+    public void cancel() {
+        if (process == null || result.isDone()) {
+            return;
+        }
+        cancelled = true;
+        process.destroyForcibly();
+    }
+
+    private void readFrames() {
+        RunSummary summary = null;
+        String streamError = null;
+        try {
+            var reader = new FrameReader(process.getInputStream());
+            for (var frame = reader.next(); frame != null; frame = reader.next()) {
+                switch (frame.type()) {
+                    case HELLO -> {
+                        hello = frame.json(RunnerHello.class);
+                        listener.onHello(hello);
+                    }
+                    case EVENTS -> onEvents(frame.events());
+                    case SAMPLE -> listener.onSample(frame.sample());
+                    case SUMMARY -> summary = frame.json(RunSummary.class);
+                }
+            }
+        } catch (IOException | ProtocolException e) {
+            if (!cancelled) {
+                streamError = e.getMessage();
+            }
+        } catch (RuntimeException e) {
+            streamError = "a run listener failed: " + e;
+            process.destroyForcibly();
+        }
+        try {
+            int exit = process.waitFor();
+            result.complete(finish(summary, exit, streamError));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            result.completeExceptionally(e);
+        }
+    }
+
+    private void onEvents(EventBatch batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            eventsByType[batch.typeCode(i)]++;
+        }
+        eventsReceived += batch.size();
+        listener.onEvents(batch);
+    }
+
+    private RunResult finish(RunSummary summary, int exitCode, String streamError) {
+        if (cancelled) {
+            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s)."
+                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis())));
+        }
+        if (summary == null) {
+            return resultWithoutSummary(RunResult.Outcome.FAILED, explainDeath(exitCode, streamError));
+        }
+        boolean clean = summary.failure() == null;
+        String message = clean ? "" : summary.failure() + ". " + (summary.completed() > 0
+                ? "The %,d tasks already running finished.".formatted(summary.completed()) : "");
+        return new RunResult(scenario, clean ? RunResult.Outcome.COMPLETED : RunResult.Outcome.FAILED, message.strip(),
+                hello, summary.elapsedNanos() / 1e6, idealMs, summary.submitted(), summary.completed(), summary.failed(),
+                mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
+                mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
+                summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, summary.eventsEmitted(), eventsReceived);
+    }
+
+    private String explainDeath(int exitCode, String streamError) {
+        String progress = "after %,d of %,d tasks had started and %,d had finished".formatted(
+                eventsByType[EventType.STARTED.ordinal()], scenario.tasks(), finishedTasks());
+        String cause = lastMeaningfulStderrLine();
+        if (exitCode > 128) {
+            int signal = exitCode - 128;
+            return "The runner JVM was killed by signal %d%s %s.%s".formatted(signal, signalName(signal), progress,
+                    cause.isEmpty() ? "" : " Last words: " + cause);
+        }
+        if (cause.contains("OutOfMemoryError")) {
+            return "The runner JVM ran out of memory %s: %s".formatted(progress, cause);
+        }
+        return "The runner JVM exited with code %d %s%s".formatted(exitCode, progress,
+                !cause.isEmpty() ? ": " + cause : streamError != null ? ": " + streamError : ".");
+    }
+
+    private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
+        return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
+                eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
+                0, 0, 0, 0, 0, eventsReceived);
+    }
+
+    private long finishedTasks() {
+        return eventsByType[EventType.FINISHED.ordinal()];
+    }
+
+    private double wallMillis() {
+        return (System.nanoTime() - startNanos) / 1e6;
+    }
+
+    private void readStderr() {
+        try (var reader = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                synchronized (stderrTail) {
+                    if (stderrTail.size() == STDERR_LINES_KEPT) {
+                        stderrTail.removeFirst();
+                    }
+                    stderrTail.addLast(line);
+                }
+            }
+        } catch (IOException e) {
+            // The runner is gone; what was read is all there is.
+        }
+    }
+
+    /** The last line that says something: an exception, an error, not a JVM warning or a stack frame. */
+    private String lastMeaningfulStderrLine() {
+        // The reader thread may still hold a last line; give it a moment after the exit.
+        try {
+            TimeUnit.MILLISECONDS.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (stderrTail) {
+            var lines = stderrTail.reversed();
+            for (String line : lines) {
+                String s = line.strip();
+                if (s.isEmpty() || s.startsWith("at ") || s.startsWith("...") || s.startsWith("WARNING")) {
+                    continue;
+                }
+                return s;
+            }
+            return "";
+        }
+    }
+
+    private static String signalName(int signal) {
+        return switch (signal) {
+            case 9 -> " (SIGKILL)";
+            case 15 -> " (SIGTERM)";
+            case 6 -> " (SIGABRT, a JVM crash)";
+            case 11 -> " (SIGSEGV, a JVM crash)";
+            default -> "";
+        };
+    }
+
+    private static double mb(long bytes) {
+        return bytes / (1024.0 * 1024.0);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.protocol.Sample;
+
+/**
+ * Receives a run as it happens, on the runner's reader thread (never the UI thread). Events come
+ * in batches of up to a few thousand, every few milliseconds; a UI coalesces them per frame.
+ */
+public interface RunListener {
+
+    RunListener NONE = new RunListener() { };
+
+    default void onHello(RunnerHello hello) {
+    }
+
+    default void onEvents(EventBatch batch) {
+    }
+
+    default void onSample(Sample sample) {
+    }
+}

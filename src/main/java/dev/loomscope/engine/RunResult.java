@@ -1,0 +1,40 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.RunnerHello;
+
+/**
+ * What one run of one executor measured. Memory figures are increases over a baseline taken after
+ * a GC just before the first task, at the highest sample while tasks ran.
+ *
+ * @param message          plain words for the person at the screen: what happened, if not a clean run
+ * @param runner           the runner JVM's description; null if it never started
+ * @param eventsEmitted    lifecycle events the runner recorded
+ * @param eventsReceived   lifecycle events that reached this process
+ */
+public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
+                        double elapsedMs, double idealMs, long submitted, long completed, long failed,
+                        double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
+                        long eventsEmitted, long eventsReceived) {
+
+    public enum Outcome {
+        /** Every task was submitted and the executor shut down. */
+        COMPLETED,
+        /** The runner could not finish: it ran out of threads, crashed or was killed. */
+        FAILED,
+        /** Stopped on request. */
+        CANCELLED
+    }
+
+    public boolean isCompleted() {
+        return outcome == Outcome.COMPLETED;
+    }
+
+    /** Elapsed over ideal, minus one: 0.05 is 5 % slower than a perfect world. */
+    public double overhead() {
+        return idealMs > 0 ? elapsedMs / idealMs - 1 : 0;
+    }
+
+    public int carriers() {
+        return runner != null ? runner.carriers() : scenario.carriers();
+    }
+}

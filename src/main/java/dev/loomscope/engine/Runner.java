@@ -1,0 +1,54 @@
+package dev.loomscope.engine;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Runs scenarios, each in a runner JVM of its own (like JMH forks): a clean measurement, per-run
+ * JVM flags (the carrier count is fixed at JVM start), and a run that exhausts native threads or
+ * crashes cannot take the window or the CLI down with it. The CLI and the window both run here.
+ */
+public final class Runner {
+
+    private final JvmLauncher launcher;
+    private final int cores;
+
+    public Runner() {
+        this(JvmLauncher.standard());
+    }
+
+    public Runner(JvmLauncher launcher) {
+        this.launcher = launcher;
+        this.cores = Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Cores of this machine, which the runner JVMs share. */
+    public int cores() {
+        return cores;
+    }
+
+    /**
+     * Starts a run and returns at once. The listener hears the run's frames on a reader thread;
+     * the handle's result completes when the runner JVM has exited, however it ended.
+     *
+     * @throws InvalidScenarioException if the run would be absurdly long on this machine
+     */
+    public RunHandle start(Scenario scenario, RunListener listener) {
+        scenario.checkDuration(cores);
+        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), scenario.toArgs());
+        double idealMs = IdealTime.millis(scenario, cores);
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            return RunHandle.failedToStart(scenario, idealMs,
+                    "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
+        }
+        return RunHandle.attach(process, scenario, idealMs, listener);
+    }
+
+    /** Runs to the end on the calling thread. */
+    public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
+        return start(scenario, listener).await();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.RunSummary;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.telemetry.EventLog;
+import dev.loomscope.telemetry.ProcessReadings;
+import dev.loomscope.telemetry.TelemetryPump;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Entry point of a runner JVM (the child that {@link Runner} starts): runs one {@link Scenario}
+ * and streams frames on standard output. Standard error carries anything else the JVM prints.
+ */
+public final class RunnerMain {
+
+    /** Rings to spread writers over: enough that the submitter and each carrier rarely share one. */
+    private static final int RINGS = 16;
+    private static final int SLOTS_PER_RING = 1 << 15;
+    private static final byte SUBMITTED = EventType.SUBMITTED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+
+    private RunnerMain() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        var frames = new FrameWriter(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16), 1 << 16);
+        // Stray prints must never corrupt the frame stream.
+        System.setOut(System.err);
+        Scenario scenario = Scenario.fromArgs(List.of(args));
+        var readings = new ProcessReadings();
+        CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
+
+        frames.hello(new RunnerHello(ProcessHandle.current().pid(), System.getProperty("java.runtime.version"),
+                Runtime.getRuntime().availableProcessors(), readings.carriers(), cpu.unitsPerMs()));
+        frames.flush();
+
+        var log = new EventLog(RINGS, SLOTS_PER_RING);
+        var workload = new Workload(scenario, log, cpu);
+        var pump = new TelemetryPump(log, frames, readings);
+
+        System.gc();
+        long rssBaseline = readings.settledRssBytes();
+        long heapBaseline = readings.heapUsedBytes();
+        long cpuBaseline = readings.processCpuNanos();
+        Instant startWallClock = Instant.now();
+        long start = log.startClock();
+        pump.start();
+        readings.resetPeakPlatformThreads();
+
+        long submitted = 0;
+        String failure = null;
+        long submitter = Thread.currentThread().threadId();
+        ExecutorService executor = ScenarioExecutors.create(scenario);
+        try {
+            for (int task = 0; task < scenario.tasks(); task++) {
+                log.record(SUBMITTED, task, submitter, submitter);
+                try {
+                    executor.execute(workload.task(task));
+                } catch (OutOfMemoryError | RejectedExecutionException e) {
+                    log.record(FAILED, task, submitter, submitter);
+                    failure = describeSubmitFailure(e, task, scenario, readings);
+                    break;
+                }
+                submitted++;
+            }
+        } finally {
+            executor.close();
+        }
+        long elapsed = System.nanoTime() - start;
+        int peakThreads = readings.peakPlatformThreads();
+        long cpuNanos = readings.processCpuNanos() - cpuBaseline;
+
+        try {
+            pump.stopAndFlush();
+            frames.summary(new RunSummary(elapsed, startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano(),
+                    submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
+                    pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure));
+            frames.flush();
+        } catch (IOException e) {
+            // The parent went away; nobody is left to tell.
+            Runtime.getRuntime().halt(3);
+        }
+        System.exit(0);
+    }
+
+    private static String describeSubmitFailure(Throwable e, int task, Scenario scenario, ProcessReadings readings) {
+        String what = e instanceof OutOfMemoryError && String.valueOf(e.getMessage()).contains("native thread")
+                ? "Ran out of native threads" : "Task submission failed";
+        return "%s at task %,d of %,d with %,d platform threads alive: %s".formatted(
+                what, task + 1, scenario.tasks(), readings.platformThreads(), e);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.loomscope.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run: which executor, how many tasks, and what each task does.
+ *
+ * <p>Each task first computes for {@code cpuMs} (calibrated prime counting), then blocks for
+ * {@code sleepMs} in the given {@link BlockingMode}. {@code pool} applies to fixed and ForkJoinPool,
+ * {@code permits} to virtual-limited (a semaphore around the blocking part), {@code carriers} to the
+ * virtual-thread scheduler of the runner JVM.
+ */
+public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
+                       BlockingMode blocking, int permits) {
+
+    public static final Range TASKS = new Range("tasks", 1, 10_000_000);
+    public static final Range POOL = new Range("pool", 1, 100_000);
+    public static final Range FORKJOIN_POOL = new Range("pool", 1, 32_767);
+    public static final Range CARRIERS = new Range("carriers", 1, 256);
+    public static final Range SLEEP_MS = new Range("sleep-ms", 0, 60_000);
+    public static final Range CPU_MS = new Range("cpu-ms", 0, 60_000);
+    public static final Range PERMITS = new Range("permits", 1, 100_000);
+    /** A run whose ideal time exceeds this is refused: nobody waits that long at a slider. */
+    public static final long MAX_IDEAL_MS = 60 * 60 * 1000;
+
+    /** An inclusive range of allowed values, named as the command line names the setting. */
+    public record Range(String field, int min, int max) {
+        public void check(int value) {
+            if (value < min || value > max) {
+                throw new InvalidScenarioException(field, "%s must be between %,d and %,d (got %,d)".formatted(field, min, max, value));
+            }
+        }
+    }
+
+    /** Validates every field; throws {@link InvalidScenarioException} naming the first one at fault. */
+    public Scenario {
+        if (executor == null) {
+            throw new InvalidScenarioException("executor", "executor is required; one of " + ExecutorKind.names());
+        }
+        if (blocking == null) {
+            throw new InvalidScenarioException("blocking", "blocking is required; one of " + BlockingMode.names());
+        }
+        TASKS.check(tasks);
+        (executor == ExecutorKind.FORKJOIN ? FORKJOIN_POOL : POOL).check(pool);
+        CARRIERS.check(carriers);
+        SLEEP_MS.check(sleepMs);
+        CPU_MS.check(cpuMs);
+        PERMITS.check(permits);
+        if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
+            throw new InvalidScenarioException("sleep-ms", "blocking " + blocking.cliName() + " needs sleep-ms of at least 1 (got 0)");
+        }
+    }
+
+    /** The defaults of the classic experiment: 10,000 tasks sleeping 100 ms, pool 200. */
+    public static Scenario defaults(ExecutorKind executor) {
+        return new Scenario(executor, 10_000, 200, Runtime.getRuntime().availableProcessors(), 100, 0, BlockingMode.SLEEP, 20);
+    }
+
+    /** Checks that the run is not absurdly long for the machine it runs on. */
+    public Scenario checkDuration(int cores) {
+        long idealMs = (long) IdealTime.millis(this, cores);
+        if (idealMs > MAX_IDEAL_MS) {
+            throw new InvalidScenarioException("tasks",
+                    "%s would take at least %s even in a perfect world (limit 1 h): use fewer tasks, a shorter sleep or less CPU"
+                            .formatted(label(), Durations.humanMillis(idealMs)));
+        }
+        return this;
+    }
+
+    public Scenario withExecutor(ExecutorKind kind) {
+        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits);
+    }
+
+    public Scenario withTasks(int value) {
+        return new Scenario(executor, value, pool, carriers, sleepMs, cpuMs, blocking, permits);
+    }
+
+    /** "fixed(200)", "virtual", "virtual-limited(20)": how tables and charts name the run. */
+    public String label() {
+        return switch (executor) {
+            case FIXED, FORKJOIN -> executor.cliName() + "(" + pool + ")";
+            case VIRTUAL_LIMITED -> executor.cliName() + "(" + permits + ")";
+            default -> executor.cliName();
+        };
+    }
+
+    /** The scenario as {@code key=value} arguments for the runner JVM. */
+    public List<String> toArgs() {
+        return asMap().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+
+    public Map<String, String> asMap() {
+        var map = new LinkedHashMap<String, String>();
+        map.put("executor", executor.cliName());
+        map.put("tasks", Integer.toString(tasks));
+        map.put("pool", Integer.toString(pool));
+        map.put("carriers", Integer.toString(carriers));
+        map.put("sleep-ms", Integer.toString(sleepMs));
+        map.put("cpu-ms", Integer.toString(cpuMs));
+        map.put("blocking", blocking.cliName());
+        map.put("permits", Integer.toString(permits));
+        return map;
+    }
+
+    /** Reads what {@link #toArgs()} wrote. */
+    public static Scenario fromArgs(List<String> args) {
+        var map = new LinkedHashMap<String, String>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("expected key=value, got '" + arg + "'");
+            }
+            map.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return new Scenario(ExecutorKind.fromCliName(required(map, "executor")), intOf(map, "tasks"), intOf(map, "pool"),
+                intOf(map, "carriers"), intOf(map, "sleep-ms"), intOf(map, "cpu-ms"),
+                BlockingMode.fromCliName(required(map, "blocking")), intOf(map, "permits"));
+    }
+
+    private static String required(Map<String, String> map, String key) {
+        String value = map.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("missing " + key);
+        }
+        return value;
+    }
+
+    private static int intOf(Map<String, String> map, String key) {
+        return Integer.parseInt(required(map, key));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.telemetry.CarrierLookup;
+import dev.loomscope.telemetry.EventLog;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The body of every task in a run: compute for the scenario's CPU time, then block for its sleep
+ * time in its blocking mode, recording each step in the {@link EventLog}. Runs inside the runner JVM.
+ */
+final class Workload {
+
+    private static final byte STARTED = EventType.STARTED.code();
+    private static final byte BLOCKED = EventType.BLOCKED.code();
+    private static final byte RESUMED = EventType.RESUMED.code();
+    private static final byte FINISHED = EventType.FINISHED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+
+    private final EventLog log;
+    private final long cpuUnits;
+    private final int sleepMs;
+    private final BlockingMode blocking;
+    /** Non-null for virtual-limited: only this many tasks may be in their blocking part at once. */
+    private final Semaphore permits;
+
+    Workload(Scenario scenario, EventLog log, CpuWork cpu) {
+        this.log = log;
+        this.cpuUnits = cpu.unitsFor(scenario.cpuMs());
+        this.sleepMs = scenario.sleepMs();
+        this.blocking = scenario.blocking();
+        this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
+        // Initialize the blocking machinery now, outside the timed run.
+        switch (blocking) {
+            case NATIVE -> NativeBlocking.prepare(sleepMs);
+            case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);
+            default -> { }
+        }
+    }
+
+    Runnable task(int id) {
+        return () -> run(id);
+    }
+
+    private void run(int id) {
+        long threadId = Thread.currentThread().threadId();
+        log.record(STARTED, id, threadId, CarrierLookup.currentCarrierId());
+        try {
+            if (cpuUnits > 0) {
+                CpuWork.burn(cpuUnits);
+            }
+            if (sleepMs > 0) {
+                log.record(BLOCKED, id, threadId, CarrierLookup.currentCarrierId());
+                if (permits != null) {
+                    permits.acquire();
+                }
+                try {
+                    block();
+                } finally {
+                    if (permits != null) {
+                        permits.release();
+                    }
+                }
+                log.record(RESUMED, id, threadId, CarrierLookup.currentCarrierId());
+            }
+            // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
+            // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
+            log.record(FINISHED, id, threadId, CarrierLookup.currentCarrierId());
+        } catch (Throwable e) {
+            log.record(FAILED, id, threadId, CarrierLookup.currentCarrierId());
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void block() throws InterruptedException {
+        switch (blocking) {
+            case SLEEP -> Thread.sleep(sleepMs);
+            case SYNCHRONIZED -> {
+                Object monitor = new Object();
+                synchronized (monitor) {
+                    Thread.sleep(sleepMs);
+                }
+            }
+            case NATIVE -> NativeBlocking.sleepInNativeFrame();
+            case CLASS_INIT -> ClassInitBlocking.sleepInStaticInitializer();
+        }
+    }
+}

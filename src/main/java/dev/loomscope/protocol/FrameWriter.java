@@ -1,0 +1,98 @@
+package dev.loomscope.protocol;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes frames: type (1 byte), payload length (int), payload. Used by a single telemetry thread
+ * in the runner, so it is deliberately not thread-safe.
+ */
+public final class FrameWriter {
+
+    private static final int HEADER = 1 + 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OutputStream out;
+    private final ByteBuffer buffer;
+    private int eventsInFrame;
+    private long eventBaseNanos;
+
+    public FrameWriter(OutputStream out, int bufferBytes) {
+        this.out = out;
+        this.buffer = ByteBuffer.allocate(bufferBytes);
+    }
+
+    /** Starts an events frame; follow with {@link #event} calls and {@link #endFrame()}. */
+    public void beginEvents() {
+        begin(FrameType.EVENTS);
+        eventsInFrame = 0;
+    }
+
+    /**
+     * Adds an event to the open events frame.
+     *
+     * @return false if the frame has no room for it (full, or its time is too far from the
+     *         frame's first): end the frame and begin another
+     */
+    public boolean event(byte type, int task, long timeNanos, long threadId, long carrierId) {
+        if (eventsInFrame == 0) {
+            EventBatch.encodeHeader(buffer, timeNanos);
+            eventBaseNanos = timeNanos;
+        } else if (buffer.remaining() < EventBatch.BYTES_PER_EVENT
+                || Math.abs(timeNanos - eventBaseNanos) > EventBatch.MAX_TIME_OFFSET_NANOS) {
+            return false;
+        }
+        EventBatch.encode(buffer, eventBaseNanos, type, task, timeNanos, threadId, carrierId);
+        eventsInFrame++;
+        return true;
+    }
+
+    public int eventsInFrame() {
+        return eventsInFrame;
+    }
+
+    public void sample(Sample sample) throws IOException {
+        begin(FrameType.SAMPLE);
+        sample.encode(buffer);
+        endFrame();
+    }
+
+    public void hello(RunnerHello hello) throws IOException {
+        json(FrameType.HELLO, hello);
+    }
+
+    public void summary(RunSummary summary) throws IOException {
+        json(FrameType.SUMMARY, summary);
+    }
+
+    public void endFrame() throws IOException {
+        buffer.putInt(1, buffer.position() - HEADER);
+        out.write(buffer.array(), 0, buffer.position());
+        buffer.clear();
+    }
+
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    private void begin(FrameType type) {
+        buffer.clear();
+        buffer.put(type.code()).putInt(0);
+    }
+
+    private void json(FrameType type, Object value) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = JSON.writeValueAsString(value).getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new IOException(e);
+        }
+        out.write(type.code());
+        out.write(ByteBuffer.allocate(4).putInt(bytes.length).array());
+        out.write(bytes);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.loomscope.telemetry;
+
+import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.Sample;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import dev.loomscope.protocol.EventType;
+
+/**
+ * The runner's one telemetry thread: drains the {@link EventLog} every few milliseconds, takes a
+ * {@link Sample} every {@value #SAMPLE_PERIOD_MS} ms, and writes both as frames. Being the only
+ * writer, it needs no locks; being a platform thread, it keeps running when every carrier is busy.
+ */
+public final class TelemetryPump {
+
+    static final long SAMPLE_PERIOD_MS = 20;
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+    private final EventLog log;
+    private final FrameWriter out;
+    private final ProcessReadings readings;
+    private static final byte FINISHED = EventType.FINISHED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+    private final Thread thread;
+    private volatile boolean stopping;
+    private volatile IOException failure;
+    private long rssPeak;
+    private long heapPeak;
+    private long lastSampleNanos;
+    /** Counted from the events as they pass, so tasks need no shared counter. */
+    private volatile long finished;
+    private volatile long failed;
+
+    public TelemetryPump(EventLog log, FrameWriter out, ProcessReadings readings) {
+        this.log = log;
+        this.out = out;
+        this.readings = readings;
+        this.thread = Thread.ofPlatform().daemon().name("loomscope-telemetry").unstarted(this::loop);
+    }
+
+    public void start() {
+        lastSampleNanos = System.nanoTime();
+        thread.start();
+    }
+
+    /**
+     * Stops the loop, then sends every event still in the log and a last sample.
+     * After this returns the caller owns the writer.
+     */
+    public void stopAndFlush() throws IOException {
+        stopping = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping telemetry", e);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        drainAll();
+        sample();
+        out.flush();
+    }
+
+    public long rssPeak() {
+        return rssPeak;
+    }
+
+    public long heapPeak() {
+        return heapPeak;
+    }
+
+    /** Tasks whose FINISHED event has been sent. */
+    public long finishedTasks() {
+        return finished;
+    }
+
+    /** FAILED events sent: tasks that threw, or could not be submitted. */
+    public long failedTasks() {
+        return failed;
+    }
+
+    /** Takes and sends one sample now; the telemetry thread's own job, or the caller's once stopped. */
+    public Sample sample() throws IOException {
+        var sample = new Sample(System.nanoTime() - log.originNanos(), readings.rssBytes(), readings.heapUsedBytes(),
+                readings.platformThreads(), readings.mountedVirtualThreads(), readings.queuedVirtualThreads(),
+                finished);
+        rssPeak = Math.max(rssPeak, sample.rssBytes());
+        heapPeak = Math.max(heapPeak, sample.heapUsedBytes());
+        out.sample(sample);
+        return sample;
+    }
+
+    private void loop() {
+        try {
+            while (!stopping) {
+                int drained = drainAll();
+                long now = System.nanoTime();
+                if (now - lastSampleNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_PERIOD_MS)) {
+                    lastSampleNanos = now;
+                    sample();
+                }
+                out.flush();
+                if (drained == 0) {
+                    LockSupport.parkNanos(IDLE_PARK_NANOS);
+                }
+            }
+        } catch (IOException e) {
+            failure = e;
+        } catch (UncheckedIOException e) {
+            failure = e.getCause();
+        }
+    }
+
+    private int drainAll() throws IOException {
+        int total = 0;
+        while (true) {
+            out.beginEvents();
+            log.drain(this::send);
+            int n = out.eventsInFrame();
+            if (n == 0) {
+                return total;
+            }
+            out.endFrame();
+            total += n;
+        }
+    }
+
+    private boolean send(byte type, int task, long timeNanos, long threadId, long carrierId) {
+        if (!out.event(type, task, timeNanos, threadId, carrierId)) {
+            return false;
+        }
+        if (type == FINISHED) {
+            finished++;
+        } else if (type == FAILED) {
+            failed++;
+        }
+        return true;
+    }
+}

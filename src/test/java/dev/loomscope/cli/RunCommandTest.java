@@ -1,0 +1,104 @@
+package dev.loomscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import dev.loomscope.Main;
+import dev.loomscope.engine.JvmLauncher;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RunCommandTest {
+
+    record Outcome(int exitCode, String out, String err) {
+    }
+
+    /** Runs the command line as a user would; out holds both picocli's help and what commands print. */
+    private static Outcome execute(String... args) {
+        var err = new StringWriter();
+        var help = new StringWriter();
+        var printed = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        var commandLine = LoomScopeCommand.commandLine();
+        commandLine.setErr(new PrintWriter(err, true));
+        commandLine.setOut(new PrintWriter(help, true));
+        try {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            int code = commandLine.execute(args);
+            return new Outcome(code, help + printed.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(originalOut);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--tasks 0                     | tasks must be between 1 and 10,000,000 (got 0)",
+            "--pool -3                     | pool must be between 1 and 100,000 (got -3)",
+            "--carriers 999                | carriers must be between 1 and 256 (got 999)",
+            "--executor fixed,loom         | unknown executor 'loom'",
+            "--blocking spin               | unknown blocking mode 'spin'",
+            "--tasks many                  | 'many' is not an int",
+            "--frobnicate                  | Unknown option: '--frobnicate'",
+            "--blocking native --sleep-ms 0| blocking native needs sleep-ms of at least 1",
+            "--repeat 0                    | --repeat must be between 1 and 1,000",
+            "--executor single --tasks 1000000 | would take at least"})
+    void badOptionsGiveOneLineAndExitCode2(String options, String message) {
+        var args = new java.util.ArrayList<>(List.of("run"));
+        args.addAll(List.of(options.strip().split("\\s+")));
+        Outcome outcome = execute(args.toArray(String[]::new));
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.err().strip()).contains(message).doesNotContain("\n");
+        assertThat(outcome.out()).isEmpty();
+    }
+
+    @Test
+    void helpDocumentsEveryOption() throws Exception {
+        // As a user meets it: the real entry point in a JVM of its own.
+        var command = JvmLauncher.standard().command(Main.class, 2, List.of("run", "--help"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(help).isZero();
+        assertThat(help).contains("--executor", "--tasks", "--pool", "--sleep-ms", "--cpu-ms", "--carriers",
+                "--blocking", "--permits", "--repeat", "--json", "virtual-limited", "class-init", "Exit codes");
+    }
+
+    @Test
+    void jsonPrintsOneObjectPerExecutorWithTheDocumentedFields() throws Exception {
+        Outcome outcome = execute("run", "--executor", "fixed,virtual", "--tasks", "40", "--pool", "4", "--sleep-ms", "20", "--json");
+        assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        List<String> lines = outcome.out().lines().toList();
+        assertThat(lines).hasSize(2);
+        var json = new ObjectMapper();
+        JsonNode fixed = json.readTree(lines.get(0));
+        JsonNode virtual = json.readTree(lines.get(1));
+        for (JsonNode row : List.of(fixed, virtual)) {
+            assertThat(row.fieldNames()).toIterable().contains("executor", "tasks", "pool", "carriers", "sleepMs", "cpuMs",
+                    "elapsedMs", "idealMs", "completed", "failed", "rssDeltaMb", "heapDeltaMb", "peakPlatformThreads");
+            assertThat(row.get("completed").asInt()).isEqualTo(40);
+            assertThat(row.get("tasks").asInt()).isEqualTo(40);
+        }
+        assertThat(fixed.get("executor").asText()).isEqualTo("fixed");
+        assertThat(fixed.get("idealMs").asDouble()).isEqualTo(200.0);
+        assertThat(fixed.get("elapsedMs").asDouble()).isGreaterThanOrEqualTo(200.0);
+        assertThat(virtual.get("idealMs").asDouble()).isEqualTo(20.0);
+        assertThat(fixed.get("peakPlatformThreads").asInt()).isGreaterThan(virtual.get("peakPlatformThreads").asInt());
+    }
+
+    @Test
+    void theTableShowsEachExecutorBesideItsIdeal() {
+        Outcome outcome = execute("run", "--executor", "single,virtual", "--tasks", "5", "--sleep-ms", "10", "--repeat", "2");
+        assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        assertThat(outcome.out()).contains("executor", "elapsed", "ideal", "overhead", "medians of 2 runs");
+        assertThat(outcome.out().lines().filter(l -> l.startsWith("single ")).findFirst().orElseThrow()).contains("50 ms");
+        assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual ")).findFirst().orElseThrow()).contains("10 ms");
+    }
+}

@@ -1,0 +1,229 @@
+package dev.loomscope.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.protocol.Sample;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Runs real scenarios in real runner JVMs, at small scale. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RunnerTest {
+
+    private final Runner runner = new Runner();
+
+    /** Collects everything a run streams. */
+    static final class Recorder implements RunListener {
+        final Map<EventType, Long> counts = new EnumMap<>(EventType.class);
+        final List<Sample> samples = new CopyOnWriteArrayList<>();
+        final AtomicLong events = new AtomicLong();
+        final CountDownLatch firstStart = new CountDownLatch(1);
+        final List<long[]> started = new ArrayList<>();
+        volatile RunnerHello hello;
+        volatile long firstStartSeenAtNanos;
+
+        @Override
+        public void onHello(RunnerHello hello) {
+            this.hello = hello;
+        }
+
+        @Override
+        public synchronized void onEvents(EventBatch batch) {
+            for (int i = 0; i < batch.size(); i++) {
+                EventType type = batch.type(i);
+                counts.merge(type, 1L, Long::sum);
+                if (type == EventType.STARTED) {
+                    started.add(new long[] {batch.task(i), batch.threadId(i), batch.carrierId(i)});
+                    if (firstStart.getCount() > 0) {
+                        firstStartSeenAtNanos = System.nanoTime();
+                        firstStart.countDown();
+                    }
+                }
+            }
+            events.addAndGet(batch.size());
+        }
+
+        @Override
+        public void onSample(Sample sample) {
+            samples.add(sample);
+        }
+
+        synchronized long count(EventType type) {
+            return counts.getOrDefault(type, 0L);
+        }
+    }
+
+    private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int sleepMs) {
+        return new Scenario(kind, tasks, pool, 2, sleepMs, 0, BlockingMode.SLEEP, 2);
+    }
+
+    @Test
+    void aFixedPoolOfTwoRunsFourTasksInTwoWaves() throws InterruptedException {
+        RunResult result = runner.run(scenario(ExecutorKind.FIXED, 4, 2, 50), RunListener.NONE);
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(4);
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(100);
+        assertThat(result.idealMs()).isEqualTo(100);
+    }
+
+    @Test
+    void aThousandVirtualThreadsSleepTogether() throws InterruptedException {
+        RunResult result = runner.run(scenario(ExecutorKind.VIRTUAL, 1_000, 200, 50), RunListener.NONE);
+        assertThat(result.completed()).isEqualTo(1_000);
+        // Serially this would take 50 s; together, about one sleep.
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(50).isLessThan(1_000 * 50 / 10.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutorKind.class)
+    void everyExecutorRunsEveryTaskAndStreamsEveryLifecycleEvent(ExecutorKind kind) throws InterruptedException {
+        var recorder = new Recorder();
+        RunResult result = runner.run(scenario(kind, 20, 3, 20), recorder);
+
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(20);
+        assertThat(result.failed()).isZero();
+        for (EventType type : List.of(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED)) {
+            assertThat(recorder.count(type)).as(type.name()).isEqualTo(20);
+        }
+        assertThat(result.eventsEmitted()).isEqualTo(100).isEqualTo(result.eventsReceived());
+        assertThat(recorder.hello.carriers()).isEqualTo(2);
+        assertThat(recorder.samples).isNotEmpty();
+        assertThat(recorder.samples.getLast().completedTasks()).isEqualTo(20);
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(result.idealMs());
+        for (long[] start : recorder.started) {
+            long thread = start[1];
+            long carrier = start[2];
+            if (kind.isVirtual()) {
+                assertThat(carrier).as("a virtual thread runs on a carrier other than itself").isPositive().isNotEqualTo(thread);
+            } else {
+                assertThat(carrier).as("a platform thread is its own carrier").isEqualTo(thread);
+            }
+        }
+        long distinctThreads = recorder.started.stream().mapToLong(s -> s[1]).distinct().count();
+        switch (kind) {
+            case SINGLE -> assertThat(distinctThreads).isEqualTo(1);
+            case FIXED, FORKJOIN -> assertThat(distinctThreads).isLessThanOrEqualTo(3);
+            default -> assertThat(distinctThreads).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void theCarrierCountReachesTheRunnerJvm() throws InterruptedException {
+        var recorder = new Recorder();
+        var threeCarriers = new Scenario(ExecutorKind.VIRTUAL, 30, 1, 3, 10, 0, BlockingMode.SLEEP, 1);
+        runner.run(threeCarriers, recorder);
+        assertThat(recorder.hello.carriers()).isEqualTo(3);
+        assertThat(recorder.started.stream().mapToLong(s -> s[2]).distinct().count()).isBetween(1L, 3L);
+    }
+
+    @Test
+    void eventsStreamWhileTheRunIsStillGoing() throws InterruptedException {
+        var recorder = new Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 5, 1, 3_000), recorder);
+        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
+        // The task has started but sleeps for 3 s: the event came before the run's end, not with it.
+        assertThat(handle.result()).isNotDone();
+        RunResult result = handle.await();
+        assertThat(result.isCompleted()).isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(BlockingMode.class)
+    void onlyNativeAndClassInitBlockingHoldTheCarrier(BlockingMode mode) throws InterruptedException {
+        // 10 virtual threads x 100 ms on 2 carriers: about 100 ms if they unmount, 5 waves if they pin.
+        var scenario = new Scenario(ExecutorKind.VIRTUAL, 10, 1, 2, 100, 0, mode, 1);
+        RunResult result = runner.run(scenario, RunListener.NONE);
+        assertThat(result.completed()).as(result.message()).isEqualTo(10);
+        if (IdealTime.pins(mode)) {
+            assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(500);
+        } else {
+            assertThat(result.elapsedMs()).isLessThan(450);
+        }
+    }
+
+    @Test
+    void cpuWorkIsCalibratedAndReported() throws InterruptedException {
+        var recorder = new Recorder();
+        var cpu = new Scenario(ExecutorKind.FIXED, 4, 2, 2, 0, 50, BlockingMode.SLEEP, 1);
+        RunResult result = runner.run(cpu, recorder);
+        assertThat(result.isCompleted()).isTrue();
+        assertThat(recorder.hello.cpuUnitsPerMs()).isPositive();
+        assertThat(recorder.count(EventType.BLOCKED)).as("no sleep, no blocking").isZero();
+        // 4 x 50 ms of real computation: the process burned CPU, it did not sleep.
+        assertThat(result.cpuTimeMs()).isGreaterThan(100);
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(90);
+    }
+
+    @Test
+    void stoppingKillsTheRunnerWithinASecond() throws InterruptedException {
+        var recorder = new Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 100, 1, 30_000), recorder);
+        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
+        ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
+
+        long stopAt = System.nanoTime();
+        handle.cancel();
+        RunResult result = handle.result().orTimeout(1, TimeUnit.SECONDS).join();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopAt)).isLessThan(1_000);
+        assertThat(process.isAlive()).isFalse();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.message()).startsWith("Stopped after 0 of 100 tasks had finished");
+    }
+
+    @Test
+    void aKilledRunnerIsAClearFailureNotAHang() throws InterruptedException {
+        var recorder = new Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.PLATFORM, 50, 1, 30_000), recorder);
+        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
+        ProcessHandle.of(handle.pid()).orElseThrow().destroyForcibly();
+
+        RunResult result = handle.result().orTimeout(10, TimeUnit.SECONDS).join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).contains("killed by signal 9 (SIGKILL)").contains("of 50 tasks had started").contains("0 had finished");
+    }
+
+    @Test
+    void runningOutOfNativeThreadsIsReportedWithHowFarItGot() throws InterruptedException {
+        // Cap the runner's address space and give each Java thread a 64 MB stack reservation, so
+        // thread creation fails after a few dozen threads instead of thousands.
+        var cramped = new Runner(new JvmLauncher(List.of("prlimit", "--as=" + (3L << 30), "--"),
+                List.of("-Xss64m", "-Xmx64m", "-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=64m",
+                        "-XX:MaxMetaspaceSize=96m", "-XX:-UseLargePages")));
+        RunResult result = cramped.run(scenario(ExecutorKind.PLATFORM, 2_000, 1, 1_000), RunListener.NONE);
+
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).startsWith("Ran out of native threads at task ").contains("of 2,000").contains("platform threads alive");
+        assertThat(result.submitted()).isBetween(1L, 1_999L);
+        assertThat(result.completed()).as("tasks already running still finish").isEqualTo(result.submitted());
+    }
+
+    @Test
+    void anAbsurdRunIsRefusedBeforeAnyJvmStarts() {
+        var forever = new Scenario(ExecutorKind.SINGLE, 10_000_000, 1, 2, 60_000, 0, BlockingMode.SLEEP, 1);
+        assertThatThrownBy(() -> runner.start(forever, RunListener.NONE))
+                .isInstanceOf(InvalidScenarioException.class).hasMessageContaining("perfect world");
+    }
+
+    @Test
+    void aRunnerThatCannotStartIsAFailedResult() {
+        var broken = new Runner(new JvmLauncher(List.of("/nonexistent/launcher"), List.of()));
+        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1, 1), RunListener.NONE).result().join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).startsWith("Could not start the runner JVM");
+    }
+}

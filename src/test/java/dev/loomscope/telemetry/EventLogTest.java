@@ -1,0 +1,110 @@
+package dev.loomscope.telemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+class EventLogTest {
+
+    @Test
+    void drainsEventsInTheOrderTheyWereRecorded() {
+        var log = new EventLog(1, 16);
+        log.startClock();
+        for (int i = 0; i < 10; i++) {
+            log.record((byte) (i % 5), i, 100 + i, 200 + i);
+        }
+        var tasks = new ArrayList<Integer>();
+        int drained = log.drain((type, task, time, thread, carrier) -> {
+            assertThat(type).isEqualTo((byte) (task % 5));
+            assertThat(thread).isEqualTo(100 + task);
+            assertThat(carrier).isEqualTo(200 + task);
+            assertThat(time).isGreaterThanOrEqualTo(0);
+            tasks.add(task);
+            return true;
+        });
+        assertThat(drained).isEqualTo(10);
+        assertThat(tasks).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(log.isDrained()).isTrue();
+    }
+
+    @Test
+    void anEventTheSinkRefusesStaysForTheNextDrain() {
+        var log = new EventLog(1, 8);
+        for (int i = 0; i < 5; i++) {
+            log.record((byte) 0, i, 1, 1);
+        }
+        var first = new ArrayList<Integer>();
+        assertThat(log.drain((type, task, time, thread, carrier) -> task < 3 && first.add(task))).isEqualTo(3);
+        var rest = new ArrayList<Integer>();
+        assertThat(log.drain((type, task, time, thread, carrier) -> rest.add(task))).isEqualTo(2);
+        assertThat(first).containsExactly(0, 1, 2);
+        assertThat(rest).containsExactly(3, 4);
+    }
+
+    @Test
+    void aRefusalInALaterRingCountsTheEventsDrainedBeforeIt() {
+        var log = new EventLog(2, 8);
+        log.record((byte) 0, 1, 1, 0); // ring 0
+        log.record((byte) 0, 2, 1, 0); // ring 0
+        log.record((byte) 0, 3, 1, 1); // ring 1
+        log.record((byte) 0, 4, 1, 1); // ring 1
+        var taken = new ArrayList<Integer>();
+        assertThat(log.drain((type, task, time, thread, carrier) -> task != 4 && taken.add(task))).isEqualTo(3);
+        assertThat(taken).containsExactlyInAnyOrder(1, 2, 3);
+        assertThat(log.isDrained()).isFalse();
+        assertThat(log.drain((type, task, time, thread, carrier) -> taken.add(task))).isEqualTo(1);
+        assertThat(log.isDrained()).isTrue();
+    }
+
+    @Test
+    void manyWritersThroughASmallRingLoseNothingAndDuplicateNothing() throws InterruptedException {
+        int writers = 8;
+        int perWriter = 50_000;
+        var log = new EventLog(4, 64); // far smaller than the traffic: writers must wait for the reader
+        log.startClock();
+        var start = new CountDownLatch(1);
+        var seen = new boolean[writers * perWriter];
+        var lastTaskPerWriter = new int[writers];
+        java.util.Arrays.fill(lastTaskPerWriter, -1);
+        var reader = Thread.ofPlatform().start(() -> {
+            int total = 0;
+            while (total < writers * perWriter) {
+                total += log.drain((type, task, time, thread, carrier) -> {
+                    int writer = (int) thread;
+                    assertThat(seen[task]).as("task %d delivered twice", task).isFalse();
+                    seen[task] = true;
+                    // Each writer's own events keep their order.
+                    assertThat(task).isGreaterThan(lastTaskPerWriter[writer]);
+                    lastTaskPerWriter[writer] = task;
+                    return true;
+                });
+            }
+        });
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                pool.execute(() -> {
+                    try {
+                        start.await();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    for (int i = 0; i < perWriter; i++) {
+                        log.record((byte) 1, writer * perWriter + i, writer, writer);
+                    }
+                });
+            }
+            start.countDown();
+        }
+        reader.join(30_000);
+        assertThat(reader.isAlive()).isFalse();
+        for (int i = 0; i < seen.length; i++) {
+            assertThat(seen[i]).as("task %d delivered", i).isTrue();
+        }
+        assertThat(log.recorded()).isEqualTo((long) writers * perWriter);
+        assertThat(log.isDrained()).isTrue();
+    }
+}
