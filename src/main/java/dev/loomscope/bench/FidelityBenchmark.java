@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,7 +32,7 @@ public final class FidelityBenchmark {
 
     /** One case's outcome: medians, paired ratio, whether every event arrived. */
     record Comparison(Case testCase, double plainMs, double loomScopeMs, double ratio, boolean allEventsDelivered,
-                      boolean allTasksCompleted) {
+                      boolean allTasksCompleted, double latencyP50Ms, double latencyMaxMs) {
         boolean passed() {
             return ratio <= testCase.maxRatio() && allEventsDelivered && allTasksCompleted;
         }
@@ -61,13 +62,13 @@ public final class FidelityBenchmark {
         }
         out.printf("Fidelity: LoomScope (every lifecycle event recorded and streamed) vs a plain JDK program%n");
         out.printf("%d pairs per case, each in fresh JVMs with the same flags; ratio = median of LoomScope/plain per pair%n%n", repeats);
-        out.printf("%-34s %12s %12s %8s %8s  %s%n", "case", "plain", "LoomScope", "ratio", "target", "verdict");
+        out.printf("%-34s %12s %12s %8s %8s %19s  %s%n", "case", "plain", "LoomScope", "ratio", "target", "event latency p50/max", "verdict");
         boolean allPassed = true;
         for (Case c : cases) {
             Comparison result = compare(c);
             allPassed &= result.passed();
-            out.printf("%-34s %,9.0f ms %,9.0f ms %8.3f %8s  %s%n", c.name(), result.plainMs(), result.loomScopeMs(),
-                    result.ratio(), "<= " + c.maxRatio(), verdict(result));
+            out.printf("%-34s %,9.0f ms %,9.0f ms %8.3f %8s %9.1f / %5.1f ms  %s%n", c.name(), result.plainMs(), result.loomScopeMs(),
+                    result.ratio(), "<= " + c.maxRatio(), result.latencyP50Ms(), result.latencyMaxMs(), verdict(result));
         }
         return allPassed;
     }
@@ -98,6 +99,8 @@ public final class FidelityBenchmark {
         double[] plain = new double[repeats];
         double[] instrumented = new double[repeats];
         double[] ratios = new double[repeats];
+        double[] latencyP50 = new double[repeats];
+        double[] latencyMax = new double[repeats];
         boolean eventsOk = true;
         boolean completedOk = true;
         for (int i = 0; i < repeats; i++) {
@@ -112,9 +115,12 @@ public final class FidelityBenchmark {
             instrumented[i] = run.elapsedMs();
             ratios[i] = instrumented[i] / plain[i];
             completedOk &= run.isCompleted() && run.completed() == c.scenario().tasks();
-            eventsOk &= run.eventsReceived() == run.eventsEmitted() && run.eventsEmitted() >= 5L * c.scenario().tasks();
+            eventsOk &= run.delivery().complete() && run.delivery().eventsEmitted() >= 5L * c.scenario().tasks();
+            latencyP50[i] = run.delivery().latencyP50Ms();
+            latencyMax[i] = run.delivery().latencyMaxMs();
         }
-        return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), RunResults.median(ratios), eventsOk, completedOk);
+        return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), RunResults.median(ratios), eventsOk,
+                completedOk, RunResults.median(latencyP50), Arrays.stream(latencyMax).max().orElse(0));
     }
 
     /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags; returns its elapsed ms. */

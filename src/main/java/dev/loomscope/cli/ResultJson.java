@@ -9,7 +9,8 @@ import java.io.UncheckedIOException;
 record ResultJson(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
                   int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
                   double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
-                  int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived, int repeats,
+                  int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
+                  double eventLatencyP50Ms, double eventLatencyMaxMs, int repeats,
                   String jdk, int cores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -20,7 +21,8 @@ record ResultJson(String executor, String label, String outcome, String message,
                 s.pool(), r.carriers(), s.sleepMs(), s.cpuMs(), s.blocking().cliName(), s.permits(), round(r.elapsedMs()),
                 round(r.idealMs()), round(r.overhead() * 100), r.submitted(), r.completed(), r.failed(),
                 round(r.rssDeltaMb()), round(r.heapDeltaMb()), r.peakPlatformThreads(), round(r.cpuTimeMs()),
-                r.eventsEmitted(), r.eventsReceived(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
+                r.delivery().eventsEmitted(), r.delivery().eventsReceived(), round(r.delivery().latencyP50Ms()),
+                round(r.delivery().latencyMaxMs()), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0);
     }
 

@@ -25,15 +25,9 @@ public final class JvmLauncher {
         return new JvmLauncher(List.of(), List.of());
     }
 
-    /**
-     * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
-     * and JVM warnings on stderr. HotSpot logs warnings to stdout by default (for example
-     * "pthread_create failed" when threads run out), and stdout carries the runner's frames.
-     */
+    /** The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup. */
     public static List<String> runFlags(int carriers) {
         return List.of(
-                "-Xlog:disable",
-                "-Xlog:all=warning:stderr:uptime,level,tags",
                 "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
                 "--enable-native-access=ALL-UNNAMED",
                 "--add-opens=java.base/java.lang=ALL-UNNAMED");

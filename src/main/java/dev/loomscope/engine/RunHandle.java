@@ -4,10 +4,12 @@ import dev.loomscope.protocol.EventBatch;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.FrameReader;
 import dev.loomscope.protocol.ProtocolException;
+import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.protocol.RunnerHello;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -21,36 +23,40 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RunHandle {
 
-    private static final int STDERR_LINES_KEPT = 40;
+    private static final int LOG_LINES_KEPT = 40;
 
     private final Scenario scenario;
     private final double idealMs;
     private final Process process;
+    private final RunnerChannel channel;
     private final RunListener listener;
     private final CompletableFuture<RunResult> result = new CompletableFuture<>();
-    private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final Deque<String> logTail = new ArrayDeque<>();
     private final long startNanos = System.nanoTime();
     private final long[] eventsByType = new long[EventType.values().length];
     private volatile boolean cancelled;
     private volatile RunnerHello hello;
+    private RunStart runStart;
     private long eventsReceived;
+    private final Delivery.Meter latency = new Delivery.Meter();
 
-    private RunHandle(Scenario scenario, double idealMs, Process process, RunListener listener) {
+    private RunHandle(Scenario scenario, double idealMs, Process process, RunnerChannel channel, RunListener listener) {
         this.scenario = scenario;
         this.idealMs = idealMs;
         this.process = process;
+        this.channel = channel;
         this.listener = listener;
     }
 
-    static RunHandle attach(Process process, Scenario scenario, double idealMs, RunListener listener) {
-        var handle = new RunHandle(scenario, idealMs, process, listener);
-        Thread.ofPlatform().daemon().name("loomscope-runner-stderr-" + process.pid()).start(handle::readStderr);
+    static RunHandle attach(Process process, RunnerChannel channel, Scenario scenario, double idealMs, RunListener listener) {
+        var handle = new RunHandle(scenario, idealMs, process, channel, listener);
+        Thread.ofPlatform().daemon().name("loomscope-runner-log-" + process.pid()).start(handle::readLog);
         Thread.ofPlatform().daemon().name("loomscope-runner-reader-" + process.pid()).start(handle::readFrames);
         return handle;
     }
 
     static RunHandle failedToStart(Scenario scenario, double idealMs, String message) {
-        var handle = new RunHandle(scenario, idealMs, null, RunListener.NONE);
+        var handle = new RunHandle(scenario, idealMs, null, null, RunListener.NONE);
         handle.result.complete(handle.resultWithoutSummary(RunResult.Outcome.FAILED, message));
         return handle;
     }
@@ -84,13 +90,18 @@ public final class RunHandle {
     private void readFrames() {
         RunSummary summary = null;
         String streamError = null;
-        try {
-            var reader = new FrameReader(process.getInputStream());
+        try (channel) {
+            InputStream stream = channel.accept(process);
+            var reader = new FrameReader(stream != null ? stream : InputStream.nullInputStream());
             for (var frame = reader.next(); frame != null; frame = reader.next()) {
                 switch (frame.type()) {
                     case HELLO -> {
                         hello = frame.json(RunnerHello.class);
                         listener.onHello(hello);
+                    }
+                    case STARTED -> {
+                        runStart = frame.runStart();
+                        listener.onStarted(runStart);
                     }
                     case EVENTS -> onEvents(frame.events());
                     case SAMPLE -> listener.onSample(frame.sample());
@@ -115,8 +126,14 @@ public final class RunHandle {
     }
 
     private void onEvents(EventBatch batch) {
+        long arrived = System.nanoTime();
+        long oldest = Long.MAX_VALUE;
         for (int i = 0; i < batch.size(); i++) {
             eventsByType[batch.typeCode(i)]++;
+            oldest = Math.min(oldest, batch.timeNanos(i));
+        }
+        if (runStart != null && batch.size() > 0) {
+            latency.add(arrived - (runStart.monotonicNanos() + oldest));
         }
         eventsReceived += batch.size();
         listener.onEvents(batch);
@@ -137,7 +154,7 @@ public final class RunHandle {
                 hello, summary.elapsedNanos() / 1e6, idealMs, summary.submitted(), summary.completed(), summary.failed(),
                 mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
                 mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
-                summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, summary.eventsEmitted(), eventsReceived);
+                summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived));
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -159,7 +176,7 @@ public final class RunHandle {
     private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
         return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
                 eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
-                0, 0, 0, 0, 0, eventsReceived);
+                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived));
     }
 
     private long finishedTasks() {
@@ -170,14 +187,15 @@ public final class RunHandle {
         return (System.nanoTime() - startNanos) / 1e6;
     }
 
-    private void readStderr() {
-        try (var reader = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+    /** Keeps the tail of the runner's stdout and stderr (merged), to explain a death. */
+    private void readLog() {
+        try (var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                synchronized (stderrTail) {
-                    if (stderrTail.size() == STDERR_LINES_KEPT) {
-                        stderrTail.removeFirst();
+                synchronized (logTail) {
+                    if (logTail.size() == LOG_LINES_KEPT) {
+                        logTail.removeFirst();
                     }
-                    stderrTail.addLast(line);
+                    logTail.addLast(line);
                 }
             }
         } catch (IOException e) {
@@ -193,11 +211,12 @@ public final class RunHandle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        synchronized (stderrTail) {
-            var lines = stderrTail.reversed();
+        synchronized (logTail) {
+            var lines = logTail.reversed();
             for (String line : lines) {
                 String s = line.strip();
-                if (s.isEmpty() || s.startsWith("at ") || s.startsWith("...") || s.startsWith("WARNING")) {
+                if (s.isEmpty() || s.startsWith("at ") || s.startsWith("...") || s.startsWith("WARNING")
+                        || s.startsWith("Error: A fatal exception") || s.startsWith("Error: Could not create the Java Virtual Machine")) {
                     continue;
                 }
                 return s;

@@ -1,6 +1,7 @@
 package dev.loomscope.engine;
 
 import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.protocol.Sample;
 
@@ -13,6 +14,10 @@ public interface RunListener {
     RunListener NONE = new RunListener() { };
 
     default void onHello(RunnerHello hello) {
+    }
+
+    /** The run's clock started: event and sample times count from here. */
+    default void onStarted(RunStart start) {
     }
 
     default void onEvents(EventBatch batch) {

@@ -1,6 +1,7 @@
 package dev.loomscope.engine;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,16 +36,26 @@ public final class Runner {
      */
     public RunHandle start(Scenario scenario, RunListener listener) {
         scenario.checkDuration(cores);
-        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), scenario.toArgs());
         double idealMs = IdealTime.millis(scenario, cores);
+        RunnerChannel channel;
+        try {
+            channel = RunnerChannel.open();
+        } catch (IOException e) {
+            return RunHandle.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
+        }
+        var args = new ArrayList<>(channel.runnerArgs());
+        args.addAll(scenario.toArgs());
+        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), args);
         Process process;
         try {
-            process = new ProcessBuilder(command).start();
+            // The runner's stdout and stderr are only logs: its frames come over the channel.
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
+            channel.close();
             return RunHandle.failedToStart(scenario, idealMs,
                     "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
         }
-        return RunHandle.attach(process, scenario, idealMs, listener);
+        return RunHandle.attach(process, channel, scenario, idealMs, listener);
     }
 
     /** Runs to the end on the calling thread. */

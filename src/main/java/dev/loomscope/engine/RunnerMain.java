@@ -2,14 +2,13 @@ package dev.loomscope.engine;
 
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.telemetry.EventLog;
 import dev.loomscope.telemetry.ProcessReadings;
 import dev.loomscope.telemetry.TelemetryPump;
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -18,7 +17,8 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Entry point of a runner JVM (the child that {@link Runner} starts): runs one {@link Scenario}
- * and streams frames on standard output. Standard error carries anything else the JVM prints.
+ * and streams frames to the parent over a loopback socket ({@link RunnerChannel}). Standard output
+ * and error are only logs. Arguments: {@code port=N token=T}, then the scenario's {@code key=value}s.
  */
 public final class RunnerMain {
 
@@ -32,10 +32,10 @@ public final class RunnerMain {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        var frames = new FrameWriter(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16), 1 << 16);
-        // Stray prints must never corrupt the frame stream.
-        System.setOut(System.err);
-        Scenario scenario = Scenario.fromArgs(List.of(args));
+        int port = Integer.parseInt(args[0].substring("port=".length()));
+        String token = args[1].substring("token=".length());
+        var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(port, token), 1 << 16), 1 << 16);
+        Scenario scenario = Scenario.fromArgs(List.of(args).subList(2, args.length));
         var readings = new ProcessReadings();
         CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
 
@@ -53,7 +53,8 @@ public final class RunnerMain {
         long cpuBaseline = readings.processCpuNanos();
         Instant startWallClock = Instant.now();
         long start = log.startClock();
-        pump.start();
+        long startEpochNanos = startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano();
+        pump.start(new RunStart(start, startEpochNanos));
         readings.resetPeakPlatformThreads();
 
         long submitted = 0;
@@ -81,7 +82,7 @@ public final class RunnerMain {
 
         try {
             pump.stopAndFlush();
-            frames.summary(new RunSummary(elapsed, startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano(),
+            frames.summary(new RunSummary(elapsed, startEpochNanos,
                     submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure));
             frames.flush();

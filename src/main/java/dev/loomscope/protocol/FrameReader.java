@@ -21,6 +21,10 @@ public final class FrameReader {
             return Sample.decode(payload);
         }
 
+        public RunStart runStart() {
+            return RunStart.decode(payload);
+        }
+
         public <T> T json(Class<T> type) {
             try {
                 return JSON.readValue(payload.array(), payload.arrayOffset() + payload.position(), payload.remaining(), type);

@@ -9,7 +9,9 @@ public enum FrameType {
     /** A periodic process sample ({@link Sample}, binary). */
     SAMPLE(3),
     /** The run's totals, sent once at the end ({@link RunSummary}, JSON). */
-    SUMMARY(4);
+    SUMMARY(4),
+    /** The run's clock started ({@link RunStart}, binary). */
+    STARTED(5);
 
     private final byte code;
 

@@ -61,6 +61,12 @@ public final class FrameWriter {
         endFrame();
     }
 
+    public void started(RunStart start) throws IOException {
+        begin(FrameType.STARTED);
+        start.encode(buffer);
+        endFrame();
+    }
+
     public void hello(RunnerHello hello) throws IOException {
         json(FrameType.HELLO, hello);
     }

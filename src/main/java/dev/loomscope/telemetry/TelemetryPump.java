@@ -1,6 +1,7 @@
 package dev.loomscope.telemetry;
 
 import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.Sample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,16 +33,20 @@ public final class TelemetryPump {
     /** Counted from the events as they pass, so tasks need no shared counter. */
     private volatile long finished;
     private volatile long failed;
+    private RunStart runStart;
 
     public TelemetryPump(EventLog log, FrameWriter out, ProcessReadings readings) {
         this.log = log;
         this.out = out;
         this.readings = readings;
         this.thread = Thread.ofPlatform().daemon().name("loomscope-telemetry").unstarted(this::loop);
+        log.readBy(thread);
     }
 
-    public void start() {
+    /** Starts the loop; its first frame tells the parent when the run's clock started. */
+    public void start(RunStart runStart) {
         lastSampleNanos = System.nanoTime();
+        this.runStart = runStart;
         thread.start();
     }
 
@@ -97,6 +102,7 @@ public final class TelemetryPump {
 
     private void loop() {
         try {
+            out.started(runStart);
             while (!stopping) {
                 int drained = drainAll();
                 long now = System.nanoTime();

@@ -100,7 +100,7 @@ class RunnerTest {
         for (EventType type : List.of(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED)) {
             assertThat(recorder.count(type)).as(type.name()).isEqualTo(20);
         }
-        assertThat(result.eventsEmitted()).isEqualTo(100).isEqualTo(result.eventsReceived());
+        assertThat(result.delivery().eventsEmitted()).isEqualTo(100).isEqualTo(result.delivery().eventsReceived());
         assertThat(recorder.hello.carriers()).isEqualTo(2);
         assertThat(recorder.samples).isNotEmpty();
         assertThat(recorder.samples.getLast().completedTasks()).isEqualTo(20);
@@ -134,12 +134,26 @@ class RunnerTest {
     @Test
     void eventsStreamWhileTheRunIsStillGoing() throws InterruptedException {
         var recorder = new Recorder();
-        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 5, 1, 3_000), recorder);
+        var started = new java.util.concurrent.atomic.AtomicReference<dev.loomscope.protocol.RunStart>();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 5, 1, 3_000), new RunListener() {
+            @Override
+            public void onStarted(dev.loomscope.protocol.RunStart start) {
+                started.set(start);
+            }
+
+            @Override
+            public void onEvents(EventBatch batch) {
+                recorder.onEvents(batch);
+            }
+        });
         assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
         // The task has started but sleeps for 3 s: the event came before the run's end, not with it.
         assertThat(handle.result()).isNotDone();
         RunResult result = handle.await();
         assertThat(result.isCompleted()).isTrue();
+        // Both processes read the same monotonic clock: the first event arrived well inside the sleep.
+        assertThat(recorder.firstStartSeenAtNanos - started.get().monotonicNanos()).isBetween(0L, 2_000_000_000L);
+        assertThat(result.delivery().latencyMaxMs()).isPositive().isLessThan(3_000);
     }
 
     @ParameterizedTest
@@ -210,6 +224,25 @@ class RunnerTest {
         assertThat(result.message()).startsWith("Ran out of native threads at task ").contains("of 2,000").contains("platform threads alive");
         assertThat(result.submitted()).isBetween(1L, 1_999L);
         assertThat(result.completed()).as("tasks already running still finish").isEqualTo(result.submitted());
+    }
+
+    @Test
+    void whateverTheRunnerJvmPrintsCannotCorruptItsFrames() throws InterruptedException {
+        // Class-loading and GC logs flood the runner's stdout; frames travel on their own channel.
+        var chatty = new Runner(new JvmLauncher(List.of(), List.of("-verbose:class", "-Xlog:gc*:stdout")));
+        var recorder = new Recorder();
+        RunResult result = chatty.run(scenario(ExecutorKind.VIRTUAL, 200, 1, 5), recorder);
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.delivery().complete()).isTrue();
+        assertThat(recorder.count(EventType.FINISHED)).isEqualTo(200);
+    }
+
+    @Test
+    void aRunnerThatDiesBeforeConnectingIsExplained() {
+        var broken = new Runner(new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere")));
+        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1, 1), RunListener.NONE).result().join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).contains("exited with code 1").contains("NoSuchFlagAnywhere");
     }
 
     @Test

@@ -60,29 +60,54 @@ class EventLogTest {
     }
 
     @Test
-    void manyWritersThroughASmallRingLoseNothingAndDuplicateNothing() throws InterruptedException {
-        int writers = 8;
-        int perWriter = 50_000;
-        var log = new EventLog(4, 64); // far smaller than the traffic: writers must wait for the reader
+    void manyWritersThroughTinyRingsOverflowButLoseAndDuplicateNothing() throws Throwable {
+        var log = new EventLog(4, 64); // far smaller than the traffic: most events overflow
+        boolean[] seen = runWriters(log, 8, 50_000, (writer, task) -> { });
+        for (int i = 0; i < seen.length; i++) {
+            assertThat(seen[i]).as("task %d delivered", i).isTrue();
+        }
+        assertThat(log.overflowed()).isPositive();
+        assertThat(log.isDrained()).isTrue();
+    }
+
+    @Test
+    void eachWritersEventsKeepTheirOrderWhileTheRingsHaveRoom() throws Throwable {
+        var log = new EventLog(8, 1 << 16);
+        int[] last = new int[4];
+        java.util.Arrays.fill(last, -1);
+        runWriters(log, 4, 10_000, (writer, task) -> {
+            assertThat(task).as("writer %d's events in order", writer).isGreaterThan(last[writer]);
+            last[writer] = task;
+        });
+        assertThat(log.overflowed()).isZero();
+    }
+
+    interface EventCheck {
+        void check(int writer, int task);
+    }
+
+    /** Writers on virtual threads, one reader; returns which tasks were delivered, failing on duplicates. */
+    private static boolean[] runWriters(EventLog log, int writers, int perWriter, EventCheck check) throws Throwable {
         log.startClock();
         var start = new CountDownLatch(1);
         var seen = new boolean[writers * perWriter];
-        var lastTaskPerWriter = new int[writers];
-        java.util.Arrays.fill(lastTaskPerWriter, -1);
+        var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
         var reader = Thread.ofPlatform().start(() -> {
-            int total = 0;
-            while (total < writers * perWriter) {
-                total += log.drain((type, task, time, thread, carrier) -> {
-                    int writer = (int) thread;
-                    assertThat(seen[task]).as("task %d delivered twice", task).isFalse();
-                    seen[task] = true;
-                    // Each writer's own events keep their order.
-                    assertThat(task).isGreaterThan(lastTaskPerWriter[writer]);
-                    lastTaskPerWriter[writer] = task;
-                    return true;
-                });
+            try {
+                int total = 0;
+                while (total < writers * perWriter) {
+                    total += log.drain((type, task, time, thread, carrier) -> {
+                        assertThat(seen[task]).as("task %d delivered twice", task).isFalse();
+                        seen[task] = true;
+                        check.check((int) thread, task);
+                        return true;
+                    });
+                }
+            } catch (Throwable e) {
+                failure.set(e);
             }
         });
+        log.readBy(reader);
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int w = 0; w < writers; w++) {
                 int writer = w;
@@ -93,6 +118,7 @@ class EventLogTest {
                         throw new AssertionError(e);
                     }
                     for (int i = 0; i < perWriter; i++) {
+                        // Each writer poses as its own OS thread, as carriers and the submitter do.
                         log.record((byte) 1, writer * perWriter + i, writer, writer);
                     }
                 });
@@ -100,11 +126,11 @@ class EventLogTest {
             start.countDown();
         }
         reader.join(30_000);
-        assertThat(reader.isAlive()).isFalse();
-        for (int i = 0; i < seen.length; i++) {
-            assertThat(seen[i]).as("task %d delivered", i).isTrue();
+        if (failure.get() != null) {
+            throw failure.get();
         }
+        assertThat(reader.isAlive()).isFalse();
         assertThat(log.recorded()).isEqualTo((long) writers * perWriter);
-        assertThat(log.isDrained()).isTrue();
+        return seen;
     }
 }
