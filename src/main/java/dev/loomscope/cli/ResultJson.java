@@ -10,7 +10,9 @@ record ResultJson(String executor, String label, String outcome, String message,
                   int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
                   double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
                   int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
-                  double eventLatencyP50Ms, double eventLatencyMaxMs, int repeats,
+                  double eventLatencyP50Ms, double eventLatencyMaxMs, long pinnedEvents, double pinnedMs,
+                  java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
+                  long gcPauses, double gcPauseMs, int threadDumpVirtualThreads, int repeats,
                   String jdk, int cores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -22,7 +24,9 @@ record ResultJson(String executor, String label, String outcome, String message,
                 round(r.idealMs()), round(r.overhead() * 100), r.submitted(), r.completed(), r.failed(),
                 round(r.rssDeltaMb()), round(r.heapDeltaMb()), r.peakPlatformThreads(), round(r.cpuTimeMs()),
                 r.delivery().eventsEmitted(), r.delivery().eventsReceived(), round(r.delivery().latencyP50Ms()),
-                round(r.delivery().latencyMaxMs()), repeats, r.runner() != null ? r.runner().javaVersion() : null,
+                round(r.delivery().latencyMaxMs()), r.vm().pinnedEvents(), round(r.vm().pinnedMs()), r.vm().pinnedReasons(),
+                r.vm().virtualThreadStarts(), r.vm().virtualThreadEnds(), r.vm().gcPauses(), round(r.vm().gcPauseMs()),
+                r.vm().threadDumpVirtualThreads(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0);
     }
 

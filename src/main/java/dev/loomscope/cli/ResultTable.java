@@ -7,18 +7,18 @@ import java.util.List;
 /** Prints results as the source articles do: one row per executor, elapsed beside ideal. */
 final class ResultTable {
 
-    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %11s  %s%n";
+    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %11s %7s  %s%n";
 
     private ResultTable() {
     }
 
     static void print(PrintStream out, List<RunResult> results, int repeats) {
-        out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "CPU time", "result");
+        out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "CPU time", "pinned", "result");
         for (RunResult r : results) {
             out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), ms(r.idealMs()),
                     r.isCompleted() ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
-                    "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()), status(r));
+                    "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()), "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
         out.printf("%,d ms sleep + %,d ms CPU per task (%s), %d carriers, %s%s; threads = peak live platform threads%n",
@@ -26,10 +26,23 @@ final class ResultTable {
                 first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
                 repeats > 1 ? "; medians of " + repeats + " runs" : "");
         for (RunResult r : results) {
+            if (r.vm().pinnedEvents() > 0) {
+                out.printf("%s: pinned %,d times for %s in all (%s)%n", r.scenario().label(), r.vm().pinnedEvents(),
+                        ms(r.vm().pinnedMs()), reasons(r));
+            }
+            if (r.vm().threadDumpVirtualThreads() >= 0) {
+                out.printf("%s: the thread dump held %,d virtual threads%n", r.scenario().label(), r.vm().threadDumpVirtualThreads());
+            }
             if (!r.message().isEmpty()) {
                 out.println(r.scenario().label() + ": " + r.message());
             }
         }
+    }
+
+    private static String reasons(RunResult r) {
+        var parts = new java.util.ArrayList<String>();
+        r.vm().pinnedReasons().forEach((reason, count) -> parts.add("%s: %,d".formatted(reason, count)));
+        return String.join("; ", parts);
     }
 
     private static String status(RunResult r) {

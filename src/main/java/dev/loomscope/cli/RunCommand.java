@@ -2,11 +2,13 @@ package dev.loomscope.cli;
 
 import dev.loomscope.engine.RunHandle;
 import dev.loomscope.engine.RunListener;
+import dev.loomscope.engine.RunOptions;
 import dev.loomscope.engine.RunResult;
 import dev.loomscope.engine.RunResults;
 import dev.loomscope.engine.Runner;
 import dev.loomscope.engine.Scenario;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,12 +42,28 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per executor per line instead of a table.")
     boolean json;
 
+    @Option(names = "--jfr", paramLabel = "FILE",
+            description = "Save each run's JDK Flight Recorder recording (opens in JDK Mission Control and `jfr print`). "
+                    + "With several executors, the executor's name is added to the file name.")
+    Path jfrFile;
+
+    @Option(names = "--thread-dump", paramLabel = "FILE",
+            description = "Write the JDK's JSON thread dump (virtual threads included) once every task is submitted. "
+                    + "Writing it takes time inside the run.")
+    Path threadDumpFile;
+
+    @Option(names = "--no-jfr", description = "Do not stream JFR events (pinning, GC) from the runner.")
+    boolean noJfr;
+
     @Override
     public Integer call() throws InterruptedException {
         if (repeat < 1 || repeat > 1_000) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 1,000 (got " + repeat + ")");
         }
         List<Scenario> scenarios = scenarioOptions.scenarios(spec);
+        if (noJfr && jfrFile != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jfr needs JFR: leave out --no-jfr");
+        }
         PrintStream out = System.out;
         var runner = new Runner();
         var byScenario = new LinkedHashMap<Scenario, List<RunResult>>();
@@ -66,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
                     continue;
                 }
                 progress("%s: run %d of %d...".formatted(scenario.label(), round, repeat));
-                RunHandle handle = runner.start(scenario, RunListener.NONE);
+                RunHandle handle = runner.start(scenario, options(scenario, scenarios.size() > 1), RunListener.NONE);
                 current.set(handle);
                 runs.add(handle.await());
             }
@@ -79,6 +97,21 @@ public final class RunCommand implements Callable<Integer> {
             ResultTable.print(out, results, repeat);
         }
         return results.stream().allMatch(RunResult::isCompleted) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
+    }
+
+    private RunOptions options(Scenario scenario, boolean several) {
+        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several), perExecutor(threadDumpFile, scenario, several));
+    }
+
+    /** "out.jfr" stays as it is for one executor and becomes "out-virtual.jfr" for several. */
+    static Path perExecutor(Path file, Scenario scenario, boolean several) {
+        if (file == null || !several) {
+            return file;
+        }
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String tag = "-" + scenario.executor().cliName();
+        return file.resolveSibling(dot > 0 ? name.substring(0, dot) + tag + name.substring(dot) : name + tag);
     }
 
     private static void progress(String line) {

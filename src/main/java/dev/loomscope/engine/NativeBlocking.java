@@ -43,7 +43,10 @@ final class NativeBlocking {
     private NativeBlocking() {
     }
 
+    /** Sets the sleep, after one call with none: FFM initializes its own classes on first use. */
     static void prepare(int ms) {
+        sleepMs = 0;
+        sleepInNativeFrame();
         sleepMs = ms;
     }
 

@@ -39,6 +39,7 @@ public final class RunHandle {
     private RunStart runStart;
     private long eventsReceived;
     private final Delivery.Meter latency = new Delivery.Meter();
+    private final VmEvents.Tally vmEvents = new VmEvents.Tally();
 
     private RunHandle(Scenario scenario, double idealMs, Process process, RunnerChannel channel, RunListener listener) {
         this.scenario = scenario;
@@ -104,6 +105,11 @@ public final class RunHandle {
                         listener.onStarted(runStart);
                     }
                     case EVENTS -> onEvents(frame.events());
+                    case JFR -> {
+                        var events = frame.jfrEvents();
+                        events.forEach(vmEvents::add);
+                        listener.onJfrEvents(events);
+                    }
                     case SAMPLE -> listener.onSample(frame.sample());
                     case SUMMARY -> summary = frame.json(RunSummary.class);
                 }
@@ -150,11 +156,15 @@ public final class RunHandle {
         boolean clean = summary.failure() == null;
         String message = clean ? "" : summary.failure() + ". " + (summary.completed() > 0
                 ? "The %,d tasks already running finished.".formatted(summary.completed()) : "");
+        if (summary.threadDumpError() != null) {
+            message = (message + " The " + summary.threadDumpError() + ".").strip();
+        }
         return new RunResult(scenario, clean ? RunResult.Outcome.COMPLETED : RunResult.Outcome.FAILED, message.strip(),
                 hello, summary.elapsedNanos() / 1e6, idealMs, summary.submitted(), summary.completed(), summary.failed(),
                 mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
                 mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
-                summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived));
+                summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived),
+                vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(), summary.clockAlignmentErrorMs()));
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -176,7 +186,7 @@ public final class RunHandle {
     private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
         return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
                 eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
-                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived));
+                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived), vmEvents.result(false, -1, Double.NaN));
     }
 
     private long finishedTasks() {

@@ -1,9 +1,11 @@
 package dev.loomscope.engine;
 
 import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.JfrEvent;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.protocol.Sample;
+import java.util.List;
 
 /**
  * Receives a run as it happens, on the runner's reader thread (never the UI thread). Events come
@@ -24,5 +26,9 @@ public interface RunListener {
     }
 
     default void onSample(Sample sample) {
+    }
+
+    /** JFR events, about a second late (JFR's flush interval), each with its own time on the run's clock. */
+    default void onJfrEvents(List<JfrEvent> events) {
     }
 }

@@ -9,11 +9,12 @@ import dev.loomscope.protocol.RunnerHello;
  * @param message          plain words for the person at the screen: what happened, if not a clean run
  * @param runner           the runner JVM's description; null if it never started
  * @param delivery         how many lifecycle events the runner recorded, reached this process, and how late
+ * @param vm               what JFR saw: pinning, submit failures, virtual-thread starts and ends, GC
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
-                        Delivery delivery) {
+                        Delivery delivery, VmEvents vm) {
 
     public enum Outcome {
         /** Every task was submitted and the executor shut down. */

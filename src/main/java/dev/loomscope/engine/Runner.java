@@ -35,6 +35,11 @@ public final class Runner {
      * @throws InvalidScenarioException if the run would be absurdly long on this machine
      */
     public RunHandle start(Scenario scenario, RunListener listener) {
+        return start(scenario, RunOptions.DEFAULT, listener);
+    }
+
+    /** Starts a run observed as {@code options} say (JFR, a .jfr file, a thread dump). */
+    public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
         scenario.checkDuration(cores);
         double idealMs = IdealTime.millis(scenario, cores);
         RunnerChannel channel;
@@ -44,6 +49,7 @@ public final class Runner {
             return RunHandle.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
         }
         var args = new ArrayList<>(channel.runnerArgs());
+        args.addAll(options.toArgs());
         args.addAll(scenario.toArgs());
         List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), args);
         Process process;
@@ -61,5 +67,9 @@ public final class Runner {
     /** Runs to the end on the calling thread. */
     public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
         return start(scenario, listener).await();
+    }
+
+    public RunResult run(Scenario scenario, RunOptions options, RunListener listener) throws InterruptedException {
+        return start(scenario, options, listener).await();
     }
 }

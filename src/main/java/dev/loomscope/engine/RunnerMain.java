@@ -6,6 +6,7 @@ import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.telemetry.EventLog;
+import dev.loomscope.telemetry.JfrBridge;
 import dev.loomscope.telemetry.ProcessReadings;
 import dev.loomscope.telemetry.TelemetryPump;
 import java.io.BufferedOutputStream;
@@ -35,7 +36,9 @@ public final class RunnerMain {
         int port = Integer.parseInt(args[0].substring("port=".length()));
         String token = args[1].substring("token=".length());
         var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(port, token), 1 << 16), 1 << 16);
-        Scenario scenario = Scenario.fromArgs(List.of(args).subList(2, args.length));
+        List<String> rest = List.of(args).subList(2, args.length);
+        RunOptions options = RunOptions.fromArgs(rest.stream().filter(RunOptions::isOption).toList());
+        Scenario scenario = Scenario.fromArgs(rest.stream().filter(a -> !RunOptions.isOption(a)).toList());
         var readings = new ProcessReadings();
         CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
 
@@ -45,7 +48,14 @@ public final class RunnerMain {
 
         var log = new EventLog(RINGS, SLOTS_PER_RING);
         var workload = new Workload(scenario, log, cpu);
-        var pump = new TelemetryPump(log, frames, readings);
+        boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
+                && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
+        // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.
+        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents) : null;
+        if (jfr != null) {
+            jfr.start();
+        }
+        var pump = new TelemetryPump(log, frames, readings, jfr);
 
         System.gc();
         long rssBaseline = readings.settledRssBytes();
@@ -53,12 +63,16 @@ public final class RunnerMain {
         long cpuBaseline = readings.processCpuNanos();
         Instant startWallClock = Instant.now();
         long start = log.startClock();
+        if (jfr != null) {
+            jfr.runStartsAt(start);
+        }
         long startEpochNanos = startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano();
         pump.start(new RunStart(start, startEpochNanos));
         readings.resetPeakPlatformThreads();
 
         long submitted = 0;
         String failure = null;
+        ThreadDumps.Result threadDump = ThreadDumps.Result.NONE;
         long submitter = Thread.currentThread().threadId();
         ExecutorService executor = ScenarioExecutors.create(scenario);
         try {
@@ -73,6 +87,9 @@ public final class RunnerMain {
                 }
                 submitted++;
             }
+            if (options.threadDumpFile() != null) {
+                threadDump = ThreadDumps.write(options.threadDumpFile());
+            }
         } finally {
             executor.close();
         }
@@ -81,10 +98,14 @@ public final class RunnerMain {
         long cpuNanos = readings.processCpuNanos() - cpuBaseline;
 
         try {
+            if (jfr != null) {
+                jfr.stop(options.jfrFile());
+            }
             pump.stopAndFlush();
             frames.summary(new RunSummary(elapsed, startEpochNanos,
                     submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
-                    pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure));
+                    pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
+                    threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

@@ -30,7 +30,9 @@ final class Workload {
         this.sleepMs = scenario.sleepMs();
         this.blocking = scenario.blocking();
         this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
-        // Initialize the blocking machinery now, outside the timed run.
+        // Load and initialize everything a task touches now, outside the timed run: class loading
+        // inside the first tasks would show up as pinning the run did not cause.
+        CarrierLookup.currentCarrierId();
         switch (blocking) {
             case NATIVE -> NativeBlocking.prepare(sleepMs);
             case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);

@@ -25,6 +25,10 @@ public final class FrameReader {
             return RunStart.decode(payload);
         }
 
+        public java.util.List<JfrEvent> jfrEvents() {
+            return java.util.List.of(json(JfrEvent[].class));
+        }
+
         public <T> T json(Class<T> type) {
             try {
                 return JSON.readValue(payload.array(), payload.arrayOffset() + payload.position(), payload.remaining(), type);

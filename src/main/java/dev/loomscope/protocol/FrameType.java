@@ -11,7 +11,9 @@ public enum FrameType {
     /** The run's totals, sent once at the end ({@link RunSummary}, JSON). */
     SUMMARY(4),
     /** The run's clock started ({@link RunStart}, binary). */
-    STARTED(5);
+    STARTED(5),
+    /** JFR events placed on the run's timeline ({@link JfrEvent} list, JSON). */
+    JFR(6);
 
     private final byte code;
 

@@ -67,6 +67,10 @@ public final class FrameWriter {
         endFrame();
     }
 
+    public void jfrEvents(java.util.List<JfrEvent> events) throws IOException {
+        json(FrameType.JFR, events);
+    }
+
     public void hello(RunnerHello hello) throws IOException {
         json(FrameType.HELLO, hello);
     }

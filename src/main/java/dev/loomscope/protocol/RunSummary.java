@@ -6,8 +6,14 @@ package dev.loomscope.protocol;
  *
  * @param failure  null when every task was submitted; otherwise why submission stopped
  *                 (for example "unable to create native thread")
+ * @param virtualThreadEventsRecorded  whether JFR recorded virtual-thread starts and ends
+ * @param threadDumpVirtualThreads     virtual threads in the thread dump, -1 if none was asked for
+ * @param threadDumpError              why the thread dump could not be written, or null
+ * @param clockAlignmentErrorMs        uncertainty of placing JFR events on the timeline, NaN without JFR
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
-                         int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure) {
+                         int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
+                         boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
+                         double clockAlignmentErrorMs) {
 }

@@ -94,6 +94,28 @@ class RunCommandTest {
     }
 
     @Test
+    void severalExecutorsGetOneRecordingFileEach() {
+        var virtual = dev.loomscope.engine.Scenario.defaults(dev.loomscope.engine.ExecutorKind.VIRTUAL);
+        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("out/run.jfr"), virtual, true)).isEqualTo(java.nio.file.Path.of("out/run-virtual.jfr"));
+        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("run.jfr"), virtual, false)).isEqualTo(java.nio.file.Path.of("run.jfr"));
+        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("dump"), virtual, true)).isEqualTo(java.nio.file.Path.of("dump-virtual"));
+    }
+
+    @Test
+    void pinningIsReportedInTheTableAndTheJson() throws Exception {
+        Outcome table = execute("run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "native");
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out()).contains("pinned", "virtual: pinned 4 times", "Native or VM frame on stack: 4");
+
+        Outcome json = execute("run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "synchronized", "--json");
+        JsonNode row = new ObjectMapper().readTree(json.out().strip());
+        assertThat(row.get("pinnedEvents").asInt()).isZero();
+        assertThat(row.get("pinnedMs").asDouble()).isZero();
+        assertThat(row.get("pinnedReasons").isObject()).isTrue();
+        assertThat(row.get("virtualThreadStarts").asInt()).isEqualTo(4);
+    }
+
+    @Test
     void theTableShowsEachExecutorBesideItsIdeal() {
         Outcome outcome = execute("run", "--executor", "single,virtual", "--tasks", "5", "--sleep-ms", "10", "--repeat", "2");
         assertThat(outcome.exitCode()).as(outcome.err()).isZero();

@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FrameRoundTripTest {
@@ -45,17 +46,22 @@ class FrameRoundTripTest {
     void framesOfEveryKindArriveInOrder() throws IOException {
         var hello = new RunnerHello(42, "25.0.3", 2, 3, 812.5);
         var sample = new Sample(-5, 1 << 30, 1 << 20, 17, 2, 9_000, 1234);
-        var summary = new RunSummary(5_000_000_000L, 1L, 10, 9, 1, 100, 200, 300, 400, 208, 450_000_000L, 50, "out of threads");
+        var summary = new RunSummary(5_000_000_000L, 1L, 10, 9, 1, 100, 200, 300, 400, 208, 450_000_000L, 50, "out of threads",
+                true, 12, null, 0.004);
+        var jfr = List.of(new JfrEvent(JfrEvent.PINNED, 1_000_000L, 50_000_000L, 42, 21, "Native or VM frame on stack",
+                "Thread.sleep", "a.B.c:1\nd.E.f (native)"));
         var start = new RunStart(123_456_789L, 1_763_700_000_000_000_000L);
         writer.hello(hello);
         writer.started(start);
         writer.sample(sample);
+        writer.jfrEvents(jfr);
         writer.summary(summary);
 
         FrameReader reader = reader();
         assertThat(reader.next().json(RunnerHello.class)).isEqualTo(hello);
         assertThat(reader.next().runStart()).isEqualTo(start);
         assertThat(reader.next().sample()).isEqualTo(sample);
+        assertThat(reader.next().jfrEvents()).isEqualTo(jfr);
         assertThat(reader.next().json(RunSummary.class)).isEqualTo(summary);
         assertThat(reader.next()).isNull();
     }
