@@ -12,7 +12,7 @@ record ResultJson(String executor, String label, String outcome, String message,
                   int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
                   double eventLatencyP50Ms, double eventLatencyMaxMs, long pinnedEvents, double pinnedMs,
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
-                  long gcPauses, double gcPauseMs, int threadDumpVirtualThreads, int repeats,
+                  long gcPauses, double gcPauseMs, int threadDumpVirtualThreads, long mounts, long unmounts, int repeats,
                   String jdk, int cores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,7 +26,7 @@ record ResultJson(String executor, String label, String outcome, String message,
                 r.delivery().eventsEmitted(), r.delivery().eventsReceived(), round(r.delivery().latencyP50Ms()),
                 round(r.delivery().latencyMaxMs()), r.vm().pinnedEvents(), round(r.vm().pinnedMs()), r.vm().pinnedReasons(),
                 r.vm().virtualThreadStarts(), r.vm().virtualThreadEnds(), r.vm().gcPauses(), round(r.vm().gcPauseMs()),
-                r.vm().threadDumpVirtualThreads(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
+                r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0);
     }
 

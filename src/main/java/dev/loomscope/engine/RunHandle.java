@@ -159,12 +159,14 @@ public final class RunHandle {
         if (summary.threadDumpError() != null) {
             message = (message + " The " + summary.threadDumpError() + ".").strip();
         }
+        VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
+                summary.clockAlignmentErrorMs());
         return new RunResult(scenario, clean ? RunResult.Outcome.COMPLETED : RunResult.Outcome.FAILED, message.strip(),
                 hello, summary.elapsedNanos() / 1e6, idealMs, summary.submitted(), summary.completed(), summary.failed(),
                 mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
                 mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived),
-                vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(), summary.clockAlignmentErrorMs()));
+                vm, mounts(vm), unmounts(vm));
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -186,7 +188,26 @@ public final class RunHandle {
     private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
         return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
                 eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
-                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived), vmEvents.result(false, -1, Double.NaN));
+                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived), VmEvents.NONE, 0, 0);
+    }
+
+    /**
+     * Mounts, counted from the probes: a task mounts when it starts and when it resumes after
+     * blocking, except where JFR saw the blocking pin the carrier (then it never let go). A platform
+     * thread holds its task from start to end.
+     */
+    private long mounts(VmEvents vm) {
+        long starts = count(EventType.STARTED);
+        return scenario.executor().isVirtual() ? Math.max(starts, starts + count(EventType.RESUMED) - vm.pinnedEvents()) : starts;
+    }
+
+    private long unmounts(VmEvents vm) {
+        long ends = count(EventType.FINISHED) + count(EventType.FAILED);
+        return scenario.executor().isVirtual() ? Math.max(ends, ends + count(EventType.BLOCKED) - vm.pinnedEvents()) : ends;
+    }
+
+    private long count(EventType type) {
+        return eventsByType[type.ordinal()];
     }
 
     private long finishedTasks() {

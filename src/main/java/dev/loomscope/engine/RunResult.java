@@ -10,11 +10,13 @@ import dev.loomscope.protocol.RunnerHello;
  * @param runner           the runner JVM's description; null if it never started
  * @param delivery         how many lifecycle events the runner recorded, reached this process, and how late
  * @param vm               what JFR saw: pinning, submit failures, virtual-thread starts and ends, GC
+ * @param mounts           times a task was put on a carrier (virtual) or began on its thread (platform)
+ * @param unmounts         times a task gave its carrier back: blocking that did not pin, or its end
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
-                        Delivery delivery, VmEvents vm) {
+                        Delivery delivery, VmEvents vm, long mounts, long unmounts) {
 
     public enum Outcome {
         /** Every task was submitted and the executor shut down. */

@@ -51,7 +51,7 @@ public final class RunnerMain {
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
         // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.
-        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents) : null;
+        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents, options.jfrFile() != null) : null;
         if (jfr != null) {
             jfr.start();
         }

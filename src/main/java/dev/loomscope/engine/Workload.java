@@ -3,6 +3,7 @@ package dev.loomscope.engine;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.telemetry.CarrierLookup;
 import dev.loomscope.telemetry.EventLog;
+import dev.loomscope.telemetry.MountEvents;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -33,6 +34,8 @@ final class Workload {
         // Load and initialize everything a task touches now, outside the timed run: class loading
         // inside the first tasks would show up as pinning the run did not cause.
         CarrierLookup.currentCarrierId();
+        endMount(new MountEvents.Mount(), -1, -1, -1, "warm-up");
+        new MountEvents.Unmount().shouldCommit();
         switch (blocking) {
             case NATIVE -> NativeBlocking.prepare(sleepMs);
             case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);
@@ -46,13 +49,18 @@ final class Workload {
 
     private void run(int id) {
         long threadId = Thread.currentThread().threadId();
-        log.record(STARTED, id, threadId, CarrierLookup.currentCarrierId());
+        long carrier = CarrierLookup.currentCarrierId();
+        log.record(STARTED, id, threadId, carrier);
+        var mount = new MountEvents.Mount();
+        mount.begin();
         try {
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);
             }
             if (sleepMs > 0) {
-                log.record(BLOCKED, id, threadId, CarrierLookup.currentCarrierId());
+                carrier = CarrierLookup.currentCarrierId();
+                log.record(BLOCKED, id, threadId, carrier);
+                endMount(mount, id, threadId, carrier, "blocking: " + blocking.cliName());
                 if (permits != null) {
                     permits.acquire();
                 }
@@ -63,16 +71,37 @@ final class Workload {
                         permits.release();
                     }
                 }
-                log.record(RESUMED, id, threadId, CarrierLookup.currentCarrierId());
+                carrier = CarrierLookup.currentCarrierId();
+                log.record(RESUMED, id, threadId, carrier);
+                mount = new MountEvents.Mount();
+                mount.begin();
             }
             // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
             // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
-            log.record(FINISHED, id, threadId, CarrierLookup.currentCarrierId());
+            carrier = CarrierLookup.currentCarrierId();
+            log.record(FINISHED, id, threadId, carrier);
+            endMount(mount, id, threadId, carrier, "finished");
         } catch (Throwable e) {
             log.record(FAILED, id, threadId, CarrierLookup.currentCarrierId());
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Commits the mount slice and the unmount as JFR events, when a recording wants them. */
+    private static void endMount(MountEvents.Mount mount, int task, long threadId, long carrier, String cause) {
+        if (mount.shouldCommit()) {
+            mount.task = task;
+            mount.virtualThread = threadId;
+            mount.carrier = carrier;
+            mount.commit();
+            var unmount = new MountEvents.Unmount();
+            unmount.task = task;
+            unmount.virtualThread = threadId;
+            unmount.carrier = carrier;
+            unmount.cause = cause;
+            unmount.commit();
         }
     }
 

@@ -40,12 +40,20 @@ public final class JfrBridge implements AutoCloseable {
     private boolean aligned;
     private volatile double alignmentErrorMs = Double.NaN;
 
-    /** @param virtualThreadLifecycle also stream jdk.VirtualThreadStart and End (one event per thread) */
-    public JfrBridge(boolean virtualThreadLifecycle) {
+    /**
+     * @param virtualThreadLifecycle also stream jdk.VirtualThreadStart and End (one event per thread)
+     * @param mountEvents            record LoomScope's own mount and unmount events (for a .jfr file)
+     */
+    public JfrBridge(boolean virtualThreadLifecycle, boolean mountEvents) {
         stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
         stream.enable("jdk.VirtualThreadSubmitFailed").withStackTrace();
         stream.enable("jdk.GarbageCollection");
         stream.enable(ClockMark.class);
+        if (mountEvents) {
+            // Written to the .jfr file; not forwarded, the lifecycle events already carry them.
+            stream.enable(MountEvents.Mount.class);
+            stream.enable(MountEvents.Unmount.class);
+        }
         if (virtualThreadLifecycle) {
             stream.enable("jdk.VirtualThreadStart");
             stream.enable("jdk.VirtualThreadEnd");
@@ -99,8 +107,12 @@ public final class JfrBridge implements AutoCloseable {
     }
 
     private synchronized void accept(RecordedEvent event) {
-        if (event.getEventType().getName().equals("dev.loomscope.ClockMark")) {
+        String name = event.getEventType().getName();
+        if (name.equals("dev.loomscope.ClockMark")) {
             align(event);
+            return;
+        }
+        if (name.startsWith("dev.loomscope.")) {
             return;
         }
         if (!aligned || originMonotonicNanos == 0) {

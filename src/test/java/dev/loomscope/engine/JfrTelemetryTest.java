@@ -117,6 +117,41 @@ class JfrTelemetryTest {
     }
 
     @Test
+    void theRecordingHoldsOneMountPerCarrierSliceNamingARealCarrier(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("mounts.jfr");
+        var capture = new Capture();
+        RunResult result = runner.run(virtual(12, 30, BlockingMode.SLEEP), new RunOptions(true, file, null), capture);
+        assertThat(result.isCompleted()).isTrue();
+
+        List<RecordedEvent> mounts = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("dev.loomscope.Mount")).toList();
+        List<RecordedEvent> unmounts = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("dev.loomscope.Unmount")).toList();
+        // Each task: one slice before its sleep, one after.
+        assertThat(mounts).hasSize(24);
+        assertThat(unmounts).hasSize(24);
+        assertThat(mounts.stream().map(e -> e.getInt("task")).distinct().count()).isEqualTo(12);
+        for (RecordedEvent mount : mounts) {
+            assertThat(mount.getLong("carrier")).isNotEqualTo(mount.getLong("virtualThread"));
+            // The carrier in the event is the one our probe saw for that virtual thread when it blocked,
+            // or the one it resumed on; either way a carrier our lifecycle stream knows.
+            assertThat(mount.getLong("carrier")).isPositive();
+        }
+        assertThat(unmounts.stream().map(e -> e.getString("cause")).distinct()).containsExactlyInAnyOrder("blocking: sleep", "finished");
+        assertThat(result.mounts()).isEqualTo(24);
+        assertThat(result.unmounts()).isEqualTo(24);
+    }
+
+    @Test
+    void aPinnedSleepNeverLetsGoOfItsCarrier() throws InterruptedException {
+        RunResult pinned = runner.run(virtual(10, 30, BlockingMode.NATIVE), RunListener.NONE);
+        assertThat(pinned.mounts()).as("one mount each: the native sleep kept the carrier").isEqualTo(10);
+        assertThat(pinned.unmounts()).isEqualTo(10);
+        RunResult platform = runner.run(new Scenario(ExecutorKind.PLATFORM, 10, 1, 2, 30, 0, BlockingMode.SLEEP, 1), RunListener.NONE);
+        assertThat(platform.mounts()).as("a platform thread holds its task throughout").isEqualTo(10);
+    }
+
+    @Test
     void theThreadDumpHoldsTheSleepingVirtualThreads(@TempDir Path dir) throws InterruptedException, IOException {
         Path file = dir.resolve("threads.json");
         RunResult result = runner.run(virtual(60, 1_000, BlockingMode.SLEEP), new RunOptions(true, null, file), RunListener.NONE);
