@@ -53,6 +53,9 @@ public final class JfrBridge implements AutoCloseable {
             // Written to the .jfr file; not forwarded, the lifecycle events already carry them.
             stream.enable(MountEvents.Mount.class);
             stream.enable(MountEvents.Unmount.class);
+        } else {
+            stream.disable(MountEvents.Mount.class);
+            stream.disable(MountEvents.Unmount.class);
         }
         if (virtualThreadLifecycle) {
             stream.enable("jdk.VirtualThreadStart");

@@ -137,9 +137,28 @@ class JfrTelemetryTest {
             // or the one it resumed on; either way a carrier our lifecycle stream knows.
             assertThat(mount.getLong("carrier")).isPositive();
         }
-        assertThat(unmounts.stream().map(e -> e.getString("cause")).distinct()).containsExactlyInAnyOrder("blocking: sleep", "finished");
+        assertThat(unmounts.stream().filter(e -> e.getBoolean("ended")).count()).isEqualTo(12);
         assertThat(result.mounts()).isEqualTo(24);
         assertThat(result.unmounts()).isEqualTo(24);
+    }
+
+    @Test
+    void mountEventsNameTheForkJoinPoolWorkerThePinHeld(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("pinned-mounts.jfr");
+        runner.run(virtual(6, 30, BlockingMode.NATIVE), new RunOptions(true, file, null), RunListener.NONE);
+        List<RecordedEvent> all = RecordingFile.readAllEvents(file);
+        Map<Long, jdk.jfr.consumer.RecordedThread> carrierByVirtualThread = new java.util.HashMap<>();
+        all.stream().filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned"))
+                .forEach(e -> carrierByVirtualThread.put(e.getThread().getJavaThreadId(), e.getThread("carrierThread")));
+        List<RecordedEvent> mounts = all.stream().filter(e -> e.getEventType().getName().equals("dev.loomscope.Mount")).toList();
+        // Two probe slices per task (before and after the sleep), both on the carrier the pin held:
+        // pinned, the task never let go of it.
+        assertThat(mounts).hasSize(12);
+        for (RecordedEvent mount : mounts) {
+            var carrier = carrierByVirtualThread.get(mount.getLong("virtualThread"));
+            assertThat(carrier.getJavaName()).startsWith("ForkJoinPool-").contains("-worker-");
+            assertThat(mount.getLong("carrier")).isEqualTo(carrier.getJavaThreadId());
+        }
     }
 
     @Test
