@@ -47,7 +47,7 @@ public final class RunnerMain {
         frames.flush();
 
         var log = new EventLog(RINGS, SLOTS_PER_RING);
-        var workload = new Workload(scenario, log, cpu);
+        var workload = new Workload(scenario, log, cpu, options.jfrFile() != null);
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
         // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.

@@ -25,7 +25,14 @@ final class Workload {
     /** Non-null for virtual-limited: only this many tasks may be in their blocking part at once. */
     private final Semaphore permits;
 
-    Workload(Scenario scenario, EventLog log, CpuWork cpu) {
+    /**
+     * Whether to commit mount JFR events. Checked before creating them: a disabled event object
+     * still costs an allocation, as it lives across the blocking call where escape analysis gives up.
+     */
+    private final boolean mountEvents;
+
+    Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents) {
+        this.mountEvents = mountEvents;
         this.log = log;
         this.cpuUnits = cpu.unitsFor(scenario.cpuMs());
         this.sleepMs = scenario.sleepMs();
@@ -69,8 +76,7 @@ final class Workload {
         long threadId = Thread.currentThread().threadId();
         long carrier = CarrierLookup.currentCarrierId();
         log.record(STARTED, id, threadId, carrier);
-        var mount = new MountEvents.Mount();
-        mount.begin();
+        MountEvents.Mount mount = beginMount();
         try {
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);
@@ -91,8 +97,7 @@ final class Workload {
                 }
                 carrier = CarrierLookup.currentCarrierId();
                 log.record(RESUMED, id, threadId, carrier);
-                mount = new MountEvents.Mount();
-                mount.begin();
+                mount = beginMount();
             }
             // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
             // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
@@ -107,9 +112,18 @@ final class Workload {
         }
     }
 
+    private MountEvents.Mount beginMount() {
+        if (!mountEvents) {
+            return null;
+        }
+        var mount = new MountEvents.Mount();
+        mount.begin();
+        return mount;
+    }
+
     /** Commits the mount slice and the unmount as JFR events, when a recording wants them. */
     private static void endMount(MountEvents.Mount mount, int task, long threadId, long carrier, boolean ended) {
-        if (mount.shouldCommit()) {
+        if (mount != null && mount.shouldCommit()) {
             mount.task = task;
             mount.virtualThread = threadId;
             mount.carrier = carrier;
