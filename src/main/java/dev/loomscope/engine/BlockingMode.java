@@ -1,10 +1,7 @@
 package dev.loomscope.engine;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** How a task waits for its sleep time; each shows a different pinning behaviour on JDK 25. */
-public enum BlockingMode {
+public enum BlockingMode implements CliNamed {
     /** {@code Thread.sleep}: a virtual thread unmounts and frees its carrier. */
     SLEEP("sleep"),
     /** Sleep while holding a monitor: pinned before JDK 24, not since JEP 491. */
@@ -20,20 +17,16 @@ public enum BlockingMode {
         this.cliName = cliName;
     }
 
+    @Override
     public String cliName() {
         return cliName;
     }
 
     public static BlockingMode fromCliName(String name) {
-        for (BlockingMode mode : values()) {
-            if (mode.cliName.equalsIgnoreCase(name.strip())) {
-                return mode;
-            }
-        }
-        throw new IllegalArgumentException("unknown blocking mode '" + name + "'; expected one of " + names());
+        return CliNamed.byCliName(BlockingMode.class, name, "blocking mode");
     }
 
     public static String names() {
-        return Arrays.stream(values()).map(BlockingMode::cliName).collect(Collectors.joining(", "));
+        return CliNamed.names(BlockingMode.class);
     }
 }

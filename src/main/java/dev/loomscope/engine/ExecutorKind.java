@@ -1,10 +1,7 @@
 package dev.loomscope.engine;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** The executors LoomScope compares; {@link #cliName()} is how the command line spells each. */
-public enum ExecutorKind {
+public enum ExecutorKind implements CliNamed {
     FIXED("fixed", "fixed platform pool", true),
     VIRTUAL("virtual", "virtual thread per task", false),
     PLATFORM("platform", "platform thread per task", false),
@@ -22,6 +19,7 @@ public enum ExecutorKind {
         this.usesPool = usesPool;
     }
 
+    @Override
     public String cliName() {
         return cliName;
     }
@@ -41,15 +39,10 @@ public enum ExecutorKind {
     }
 
     public static ExecutorKind fromCliName(String name) {
-        for (ExecutorKind kind : values()) {
-            if (kind.cliName.equalsIgnoreCase(name.strip())) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown executor '" + name + "'; expected one of " + names());
+        return CliNamed.byCliName(ExecutorKind.class, name, "executor");
     }
 
     public static String names() {
-        return Arrays.stream(values()).map(ExecutorKind::cliName).collect(Collectors.joining(", "));
+        return CliNamed.names(ExecutorKind.class);
     }
 }
