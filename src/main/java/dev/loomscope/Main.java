@@ -11,8 +11,26 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Why the window cannot open here, in plain words, or null if it can. On Linux the toolkit needs
+     * an X11 or Wayland display (or JavaFX's headless platform, which tests use).
+     */
+    static String missingDisplay(java.util.Map<String, String> env, String osName, String glassPlatform) {
+        boolean linux = osName != null && osName.toLowerCase(java.util.Locale.ROOT).contains("linux");
+        if (!linux || "Headless".equalsIgnoreCase(glassPlatform) || env.containsKey("DISPLAY") || env.containsKey("WAYLAND_DISPLAY")) {
+            return null;
+        }
+        return "LoomScope's window needs a display, and none is set (no DISPLAY or WAYLAND_DISPLAY). "
+                + "Run it on a desktop, under Xvfb (xvfb-run ./loomscope), or use a headless command: ./loomscope run --help";
+    }
+
     public static void main(String[] args) {
         if (args.length == 0) {
+            String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
+            if (missing != null) {
+                System.err.println(missing);
+                System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
+            }
             dev.loomscope.ui.LoomScopeApp.launchWindow(args);
             return;
         }
