@@ -20,6 +20,9 @@ public final class FrameWriter {
     private final ByteBuffer buffer;
     private int eventsInFrame;
     private long eventBaseNanos;
+    private int oldestOffset;
+    private final int[] typeCounts = new int[EventType.values().length];
+    private FrameType frameType;
 
     public FrameWriter(OutputStream out, int bufferBytes) {
         this.out = out;
@@ -30,6 +33,8 @@ public final class FrameWriter {
     public void beginEvents() {
         begin(FrameType.EVENTS);
         eventsInFrame = 0;
+        oldestOffset = Integer.MAX_VALUE;
+        java.util.Arrays.fill(typeCounts, 0);
     }
 
     /**
@@ -40,13 +45,17 @@ public final class FrameWriter {
      */
     public boolean event(byte type, int task, long timeNanos, long threadId, long carrierId) {
         if (eventsInFrame == 0) {
-            EventBatch.encodeHeader(buffer, timeNanos);
+            // The header is written at endFrame(), when the counts are known.
+            buffer.position(HEADER + EventBatch.HEADER_BYTES);
             eventBaseNanos = timeNanos;
         } else if (buffer.remaining() < EventBatch.BYTES_PER_EVENT
                 || Math.abs(timeNanos - eventBaseNanos) > EventBatch.MAX_TIME_OFFSET_NANOS) {
             return false;
         }
-        EventBatch.encode(buffer, eventBaseNanos, type, task, timeNanos, threadId, carrierId);
+        int offset = (int) (timeNanos - eventBaseNanos);
+        oldestOffset = Math.min(oldestOffset, offset);
+        typeCounts[type]++;
+        EventBatch.encode(buffer, type, task, offset, threadId, carrierId);
         eventsInFrame++;
         return true;
     }
@@ -80,6 +89,9 @@ public final class FrameWriter {
     }
 
     public void endFrame() throws IOException {
+        if (frameType == FrameType.EVENTS && eventsInFrame > 0) {
+            EventBatch.writeHeader(buffer, HEADER, eventBaseNanos, oldestOffset, typeCounts);
+        }
         buffer.putInt(1, buffer.position() - HEADER);
         out.write(buffer.array(), 0, buffer.position());
         buffer.clear();
@@ -90,6 +102,7 @@ public final class FrameWriter {
     }
 
     private void begin(FrameType type) {
+        frameType = type;
         buffer.clear();
         buffer.put(type.code()).putInt(0);
     }

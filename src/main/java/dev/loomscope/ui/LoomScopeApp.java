@@ -23,7 +23,7 @@ public final class LoomScopeApp extends Application {
         icon.setIconSize(72);
         var title = new Label("LoomScope");
         title.setStyle("-fx-font-size: 36px; -fx-font-weight: bold;");
-        var hint = new Label("The visualizer is on its way. Meanwhile: java -jar target/loomscope.jar run --help");
+        var hint = new Label("The visualizer is on its way. Meanwhile: ./loomscope run --help");
         hint.setStyle("-fx-font-size: 18px;");
         var root = new VBox(24, icon, title, hint);
         root.setAlignment(Pos.CENTER);

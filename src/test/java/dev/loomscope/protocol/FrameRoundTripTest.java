@@ -36,6 +36,11 @@ class FrameRoundTripTest {
         assertThat(batch.threadId(1)).isEqualTo(345_678L);
         assertThat(batch.carrierId(1)).isEqualTo(21L);
         assertThat(batch.carrierId(2)).isEqualTo(-1L);
+        // The header tallies the batch without walking it.
+        assertThat(batch.count(EventType.STARTED)).isEqualTo(1);
+        assertThat(batch.count(EventType.FINISHED)).isEqualTo(1);
+        assertThat(batch.count(EventType.BLOCKED)).isZero();
+        assertThat(batch.oldestTimeNanos()).isEqualTo(5L);
         // A copy outlives the frame buffer it came from.
         EventBatch kept = batch.copy();
         assertThat(kept.size()).isEqualTo(3);
