@@ -8,9 +8,9 @@ import java.util.Arrays;
  * on the machine's monotonic clock), so it is the worst case of each frame.
  */
 public record Delivery(long eventsEmitted, long eventsReceived, double latencyP50Ms, double latencyP99Ms,
-                       double latencyMaxMs) {
+                       double latencyMaxMs, long eventsOverflowed) {
 
-    public static final Delivery NONE = new Delivery(0, 0, 0, 0, 0);
+    public static final Delivery NONE = new Delivery(0, 0, 0, 0, 0, 0);
 
     public boolean complete() {
         return eventsEmitted == eventsReceived;
@@ -28,13 +28,14 @@ public record Delivery(long eventsEmitted, long eventsReceived, double latencyP5
             latencies[count++] = nanos;
         }
 
-        Delivery result(long emitted, long received) {
+        Delivery result(long emitted, long received, long overflowed) {
             if (count == 0) {
-                return new Delivery(emitted, received, 0, 0, 0);
+                return new Delivery(emitted, received, 0, 0, 0, overflowed);
             }
             long[] sorted = Arrays.copyOf(latencies, count);
             Arrays.sort(sorted);
-            return new Delivery(emitted, received, percentile(sorted, 0.50), percentile(sorted, 0.99), sorted[count - 1] / 1e6);
+            return new Delivery(emitted, received, percentile(sorted, 0.50), percentile(sorted, 0.99), sorted[count - 1] / 1e6,
+                    overflowed);
         }
 
         private static double percentile(long[] sorted, double p) {

@@ -105,7 +105,8 @@ public final class RunnerMain {
             frames.summary(new RunSummary(elapsed, startEpochNanos,
                     submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
-                    threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN));
+                    threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
+                    log.overflowed()));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

@@ -10,10 +10,11 @@ package dev.loomscope.protocol;
  * @param threadDumpVirtualThreads     virtual threads in the thread dump, -1 if none was asked for
  * @param threadDumpError              why the thread dump could not be written, or null
  * @param clockAlignmentErrorMs        uncertainty of placing JFR events on the timeline, NaN without JFR
+ * @param eventsOverflowed             events that found their ring full (the telemetry thread fell behind)
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
-                         double clockAlignmentErrorMs) {
+                         double clockAlignmentErrorMs, long eventsOverflowed) {
 }
