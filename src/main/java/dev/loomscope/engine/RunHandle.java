@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 public final class RunHandle {
 
     private static final int LOG_LINES_KEPT = 40;
+    private static final int EXIT_GRACE_SECONDS = 10;
     private static final EventType[] EVENT_TYPES = EventType.values();
 
     private final Scenario scenario;
@@ -36,6 +38,9 @@ public final class RunHandle {
     private final long startNanos = System.nanoTime();
     private final long[] eventsByType = new long[EventType.values().length];
     private volatile boolean cancelled;
+    /** Set when a listener threw: the run was stopped because of it, not by the runner's fault. */
+    private String listenerFailure;
+    private Thread logReader;
     private volatile RunnerHello hello;
     private RunStart runStart;
     private long eventsReceived;
@@ -52,8 +57,8 @@ public final class RunHandle {
 
     static RunHandle attach(Process process, RunnerChannel channel, Scenario scenario, double idealMs, RunListener listener) {
         var handle = new RunHandle(scenario, idealMs, process, channel, listener);
-        Thread.ofPlatform().daemon().name("loomscope-runner-log-" + process.pid()).start(handle::readLog);
-        Thread.ofPlatform().daemon().name("loomscope-runner-reader-" + process.pid()).start(handle::readFrames);
+        handle.logReader = Thread.ofPlatform().daemon().name("loomscope-runner-log-" + process.pid()).start(handle::readLog);
+        Thread.ofPlatform().daemon().name("loomscope-runner-reader-" + process.pid()).start(handle::readFramesToTheEnd);
         return handle;
     }
 
@@ -77,7 +82,11 @@ public final class RunHandle {
     }
 
     public RunResult await() throws InterruptedException {
-        return result.join();
+        try {
+            return result.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reading the runner failed", e.getCause());
+        }
     }
 
     /** Stops the run: the runner JVM is killed at once, and the result says how far it got. */
@@ -89,11 +98,25 @@ public final class RunHandle {
         process.destroyForcibly();
     }
 
+    /** Whatever happens while reading, the result completes and the runner JVM does not outlive it. */
+    private void readFramesToTheEnd() {
+        try {
+            readFrames();
+        } catch (Throwable e) {
+            process.destroyForcibly();
+            result.completeExceptionally(e);
+        }
+    }
+
     private void readFrames() {
         RunSummary summary = null;
         String streamError = null;
         try (channel) {
             InputStream stream = channel.accept(process);
+            if (stream == null && process.isAlive()) {
+                streamError = "the runner JVM never connected back";
+                process.destroyForcibly();
+            }
             var reader = new FrameReader(stream != null ? stream : InputStream.nullInputStream());
             for (var frame = reader.next(); frame != null; frame = reader.next()) {
                 switch (frame.type()) {
@@ -118,12 +141,18 @@ public final class RunHandle {
         } catch (IOException | ProtocolException e) {
             if (!cancelled) {
                 streamError = e.getMessage();
+                // A runner whose stream broke would otherwise run its whole workload unseen.
+                process.destroyForcibly();
             }
         } catch (RuntimeException e) {
-            streamError = "a run listener failed: " + e;
+            listenerFailure = e.toString();
             process.destroyForcibly();
         }
         try {
+            // A runner that closed its stream exits at once; one that does not is ended here.
+            if (!process.waitFor(EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
             int exit = process.waitFor();
             result.complete(finish(summary, exit, streamError));
         } catch (InterruptedException e) {
@@ -146,7 +175,11 @@ public final class RunHandle {
     }
 
     private RunResult finish(RunSummary summary, int exitCode, String streamError) {
-        if (cancelled) {
+        if (listenerFailure != null) {
+            return resultWithoutSummary(RunResult.Outcome.FAILED, "Stopped after %,d of %,d tasks had finished, because "
+                    .formatted(finishedTasks(), scenario.tasks()) + "showing the run failed: " + listenerFailure);
+        }
+        if (cancelled && (summary == null || exitCode != 0)) {
             return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s)."
                     .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis())));
         }
@@ -236,9 +269,11 @@ public final class RunHandle {
 
     /** The last line that says something: an exception, an error, not a JVM warning or a stack frame. */
     private String lastMeaningfulStderrLine() {
-        // The reader thread may still hold a last line; give it a moment after the exit.
+        // The log ends with the process; let its reader take the last lines in.
         try {
-            TimeUnit.MILLISECONDS.sleep(20);
+            if (logReader != null) {
+                logReader.join(TimeUnit.SECONDS.toMillis(2));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -25,6 +25,8 @@ final class RunnerChannel implements Closeable {
     private static final int TOKEN_BYTES = 16;
     private static final long CONNECT_TIMEOUT_MS = TimeUnit.SECONDS.toMillis(60);
     private static final int ACCEPT_POLL_MS = 200;
+    /** The runner sends its token as soon as it connects; anything slower is not our runner. */
+    private static final int HANDSHAKE_MS = 2_000;
 
     private final ServerSocket server;
     private final String token;
@@ -63,12 +65,16 @@ final class RunnerChannel implements Closeable {
                 } catch (SocketTimeoutException e) {
                     continue;
                 }
-                candidate.setSoTimeout((int) CONNECT_TIMEOUT_MS);
-                byte[] proof = candidate.getInputStream().readNBytes(token.length());
-                if (token.equals(new String(proof, StandardCharsets.US_ASCII))) {
-                    candidate.setSoTimeout(0);
-                    socket = candidate;
-                    return new BufferedInputStream(candidate.getInputStream(), 1 << 16);
+                try {
+                    candidate.setSoTimeout(HANDSHAKE_MS);
+                    byte[] proof = candidate.getInputStream().readNBytes(token.length());
+                    if (token.equals(new String(proof, StandardCharsets.US_ASCII))) {
+                        candidate.setSoTimeout(0);
+                        socket = candidate;
+                        return new BufferedInputStream(candidate.getInputStream(), 1 << 16);
+                    }
+                } catch (IOException e) {
+                    // A stray or broken connection: drop it and keep waiting for the runner.
                 }
                 candidate.close();
             }

@@ -126,7 +126,7 @@ public final class EventLog {
         return count;
     }
 
-    /** Whether every recorded event has been drained. */
+    /** Whether every recorded event has been drained. The reader's view: call it on the reader thread, or after joining it. */
     public boolean isDrained() {
         for (Ring ring : rings) {
             if (ring.readSequence != ring.claimedCount()) {
@@ -168,6 +168,8 @@ public final class EventLog {
         volatile long claimed;
         /** A lower bound of {@code consumed}; writers read the real one only when this says the ring is filling. */
         long consumedSeen;
+        /** {@code consumed} when a writer last woke the reader: no need to wake it again until it has moved. */
+        long consumedAtWake = -1;
     }
 
     @SuppressWarnings("unused")
@@ -223,9 +225,15 @@ public final class EventLog {
             do {
                 sequence = claimed;
                 if (sequence - consumedSeen >= halfSize) {
-                    long backlog = sequence - refreshConsumed();
+                    long reader = refreshConsumed();
+                    long backlog = sequence - reader;
                     if (backlog >= halfSize) {
-                        log.wakeReader();
+                        if (reader != consumedAtWake) {
+                            // Once per crossing: unpark takes the reader's lock, and a million
+                            // writers calling it per event would fight over that lock.
+                            consumedAtWake = reader;
+                            log.wakeReader();
+                        }
                         if (backlog >= size) {
                             return false;
                         }

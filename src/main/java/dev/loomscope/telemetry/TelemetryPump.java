@@ -4,7 +4,6 @@ import dev.loomscope.protocol.FrameWriter;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.Sample;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import dev.loomscope.protocol.EventType;
@@ -35,9 +34,12 @@ public final class TelemetryPump {
     private long rssPeak;
     private long heapPeak;
     private long lastSampleNanos;
-    /** Counted from the events as they pass, so tasks need no shared counter. */
-    private volatile long finished;
-    private volatile long failed;
+    /**
+     * Counted from the events as they pass, so tasks need no shared counter. Plain fields: only
+     * this thread writes them, and readers come after {@link #stopAndFlush()} joins it.
+     */
+    private long finished;
+    private long failed;
     private RunStart runStart;
 
     /** Where JFR events come from, if the run streams JFR; null otherwise. */
@@ -130,8 +132,9 @@ public final class TelemetryPump {
             }
         } catch (IOException e) {
             failure = e;
-        } catch (UncheckedIOException e) {
-            failure = e.getCause();
+            // The parent is gone: nobody would see the rest of this run, so end it now rather than
+            // run the workload to the end while events pile up unsent.
+            Runtime.getRuntime().halt(3);
         }
     }
 

@@ -246,6 +246,37 @@ class RunnerTest {
     }
 
     @Test
+    void aListenerThatThrowsStopsTheRunAndIsNamed() {
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 50, 1, 10_000), new RunListener() {
+            @Override
+            public void onEvents(EventBatch batch) {
+                throw new IllegalStateException("view broke");
+            }
+        });
+        RunResult result = handle.result().orTimeout(20, TimeUnit.SECONDS).join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).contains("showing the run failed").contains("view broke").doesNotContain("signal");
+        assertThat(ProcessHandle.of(handle.pid())).isEmpty();
+    }
+
+    @Test
+    void aRunnerWhoseParentIsGoneStopsInsteadOfRunningOn() throws Exception {
+        // Play the parent: accept the runner's connection, read a little, then go away.
+        try (var server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            var args = new ArrayList<>(List.of("port=" + server.getLocalPort(), "token=t0ken", "jfr=false"));
+            args.addAll(scenario(ExecutorKind.VIRTUAL, 100, 1, 30_000).toArgs());
+            Process runner = new ProcessBuilder(JvmLauncher.standard().command(RunnerMain.class, 2, args))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try (var connection = server.accept()) {
+                connection.getInputStream().readNBytes(64);
+            }
+            // The tasks sleep for 30 s; a runner that noticed its parent left is gone long before.
+            assertThat(runner.waitFor(10, TimeUnit.SECONDS)).as("runner exited").isTrue();
+            assertThat(runner.exitValue()).isNotZero();
+        }
+    }
+
+    @Test
     void anAbsurdRunIsRefusedBeforeAnyJvmStarts() {
         var forever = new Scenario(ExecutorKind.SINGLE, 10_000_000, 1, 2, 60_000, 0, BlockingMode.SLEEP, 1);
         assertThatThrownBy(() -> runner.start(forever, RunListener.NONE))
