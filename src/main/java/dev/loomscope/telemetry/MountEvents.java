@@ -19,6 +19,16 @@ public final class MountEvents {
     private MountEvents() {
     }
 
+    /** What both events name: the task, its virtual thread and the carrier it was on. */
+    public abstract static class TaskOnCarrier extends Event {
+        @Label("Task")
+        public int task;
+        @Label("Virtual Thread Id")
+        public long virtualThread;
+        @Label("Carrier Thread Id")
+        public long carrier;
+    }
+
     /**
      * A task on a carrier: from the probe that found it there (start, or return from blocking) to
      * the probe before it blocks or ends. A pinned task's two slices sit on the same carrier, with
@@ -30,13 +40,7 @@ public final class MountEvents {
     @Description("A task ran on this carrier between two LoomScope probes: start or resume, to blocking or end")
     @StackTrace(false)
     @Enabled(false)
-    public static final class Mount extends Event {
-        @Label("Task")
-        public int task;
-        @Label("Virtual Thread Id")
-        public long virtualThread;
-        @Label("Carrier Thread Id")
-        public long carrier;
+    public static final class Mount extends TaskOnCarrier {
     }
 
     /** The task is about to block or end: it gives its carrier back, unless the blocking pins it. */
@@ -46,13 +50,7 @@ public final class MountEvents {
     @Description("A task reached a blocking call or its end; it leaves the carrier unless jdk.VirtualThreadPinned says it pinned")
     @StackTrace(false)
     @Enabled(false)
-    public static final class Unmount extends Event {
-        @Label("Task")
-        public int task;
-        @Label("Virtual Thread Id")
-        public long virtualThread;
-        @Label("Carrier Thread Id")
-        public long carrier;
+    public static final class Unmount extends TaskOnCarrier {
         @Label("Task Ended")
         @Description("True when the task finished; false when it reached a blocking call")
         public boolean ended;
