@@ -41,12 +41,12 @@ final class Workload {
         // Load and initialize everything a task touches now, outside the timed run: class loading
         // inside the first tasks would show up as pinning the run did not cause.
         if (scenario.executor().isVirtual()) {
-            // Also starts the carriers before the timer (the plain program starts them on its first
+            // On a virtual thread, where the carrier lookup and JFR events take other paths. This also
+            // starts the carriers before the timer (the plain program starts them on its first
             // submit): about a millisecond in LoomScope's favour, documented in the README.
-            warmUpOnAVirtualThread();
+            onAVirtualThread(Workload::touchWhatTasksTouch);
         } else {
-            endMount(new MountEvents.Mount(), -1, -1, -1, true);
-            new MountEvents.Unmount().shouldCommit();
+            touchWhatTasksTouch();
         }
         switch (blocking) {
             case NATIVE -> NativeBlocking.prepare(sleepMs);
@@ -55,14 +55,16 @@ final class Workload {
         }
     }
 
-    /** The carrier lookup and the JFR events take other paths on a virtual thread: warm those. */
-    private static void warmUpOnAVirtualThread() {
+    /** Loads and links what a task's probes use, so that never happens inside a task. */
+    private static void touchWhatTasksTouch() {
+        CarrierLookup.currentCarrierId();
+        endMount(new MountEvents.Mount(), -1, -1, -1, true);
+        new MountEvents.Unmount().shouldCommit();
+    }
+
+    private static void onAVirtualThread(Runnable action) {
         try {
-            Thread.ofVirtual().start(() -> {
-                CarrierLookup.currentCarrierId();
-                endMount(new MountEvents.Mount(), -1, -1, -1, true);
-                new MountEvents.Unmount().shouldCommit();
-            }).join();
+            Thread.ofVirtual().start(action).join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
