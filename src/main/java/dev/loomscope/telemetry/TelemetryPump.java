@@ -1,12 +1,12 @@
 package dev.loomscope.telemetry;
 
+import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.FrameWriter;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.Sample;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import dev.loomscope.protocol.EventType;
 
 /**
  * The runner's one telemetry thread: drains the {@link EventLog} every few milliseconds, takes a
@@ -30,7 +30,6 @@ public final class TelemetryPump {
     private static final byte FAILED = EventType.FAILED.code();
     private final Thread thread;
     private volatile boolean stopping;
-    private volatile IOException failure;
     private long rssPeak;
     private long heapPeak;
     private long lastSampleNanos;
@@ -73,9 +72,6 @@ public final class TelemetryPump {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while stopping telemetry", e);
-        }
-        if (failure != null) {
-            throw failure;
         }
         drainAll();
         sendJfr();
@@ -131,7 +127,6 @@ public final class TelemetryPump {
                 LockSupport.parkNanos(PAUSE_NANOS);
             }
         } catch (IOException e) {
-            failure = e;
             // The parent is gone: nobody would see the rest of this run, so end it now rather than
             // run the workload to the end while events pile up unsent.
             Runtime.getRuntime().halt(3);
