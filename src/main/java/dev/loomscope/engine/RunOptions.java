@@ -1,7 +1,7 @@
 package dev.loomscope.engine;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -30,35 +30,21 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile) {
     }
 
     List<String> toArgs() {
-        var args = new ArrayList<String>();
-        args.add("jfr=" + jfr);
+        var values = new LinkedHashMap<String, String>();
+        values.put("jfr", Boolean.toString(jfr));
         if (jfrFile != null) {
-            args.add("jfr-file=" + jfrFile);
+            values.put("jfr-file", jfrFile.toString());
         }
         if (threadDumpFile != null) {
-            args.add("thread-dump=" + threadDumpFile);
+            values.put("thread-dump", threadDumpFile.toString());
         }
-        return args;
+        return RunnerArgs.format(values);
     }
 
-    static RunOptions fromArgs(List<String> args) {
-        boolean jfr = false;
-        Path jfrFile = null;
-        Path dump = null;
-        for (String arg : args) {
-            if (arg.startsWith("jfr=")) {
-                jfr = Boolean.parseBoolean(arg.substring(4));
-            } else if (arg.startsWith("jfr-file=")) {
-                jfrFile = Path.of(arg.substring(9));
-            } else if (arg.startsWith("thread-dump=")) {
-                dump = Path.of(arg.substring(12));
-            }
-        }
-        return new RunOptions(jfr, jfrFile, dump);
-    }
-
-    /** Whether an argument belongs to the options rather than the scenario. */
-    static boolean isOption(String arg) {
-        return arg.startsWith("jfr=") || arg.startsWith("jfr-file=") || arg.startsWith("thread-dump=");
+    static RunOptions from(RunnerArgs args) {
+        String jfrFile = args.optional("jfr-file");
+        String dump = args.optional("thread-dump");
+        return new RunOptions(Boolean.parseBoolean(args.optional("jfr")), jfrFile == null ? null : Path.of(jfrFile),
+                dump == null ? null : Path.of(dump));
     }
 }

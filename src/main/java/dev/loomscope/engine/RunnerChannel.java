@@ -45,9 +45,9 @@ final class RunnerChannel implements Closeable {
         return new RunnerChannel(server, HexFormat.of().formatHex(secret));
     }
 
-    /** The first two arguments of {@link RunnerMain}: where to connect and how to prove who it is. */
+    /** The runner's arguments that say where to connect and how to prove who it is. */
     List<String> runnerArgs() {
-        return List.of("port=" + server.getLocalPort(), "token=" + token);
+        return RunnerArgs.format(java.util.Map.of("port", Integer.toString(server.getLocalPort()), "token", token));
     }
 
     /**
@@ -84,9 +84,10 @@ final class RunnerChannel implements Closeable {
         }
     }
 
-    /** The runner side: connects to the parent and proves its token. */
-    static OutputStream connect(int port, String token) throws IOException {
-        var socket = new Socket(InetAddress.getLoopbackAddress(), port);
+    /** The runner side: connects to the parent named in its arguments and proves its token. */
+    static OutputStream connect(RunnerArgs args) throws IOException {
+        String token = args.required("token");
+        var socket = new Socket(InetAddress.getLoopbackAddress(), args.intOf("port"));
         socket.setTcpNoDelay(true);
         OutputStream out = socket.getOutputStream();
         out.write(token.getBytes(StandardCharsets.US_ASCII));

@@ -19,7 +19,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Entry point of a runner JVM (the child that {@link Runner} starts): runs one {@link Scenario}
  * and streams frames to the parent over a loopback socket ({@link RunnerChannel}). Standard output
- * and error are only logs. Arguments: {@code port=N token=T}, then the scenario's {@code key=value}s.
+ * and error are only logs. Arguments: {@code key=value} words ({@link RunnerArgs}): the channel's
+ * port and token, the {@link RunOptions} and the {@link Scenario}.
  */
 public final class RunnerMain {
 
@@ -33,12 +34,10 @@ public final class RunnerMain {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        int port = Integer.parseInt(args[0].substring("port=".length()));
-        String token = args[1].substring("token=".length());
-        var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(port, token), 1 << 16), 1 << 16);
-        List<String> rest = List.of(args).subList(2, args.length);
-        RunOptions options = RunOptions.fromArgs(rest.stream().filter(RunOptions::isOption).toList());
-        Scenario scenario = Scenario.fromArgs(rest.stream().filter(a -> !RunOptions.isOption(a)).toList());
+        RunnerArgs values = RunnerArgs.parse(List.of(args));
+        var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(values), 1 << 16), 1 << 16);
+        RunOptions options = RunOptions.from(values);
+        Scenario scenario = Scenario.from(values);
         var readings = new ProcessReadings();
         CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
 

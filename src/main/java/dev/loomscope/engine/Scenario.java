@@ -88,7 +88,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
 
     /** The scenario as {@code key=value} arguments for the runner JVM. */
     public List<String> toArgs() {
-        return asMap().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+        return RunnerArgs.format(asMap());
     }
 
     public Map<String, String> asMap() {
@@ -106,28 +106,13 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
 
     /** Reads what {@link #toArgs()} wrote. */
     public static Scenario fromArgs(List<String> args) {
-        var map = new LinkedHashMap<String, String>();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("expected key=value, got '" + arg + "'");
-            }
-            map.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
-        return new Scenario(ExecutorKind.fromCliName(required(map, "executor")), intOf(map, "tasks"), intOf(map, "pool"),
-                intOf(map, "carriers"), intOf(map, "sleep-ms"), intOf(map, "cpu-ms"),
-                BlockingMode.fromCliName(required(map, "blocking")), intOf(map, "permits"));
+        return from(RunnerArgs.parse(args));
     }
 
-    private static String required(Map<String, String> map, String key) {
-        String value = map.get(key);
-        if (value == null) {
-            throw new IllegalArgumentException("missing " + key);
-        }
-        return value;
-    }
-
-    private static int intOf(Map<String, String> map, String key) {
-        return Integer.parseInt(required(map, key));
+    /** Takes the scenario's keys; other keys (the run's options, the channel's) are not its business. */
+    static Scenario from(RunnerArgs args) {
+        return new Scenario(ExecutorKind.fromCliName(args.required("executor")), args.intOf("tasks"), args.intOf("pool"),
+                args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
+                BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"));
     }
 }

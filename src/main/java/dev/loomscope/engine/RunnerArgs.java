@@ -1,0 +1,45 @@
+package dev.loomscope.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The runner JVM's command line: {@code key=value} words, read once into a map that the channel,
+ * the {@link RunOptions} and the {@link Scenario} each take their keys from.
+ */
+record RunnerArgs(Map<String, String> values) {
+
+    static RunnerArgs parse(List<String> args) {
+        var values = new LinkedHashMap<String, String>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("expected key=value, got '" + arg + "'");
+            }
+            values.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return new RunnerArgs(values);
+    }
+
+    static List<String> format(Map<String, String> values) {
+        return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+
+    String required(String key) {
+        String value = values.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("missing " + key);
+        }
+        return value;
+    }
+
+    int intOf(String key) {
+        return Integer.parseInt(required(key));
+    }
+
+    /** The value, or null when the key is absent. */
+    String optional(String key) {
+        return values.get(key);
+    }
+}
