@@ -25,15 +25,22 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (args.length == 0) {
+        String[] command = args.length == 0 ? new String[] {"window"} : args;
+        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command)) {
             String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
             if (missing != null) {
                 System.err.println(missing);
                 System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
             }
-            dev.loomscope.ui.LoomScopeApp.launchWindow(args);
-            return;
         }
-        System.exit(LoomScopeCommand.execute(args));
+        System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.WindowCommand(), new dev.loomscope.ui.FrameBenchmark())
+                .execute(command));
+    }
+
+    /** The subcommands that open a window. */
+    static final java.util.Set<String> WINDOW_COMMANDS = java.util.Set.of("window", "ui-bench");
+
+    private static boolean isHelp(String[] command) {
+        return java.util.Arrays.asList(command).contains("--help") || java.util.Arrays.asList(command).contains("-h");
     }
 }

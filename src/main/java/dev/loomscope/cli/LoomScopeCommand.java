@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 
 /** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
-        description = "See Java virtual threads at work. With no arguments, opens the window.",
+        description = "See Java virtual threads at work. With no arguments, opens the window (the same as 'loomscope window').",
         subcommands = {RunCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class LoomScopeCommand {
 
@@ -20,7 +20,18 @@ public final class LoomScopeCommand {
     }
 
     public static CommandLine commandLine() {
+        return commandLine(new Object[0]);
+    }
+
+    /**
+     * The command line with more subcommands: the window's commands live in the ui package, which
+     * this headless package never names, so {@code Main} hands them in.
+     */
+    public static CommandLine commandLine(Object... moreSubcommands) {
         var commandLine = new CommandLine(new LoomScopeCommand());
+        for (Object subcommand : moreSubcommands) {
+            commandLine.addSubcommand(subcommand);
+        }
         commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
         return commandLine;
     }

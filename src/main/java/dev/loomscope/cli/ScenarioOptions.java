@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /** The scenario settings shared by every command that runs tasks (a picocli mixin). */
-final class ScenarioOptions {
+public final class ScenarioOptions {
 
     @Option(names = "--executor", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "fixed,virtual",
             description = "Executors to compare, comma-separated: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
@@ -43,7 +43,7 @@ final class ScenarioOptions {
     int permits;
 
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
-    List<Scenario> scenarios(CommandSpec spec) {
+    public List<Scenario> scenarios(CommandSpec spec) {
         var result = new ArrayList<Scenario>();
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {

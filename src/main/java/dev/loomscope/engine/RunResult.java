@@ -27,6 +27,12 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
         CANCELLED
     }
 
+    /** A run that produced nothing to measure, only a reason. */
+    public static RunResult failed(Scenario scenario, double idealMs, String message) {
+        return new RunResult(scenario, Outcome.FAILED, message, null, 0, idealMs, 0, 0, 0, 0, 0, 0, 0,
+                Delivery.NONE, VmEvents.NONE, 0, 0);
+    }
+
     public boolean isCompleted() {
         return outcome == Outcome.COMPLETED;
     }

@@ -1,35 +1,127 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.engine.RunOptions;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.model.RunSession;
+import java.nio.file.Path;
+import javafx.animation.AnimationTimer;
 import javafx.application.Application;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
+import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.VBox;
+import javafx.scene.image.Image;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
-import org.kordamp.ikonli.javafx.FontIcon;
-import org.kordamp.ikonli.material2.Material2OutlinedAL;
 
-/** The LoomScope window. For now a placeholder that proves the toolkit, icons and packaging work. */
+/** The LoomScope window as a JavaFX application. */
 public final class LoomScopeApp extends Application {
 
-    public static void launchWindow(String[] args) {
-        Application.launch(LoomScopeApp.class, args);
+    // Application.launch builds the instance itself, so the command line's settings are handed over here.
+    private static volatile WindowCommand.Settings settings = WindowCommand.Settings.DEFAULT;
+    private static volatile int exitCode;
+
+    private MainWindow window;
+
+    public static void launchWindow(WindowCommand.Settings chosen) {
+        settings = chosen;
+        Application.launch(LoomScopeApp.class);
+    }
+
+    /** 0, or 1 if the window was asked for a screenshot and could not save it. */
+    static int exitCode() {
+        return exitCode;
     }
 
     @Override
     public void start(Stage stage) {
-        var icon = new FontIcon(Material2OutlinedAL.BLUR_ON);
-        icon.setIconSize(72);
-        var title = new Label("LoomScope");
-        title.setStyle("-fx-font-size: 36px; -fx-font-weight: bold;");
-        var hint = new Label("The visualizer is on its way. Meanwhile: ./loomscope run --help");
-        hint.setStyle("-fx-font-size: 18px;");
-        var root = new VBox(24, icon, title, hint);
-        root.setAlignment(Pos.CENTER);
-        root.setPadding(new Insets(48));
+        window = open(stage, new RunSession(new Runner(), RunOptions.DEFAULT), settings);
+        if (settings.screenshot() != null) {
+            screenshotWhenDone(window, settings.screenshot(), settings.screenshotAfterMs(), settings.scale());
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.dispose();
+        }
+    }
+
+    /** Builds the window on a stage and shows it: the one way the app, the tests and the benchmark open it. */
+    public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
+        var themes = new Themes();
+        var window = new MainWindow(session, themes);
+        var scene = new Scene(window, settings.width(), settings.height());
+        themes.install(scene, settings.dark());
+        installShortcuts(scene, window, themes);
+        window.controls().load(settings.scenarios());
         stage.setTitle("LoomScope");
-        stage.setScene(new Scene(root, 1280, 800));
+        stage.getIcons().add(new Image(LoomScopeApp.class.getResourceAsStream("loomscope-icon.png")));
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(640);
+        stage.setOnHidden(e -> window.dispose());
         stage.show();
+        window.start();
+        if (settings.runAtStart()) {
+            window.runNow();
+        }
+        return window;
+    }
+
+    private static void installShortcuts(Scene scene, MainWindow window, Themes themes) {
+        var accelerators = scene.getAccelerators();
+        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), window::runNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.F5), window::runNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), window::stopNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
+    }
+
+    /**
+     * Waits for the runs to end and JFR's late events to land (or, with {@code afterMs} of 0 or
+     * more, for that long into the runs), then saves the picture and closes.
+     */
+    private static void screenshotWhenDone(MainWindow window, Path file, int afterMs, double scale) {
+        new AnimationTimer() {
+            private final long startedAt = System.nanoTime();
+            private long idleSince = -1;
+
+            @Override
+            public void handle(long now) {
+                if (afterMs >= 0) {
+                    if (System.nanoTime() - startedAt >= afterMs * 1_000_000L) {
+                        stop();
+                        save(window, file, scale);
+                    }
+                    return;
+                }
+                if (window.session().isRunning()) {
+                    idleSince = -1;
+                    return;
+                }
+                if (idleSince < 0) {
+                    idleSince = now;
+                }
+                // JFR flushes once a second: wait for its last batch so pins appear in the picture.
+                if (now - idleSince > 2_500_000_000L) {
+                    stop();
+                    save(window, file, scale);
+                }
+            }
+        }.start();
+    }
+
+    private static void save(MainWindow window, Path file, double scale) {
+        window.saveScreenshot(file, scale, saved -> {
+            System.out.println("Saved " + saved.toAbsolutePath());
+            window.dispose();
+            Platform.exit();
+        }).exceptionally(error -> {
+            System.err.println(error.getCause() != null ? error.getCause().getMessage() : error.getMessage());
+            exitCode = 1;
+            Platform.runLater(Platform::exit);
+            return null;
+        });
     }
 }

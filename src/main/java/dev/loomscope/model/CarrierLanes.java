@@ -1,0 +1,184 @@
+package dev.loomscope.model;
+
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.Scenario;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What each thread that runs tasks was doing over time: for virtual threads one lane per carrier,
+ * for platform executors one lane per thread, or per group of threads when there are more than
+ * {@link #MAX_LANES} (a pool of 200, a thread per task). Segments are built from measured events
+ * only: running (mounted, from start or resume to block or end), held (a platform thread blocked
+ * while keeping its thread) and pinned (a virtual thread that kept its carrier while blocked, as
+ * JFR reported it). Anything else is idle.
+ *
+ * <p>One writer (the runner's reader thread) appends; the UI reads concurrently. Arrays are replaced
+ * before the count that covers them is published, so a reader that reads the count first always
+ * sees arrays at least that long.
+ */
+public final class CarrierLanes {
+
+    public static final int RUNNING = 0;
+    public static final int HELD = 1;
+    public static final int PINNED = 2;
+    public static final int KINDS = 3;
+    public static final int MAX_LANES = 40;
+
+    private final int expectedThreads;
+    private final int laneCount;
+    private final boolean virtual;
+    private final Map<Long, Integer> ordinalOfThread = new HashMap<>();
+    private final int[] threadsInLane;
+
+    private long[] starts = new long[1_024];
+    private long[] ends = new long[1_024];
+    private byte[] lanes = new byte[1_024];
+    private byte[] kinds = new byte[1_024];
+    private volatile int count;
+
+    public CarrierLanes(Scenario scenario) {
+        this.virtual = scenario.executor().isVirtual();
+        this.expectedThreads = Math.max(1, switch (scenario.executor()) {
+            case VIRTUAL, VIRTUAL_LIMITED -> scenario.carriers();
+            case FIXED, FORKJOIN -> Math.min(scenario.pool(), scenario.tasks());
+            case SINGLE -> 1;
+            case PLATFORM -> scenario.tasks();
+        });
+        this.laneCount = Math.min(MAX_LANES, expectedThreads);
+        this.threadsInLane = new int[laneCount];
+    }
+
+    public int laneCount() {
+        return laneCount;
+    }
+
+    public boolean isVirtual() {
+        return virtual;
+    }
+
+    /** Whether a lane stands for several threads. */
+    public boolean aggregated() {
+        return expectedThreads > laneCount;
+    }
+
+    /** Threads seen in the lane so far (the divisor of its occupancy). */
+    public int threadsInLane(int lane) {
+        return threadsInLane[lane];
+    }
+
+    /** "carrier 1", "thread 7", "threads 11-15". */
+    public String laneName(int lane) {
+        int first = (int) ((long) lane * expectedThreads / laneCount) + 1;
+        int last = (int) ((long) (lane + 1) * expectedThreads / laneCount);
+        String noun = virtual ? "carrier" : "thread";
+        return first == last ? noun + " " + first : noun + "s " + first + "-" + last;
+    }
+
+    /** The lane of a thread, by the order threads were first seen. Writer thread only. */
+    int laneOf(long threadId) {
+        Integer ordinal = ordinalOfThread.get(threadId);
+        if (ordinal == null) {
+            ordinal = ordinalOfThread.size();
+            ordinalOfThread.put(threadId, ordinal);
+            threadsInLane[laneForOrdinal(ordinal)]++;
+        }
+        return laneForOrdinal(ordinal);
+    }
+
+    /** The lane of a thread already seen, or -1 (JFR may name a carrier no task event named yet). */
+    int knownLaneOf(long threadId) {
+        Integer ordinal = ordinalOfThread.get(threadId);
+        return ordinal == null ? -1 : laneForOrdinal(ordinal);
+    }
+
+    private int laneForOrdinal(int ordinal) {
+        // More threads than expected (a ForkJoinPool compensating, say) share the last lane.
+        return (int) Math.min(laneCount - 1, (long) ordinal * laneCount / expectedThreads);
+    }
+
+    /** Appends a segment. Writer thread only. */
+    void add(int lane, int kind, long startNanos, long endNanos) {
+        if (endNanos < startNanos || lane < 0) {
+            return;
+        }
+        int n = count;
+        if (n == starts.length) {
+            int size = n * 2;
+            starts = Arrays.copyOf(starts, size);
+            ends = Arrays.copyOf(ends, size);
+            lanes = Arrays.copyOf(lanes, size);
+            kinds = Arrays.copyOf(kinds, size);
+        }
+        starts[n] = startNanos;
+        ends[n] = endNanos;
+        lanes[n] = (byte) lane;
+        kinds[n] = (byte) kind;
+        count = n + 1;
+    }
+
+    public int segmentCount() {
+        return count;
+    }
+
+    /**
+     * Occupancy per lane, kind and pixel column over [fromNanos, toNanos): the fraction of the
+     * lane's threads busy that way during the column's time, 0 to 1. Laid out as
+     * {@code out[(lane * KINDS + kind) * columns + column]}; {@code out} is reused when big enough.
+     */
+    public float[] occupancy(long fromNanos, long toNanos, int columns, float[] out) {
+        int size = laneCount * KINDS * columns;
+        float[] bins = out != null && out.length >= size ? out : new float[size];
+        Arrays.fill(bins, 0, size, 0f);
+        if (columns <= 0 || toNanos <= fromNanos) {
+            return bins;
+        }
+        int n = count;
+        long[] s = starts;
+        long[] e = ends;
+        byte[] l = lanes;
+        byte[] k = kinds;
+        double columnNanos = (double) (toNanos - fromNanos) / columns;
+        for (int i = 0; i < n; i++) {
+            long from = Math.max(s[i], fromNanos);
+            long to = Math.min(e[i], toNanos);
+            if (to <= from) {
+                continue;
+            }
+            int base = (l[i] * KINDS + k[i]) * columns;
+            double x0 = (from - fromNanos) / columnNanos;
+            double x1 = (to - fromNanos) / columnNanos;
+            int c0 = (int) x0;
+            int c1 = Math.min(columns - 1, (int) x1);
+            if (c0 == c1) {
+                bins[base + c0] += (float) (x1 - x0);
+                continue;
+            }
+            bins[base + c0] += (float) (c0 + 1 - x0);
+            for (int c = c0 + 1; c < c1; c++) {
+                bins[base + c] += 1f;
+            }
+            bins[base + c1] += (float) (x1 - c1);
+        }
+        for (int lane = 0; lane < laneCount; lane++) {
+            float threads = Math.max(1, threadsInLane[lane]);
+            int from = lane * KINDS * columns;
+            for (int i = from; i < from + KINDS * columns; i++) {
+                bins[i] = Math.min(1f, bins[i] / threads);
+            }
+        }
+        return bins;
+    }
+
+    /** Time of the last segment's end, ns since the run began (0 if none). */
+    public long lastEndNanos() {
+        int n = count;
+        long[] e = ends;
+        long last = 0;
+        for (int i = Math.max(0, n - 4_096); i < n; i++) {
+            last = Math.max(last, e[i]);
+        }
+        return last;
+    }
+}

@@ -1,0 +1,13 @@
+package dev.loomscope.model;
+
+/**
+ * The figures a run shows while it runs, read together once per frame.
+ *
+ * @param mountedVirtual  virtual threads on a carrier (-1 where the JDK cannot say)
+ * @param queuedVirtual   virtual threads ready but waiting for a carrier (-1 where unknown)
+ * @param waiting         tasks inside their blocking call
+ */
+public record LiveFigures(double elapsedMs, double idealMs, int tasks, long submitted, long completed, long failed,
+                          long inFlight, long waiting, int mountedVirtual, int queuedVirtual, int platformThreads,
+                          long rssBytes, long heapBytes, long peakRssBytes, long pinnedEvents, double pinnedMs) {
+}

@@ -1,0 +1,326 @@
+package dev.loomscope.model;
+
+import dev.loomscope.engine.IdealTime;
+import dev.loomscope.engine.RunListener;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Scenario;
+import dev.loomscope.protocol.EventBatch;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.protocol.RunStart;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.protocol.Sample;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one run showed, as it happens: each task's state, the carrier lanes, the completion
+ * curve, samples and JFR events. The runner's reader thread writes (it is this run's
+ * {@link RunListener}); the window reads once per frame, comparing {@link #version()} to skip
+ * frames where nothing changed. Writes to plain fields are published by the volatile version
+ * written after each batch; a reader may see a batch half-applied, which one frame later it won't.
+ */
+public final class RunModel implements RunListener {
+
+    /** Pins kept for the event list; beyond this they are counted, not kept. */
+    static final int MAX_JFR_EVENTS_KEPT = 5_000;
+
+    public enum Phase { QUEUED, RUNNING, FINISHED }
+
+    private final int number;
+    private final Scenario scenario;
+    private final double idealMs;
+    private final int cores;
+    private final byte[] states;
+    private final CarrierLanes lanes;
+    private final CompletionCurve curve = new CompletionCurve();
+    private final ThreadTaskIndex threads;
+    private final boolean virtual;
+
+    // Per task, the segment it has open on a lane: since when, on which lane, of which kind (-1 none).
+    private long[] openSince;
+    private int[] openLane;
+    private byte[] openKind;
+
+    private long submitted;
+    private long started;
+    private long finished;
+    private long failedTasks;
+    private long waitingNow;
+    private long pinnedEvents;
+    private double pinnedMs;
+    private long latestEventNanos;
+    private long[] finishTimes = new long[4_096];
+    private final List<LaneEvent> jfrEvents = new ArrayList<>();
+
+    private volatile RunnerHello hello;
+    private volatile long clockStartMonotonic = -1;
+    private volatile Sample lastSample;
+    private volatile Sample peakSample;
+    private volatile Phase phase = Phase.QUEUED;
+    private volatile RunResult result;
+    private volatile int version;
+
+    public RunModel(int number, Scenario scenario, int cores) {
+        this.number = number;
+        this.scenario = scenario;
+        this.cores = cores;
+        this.idealMs = IdealTime.millis(scenario, cores);
+        this.states = new byte[scenario.tasks()];
+        this.lanes = new CarrierLanes(scenario);
+        this.threads = new ThreadTaskIndex(scenario.tasks());
+        this.virtual = scenario.executor().isVirtual();
+        this.openSince = new long[scenario.tasks()];
+        this.openLane = new int[scenario.tasks()];
+        this.openKind = new byte[scenario.tasks()];
+        java.util.Arrays.fill(openKind, (byte) -1);
+    }
+
+    // ---- listener side: the runner's reader thread ----
+
+    @Override
+    public void onHello(RunnerHello hello) {
+        this.hello = hello;
+        publish();
+    }
+
+    @Override
+    public void onStarted(RunStart start) {
+        // The runner's nanoTime is CLOCK_MONOTONIC, shared with this process: the live clock can tick from it.
+        clockStartMonotonic = start.monotonicNanos();
+        phase = Phase.RUNNING;
+        publish();
+    }
+
+    @Override
+    public void onEvents(EventBatch batch) {
+        int finishedInBatch = 0;
+        if (finishTimes.length < batch.size()) {
+            finishTimes = new long[batch.size()];
+        }
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            int task = batch.task(i);
+            if (task < 0 || task >= states.length) {
+                continue;
+            }
+            long t = batch.timeNanos(i);
+            latestEventNanos = Math.max(latestEventNanos, t);
+            switch (EventType.ofCode(batch.typeCode(i))) {
+                case SUBMITTED -> {
+                    submitted++;
+                    advance(task, TaskState.QUEUED);
+                }
+                case STARTED -> {
+                    started++;
+                    if (virtual) {
+                        threads.put(batch.threadId(i), task);
+                    }
+                    advance(task, TaskState.RUNNING);
+                    open(task, batch.carrierId(i), CarrierLanes.RUNNING, t);
+                }
+                case BLOCKED -> {
+                    waitingNow++;
+                    long carrier = batch.carrierId(i);
+                    close(task, t);
+                    if (!virtual) {
+                        // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
+                        open(task, carrier, CarrierLanes.HELD, t);
+                    }
+                    setIfBefore(task, TaskState.WAITING, TaskState.DONE);
+                }
+                case RESUMED -> {
+                    waitingNow--;
+                    close(task, t);
+                    open(task, batch.carrierId(i), CarrierLanes.RUNNING, t);
+                    setIfBefore(task, TaskState.RUNNING, TaskState.DONE);
+                }
+                case FINISHED -> {
+                    finished++;
+                    close(task, t);
+                    advance(task, TaskState.DONE);
+                    finishTimes[finishedInBatch++] = t;
+                }
+                case FAILED -> {
+                    failedTasks++;
+                    close(task, t);
+                    advance(task, TaskState.FAILED);
+                    finishTimes[finishedInBatch++] = t;
+                }
+            }
+        }
+        curve.addAll(finishTimes, finishedInBatch);
+        publish();
+    }
+
+    @Override
+    public void onSample(Sample sample) {
+        lastSample = sample;
+        Sample peak = peakSample;
+        if (sample.timeNanos() >= 0 && (peak == null || sample.rssBytes() > peak.rssBytes())) {
+            peakSample = sample;
+        }
+        publish();
+    }
+
+    @Override
+    public void onJfrEvents(List<JfrEvent> events) {
+        for (JfrEvent event : events) {
+            int lane = event.carrierId() >= 0 ? lanes.knownLaneOf(event.carrierId()) : -1;
+            if (JfrEvent.PINNED.equals(event.kind())) {
+                pinnedEvents++;
+                pinnedMs += event.durationNanos() / 1e6;
+                lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
+                int task = threads.taskOf(event.threadId());
+                if (task >= 0) {
+                    states[task] |= TaskState.PINNED_FLAG;
+                }
+            }
+            if (!JfrEvent.VTHREAD_START.equals(event.kind()) && !JfrEvent.VTHREAD_END.equals(event.kind())) {
+                synchronized (jfrEvents) {
+                    if (jfrEvents.size() < MAX_JFR_EVENTS_KEPT) {
+                        jfrEvents.add(new LaneEvent(event, lane));
+                    }
+                }
+            }
+        }
+        publish();
+    }
+
+    /** The run ended, however it ended. Called once, from the thread that completes the run. */
+    public void finish(RunResult result) {
+        this.result = result;
+        this.phase = Phase.FINISHED;
+        // The per-task open segments are only needed while events arrive.
+        openSince = null;
+        openLane = null;
+        openKind = null;
+        publish();
+    }
+
+    private void advance(int task, byte state) {
+        byte value = states[task];
+        if (TaskState.state(value) < state) {
+            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
+        }
+    }
+
+    /** Moves between running and waiting, never back from done (events of a task may arrive out of order). */
+    private void setIfBefore(int task, byte state, byte limit) {
+        byte value = states[task];
+        if (TaskState.state(value) < limit) {
+            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
+        }
+    }
+
+    private void open(int task, long thread, int kind, long t) {
+        if (openKind == null || thread < 0) {
+            return;
+        }
+        openSince[task] = t;
+        openLane[task] = lanes.laneOf(thread);
+        openKind[task] = (byte) kind;
+    }
+
+    private void close(int task, long t) {
+        if (openKind == null || openKind[task] < 0) {
+            return;
+        }
+        lanes.add(openLane[task], openKind[task], openSince[task], t);
+        openKind[task] = -1;
+    }
+
+    private void publish() {
+        version++;
+    }
+
+    // ---- reader side: any thread ----
+
+    public int version() {
+        return version;
+    }
+
+    public int number() {
+        return number;
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    public double idealMs() {
+        return idealMs;
+    }
+
+    public int cores() {
+        return cores;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** The result once the run ended, else null. */
+    public RunResult result() {
+        return result;
+    }
+
+    public RunnerHello hello() {
+        return hello;
+    }
+
+    /** Task states, one byte each ({@link TaskState}); read-only for callers. */
+    public byte[] states() {
+        return states;
+    }
+
+    public CarrierLanes lanes() {
+        return lanes;
+    }
+
+    public CompletionCurve curve() {
+        return curve;
+    }
+
+    /** Elapsed ms: ticking from the runner's clock start while it runs, the measured figure once done. */
+    public double elapsedMs(long nowMonotonicNanos) {
+        RunResult done = result;
+        if (done != null) {
+            return done.elapsedMs();
+        }
+        long start = clockStartMonotonic;
+        return start < 0 ? 0 : Math.max(0, (nowMonotonicNanos - start) / 1e6);
+    }
+
+    /** Latest event time on the run's clock, ns. */
+    public long latestEventNanos() {
+        return latestEventNanos;
+    }
+
+    public LiveFigures figures(long nowMonotonicNanos) {
+        Sample sample = lastSample;
+        Sample peak = peakSample;
+        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), submitted, finished, failedTasks,
+                Math.max(0, started - finished - failedTasks), Math.max(0, waitingNow),
+                sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
+                sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),
+                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), pinnedEvents, pinnedMs);
+    }
+
+    /** JFR events kept so far (pins, submit failures, GC), oldest first, with their carrier's lane; a copy. */
+    public List<LaneEvent> jfrEvents() {
+        synchronized (jfrEvents) {
+            return List.copyOf(jfrEvents);
+        }
+    }
+
+    /** "#3 virtual, 10,000 tasks": how lists and charts name this run. */
+    public int jfrEventCount() {
+        synchronized (jfrEvents) {
+            return jfrEvents.size();
+        }
+    }
+
+    public String title() {
+        return "#" + number + " " + scenario.label();
+    }
+}

@@ -1,0 +1,300 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.model.CarrierLanes;
+import dev.loomscope.model.LaneEvent;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.protocol.JfrEvent;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import javafx.util.Duration;
+
+/**
+ * One lane per carrier (virtual threads) or per platform thread (groups of threads when there are
+ * many), time along x. In each pixel column a lane fills from the bottom with the share of its
+ * threads that were running, holding their thread while blocked, or pinned; empty is idle. Scroll
+ * to zoom around the pointer, drag to pan, double-click to see the whole run again. While a run
+ * goes on and the view is not zoomed, it follows the run.
+ */
+public final class CarrierLaneView extends Region {
+
+    private static final double LABEL_WIDTH = 118;
+    private static final double AXIS_HEIGHT = 26;
+    private static final long MIN_SPAN_NANOS = 100_000;
+
+    private final Canvas canvas = new Canvas();
+    private final Tooltip tooltip = new Tooltip();
+    private WritableImage image;
+    private int[] pixels = new int[0];
+    private float[] bins;
+    private RunModel model;
+    private Palette palette = Palette.DARK;
+    private int drawnVersion = -1;
+    private long drawnAtNanos;
+    private boolean viewChanged = true;
+    // The visible time window, ns since the run began; followLive fits it to the run as it grows.
+    private long viewFrom;
+    private long viewTo = 1_000_000_000L;
+    private boolean followLive = true;
+    private double dragX = Double.NaN;
+
+    public CarrierLaneView() {
+        getStyleClass().add("carrier-lanes");
+        getChildren().add(canvas);
+        setMinSize(200, 80);
+        tooltip.setShowDelay(Duration.millis(150));
+        Tooltip.install(this, tooltip);
+        setOnScroll(e -> {
+            if (e.getDeltaY() != 0) {
+                zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, e.getX());
+            }
+        });
+        setOnMousePressed(e -> dragX = e.getX());
+        setOnMouseDragged(e -> {
+            if (!Double.isNaN(dragX)) {
+                pan(dragX - e.getX());
+                dragX = e.getX();
+            }
+        });
+        setOnMouseReleased(e -> dragX = Double.NaN);
+        setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                fitWholeRun();
+            }
+        });
+        setOnMouseMoved(e -> tooltip.setText(describe(e.getX(), e.getY())));
+    }
+
+    public void setPalette(Palette palette) {
+        this.palette = palette;
+        viewChanged = true;
+    }
+
+    /** Zooms by {@code factor} (below 1 zooms in) around the pointer's x. */
+    public void zoom(double factor, double x) {
+        double plotWidth = plotWidth();
+        if (plotWidth <= 0) {
+            return;
+        }
+        double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - LABEL_WIDTH) / plotWidth, 0, 1);
+        long span = Math.max(MIN_SPAN_NANOS, (long) ((viewTo - viewFrom) * factor));
+        long from = (long) (at - (at - viewFrom) * factor);
+        setView(from, from + span);
+    }
+
+    /** Moves the window by a number of pixels (positive: later). */
+    public void pan(double pixelsToLater) {
+        double plotWidth = plotWidth();
+        if (plotWidth <= 0) {
+            return;
+        }
+        long shift = (long) (pixelsToLater / plotWidth * (viewTo - viewFrom));
+        setView(viewFrom + shift, viewTo + shift);
+    }
+
+    public void fitWholeRun() {
+        followLive = true;
+        viewChanged = true;
+    }
+
+    /** The visible time window, ns since the run began: {from, to}. */
+    public long[] view() {
+        return new long[] {viewFrom, viewTo};
+    }
+
+    private void setView(long from, long to) {
+        long span = to - from;
+        viewFrom = Math.max(0, from);
+        viewTo = viewFrom + span;
+        followLive = false;
+        viewChanged = true;
+    }
+
+    /** Redraws when the run, the window or the size changed, at most every 50 ms while a run streams in. */
+    public void refresh(RunModel run, long nowNanos) {
+        if (run != model) {
+            model = run;
+            followLive = true;
+            viewChanged = true;
+        }
+        int version = run == null ? 0 : run.version();
+        boolean runChanged = version != drawnVersion;
+        if (!viewChanged && !(runChanged && nowNanos - drawnAtNanos >= 50_000_000L)) {
+            return;
+        }
+        if (followLive) {
+            viewFrom = 0;
+            viewTo = Math.max(MIN_SPAN_NANOS * 10, run == null ? 1_000_000_000L : endOf(run));
+        }
+        draw();
+        drawnVersion = version;
+        drawnAtNanos = nowNanos;
+        viewChanged = false;
+    }
+
+    private static long endOf(RunModel run) {
+        long end = Math.max(run.latestEventNanos(), run.lanes().lastEndNanos());
+        return run.result() != null ? Math.max(end, (long) (run.result().elapsedMs() * 1e6)) : end;
+    }
+
+    private double plotWidth() {
+        return Math.floor(getWidth() - LABEL_WIDTH - 8);
+    }
+
+    private void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double width = getWidth();
+        double height = getHeight();
+        g.setFill(Palette.fx(palette.background()));
+        g.fillRect(0, 0, width, height);
+        int columns = (int) plotWidth();
+        int plotHeight = (int) Math.floor(height - AXIS_HEIGHT);
+        if (model == null || columns <= 0 || plotHeight <= 0) {
+            return;
+        }
+        CarrierLanes lanes = model.lanes();
+        int laneCount = lanes.laneCount();
+        double laneHeight = (double) plotHeight / laneCount;
+        bins = lanes.occupancy(viewFrom, viewTo, columns, bins);
+        if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
+            image = new WritableImage(columns, plotHeight);
+            pixels = new int[columns * plotHeight];
+        }
+        paintLanes(laneCount, laneHeight, columns, plotHeight);
+        image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
+        g.drawImage(image, LABEL_WIDTH, 0);
+
+        g.setFill(Palette.fx(palette.text()));
+        g.setFont(Font.font(laneHeight >= 18 ? 13 : 11));
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        int labelEvery = (int) Math.ceil(14 / laneHeight);
+        for (int lane = 0; lane < laneCount; lane += labelEvery) {
+            g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, (lane + 0.5) * laneHeight);
+        }
+        drawAxis(g, columns, plotHeight);
+    }
+
+    private void paintLanes(int laneCount, double laneHeight, int columns, int plotHeight) {
+        java.util.Arrays.fill(pixels, palette.background());
+        int gap = laneHeight >= 6 ? 1 : 0;
+        for (int lane = 0; lane < laneCount; lane++) {
+            int top = (int) Math.round(lane * laneHeight);
+            int bottom = (int) Math.round((lane + 1) * laneHeight) - gap;
+            int usable = bottom - top;
+            for (int c = 0; c < columns; c++) {
+                int y = bottom;
+                // Stack from the bottom: running, then held, then pinned; the rest of the lane is idle.
+                for (int kind = 0; kind < CarrierLanes.KINDS; kind++) {
+                    float share = bins[(lane * CarrierLanes.KINDS + kind) * columns + c];
+                    int h = Math.min(y - top, Math.round(share * usable));
+                    int color = palette.laneColor(kind);
+                    for (int row = y - h; row < y; row++) {
+                        pixels[row * columns + c] = color;
+                    }
+                    y -= h;
+                }
+                for (int row = top; row < y; row++) {
+                    pixels[row * columns + c] = palette.laneIdle();
+                }
+            }
+        }
+    }
+
+    private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
+        g.setStroke(Palette.fx(palette.grid()));
+        g.setFill(Palette.fx(palette.text()));
+        g.setFont(Font.font(12));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.TOP);
+        g.strokeLine(LABEL_WIDTH, plotHeight + 0.5, LABEL_WIDTH + columns, plotHeight + 0.5);
+        double spanMs = (viewTo - viewFrom) / 1e6;
+        double step = niceStep(spanMs / Math.max(1, columns / 110.0));
+        double first = Math.ceil(viewFrom / 1e6 / step) * step;
+        for (double t = first; t <= viewTo / 1e6; t += step) {
+            double x = LABEL_WIDTH + (t - viewFrom / 1e6) / spanMs * columns;
+            g.strokeLine(x, plotHeight, x, plotHeight + 5);
+            g.fillText(formatTime(t, step), x, plotHeight + 7);
+        }
+    }
+
+    static double niceStep(double rough) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(rough, 1e-6))));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * magnitude >= rough) {
+                return m * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    private static String formatTime(double ms, double step) {
+        if (step >= 1_000) {
+            return "%.0f s".formatted(ms / 1_000);
+        }
+        if (ms >= 1_000) {
+            return "%.2f s".formatted(ms / 1_000).replaceAll("\\.?0+ s$", " s");
+        }
+        return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
+    }
+
+    private String describe(double x, double y) {
+        if (model == null || x < LABEL_WIDTH) {
+            return "Lanes: what each carrier (or platform thread) was doing over time.\n"
+                    + "Scroll to zoom, drag to pan, double-click to see the whole run.";
+        }
+        CarrierLanes lanes = model.lanes();
+        double plotHeight = getHeight() - AXIS_HEIGHT;
+        int lane = (int) (y / (plotHeight / lanes.laneCount()));
+        if (lane < 0 || lane >= lanes.laneCount()) {
+            return "";
+        }
+        long at = viewFrom + (long) ((x - LABEL_WIDTH) / plotWidth() * (viewTo - viewFrom));
+        long slack = (long) ((viewTo - viewFrom) / Math.max(1, plotWidth()));
+        for (LaneEvent shown : model.jfrEvents()) {
+            JfrEvent event = shown.event();
+            if (shown.lane() == lane && JfrEvent.PINNED.equals(event.kind()) && at >= event.timeNanos() - slack
+                    && at <= event.timeNanos() + event.durationNanos() + slack) {
+                return "Pinned for %s on %s: %s%s\nat %s (from JFR)".formatted(Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane),
+                        event.reason(), event.blockingOperation().isEmpty() ? "" : " during " + event.blockingOperation(),
+                        Durations.humanMillis(event.timeNanos() / 1e6));
+            }
+        }
+        int column = (int) (x - LABEL_WIDTH);
+        if (bins == null || column >= plotWidth()) {
+            return lanes.laneName(lane);
+        }
+        int columns = (int) plotWidth();
+        float running = bins[(lane * CarrierLanes.KINDS + CarrierLanes.RUNNING) * columns + column];
+        float held = bins[(lane * CarrierLanes.KINDS + CarrierLanes.HELD) * columns + column];
+        return "%s at %s: running %.0f%%, blocked holding the thread %.0f%%, idle %.0f%%".formatted(lanes.laneName(lane),
+                Durations.humanMillis(at / 1e6), running * 100, held * 100, Math.max(0, 100 - 100 * (running + held)));
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            viewChanged = true;
+        }
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 600;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 200;
+    }
+}

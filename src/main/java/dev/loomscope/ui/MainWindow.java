@@ -1,0 +1,458 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.engine.InvalidScenarioException;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Rectangle;
+import javafx.stage.FileChooser;
+
+/**
+ * The LoomScope window: settings and history on the left, the shown run's figures, task waves,
+ * carrier lanes and charts in the middle. One {@link AnimationTimer} reads the run models once
+ * per frame and refreshes the views that changed; the runner threads never call into the FX
+ * thread, so a flood of events costs at most one redraw per frame.
+ */
+public final class MainWindow extends BorderPane {
+
+    private final RunSession session;
+    private final ControlsViewModel controls;
+    private final Themes themes;
+    private final ControlPanel controlPanel;
+    private final RunHistoryView history;
+    private final LiveFiguresView figures = new LiveFiguresView();
+    private final TaskWaveView waves = new TaskWaveView();
+    private final CarrierLaneView lanes = new CarrierLaneView();
+    private final CompletionChartView completion = new CompletionChartView();
+    private final ElapsedBarsView bars = new ElapsedBarsView();
+    private final JfrEventsView jfrEvents = new JfrEventsView();
+    private final Label shownTitle = new Label("No run yet");
+    private final Label wavesCaption = new Label();
+    private final HBox wavesLegend = new HBox(14);
+    private final HBox lanesLegend = new HBox(14);
+    private final Label lanesCaption = new Label();
+    private final Label status = new Label("Ready. Choose executors and settings, then Run (Ctrl+R).");
+    private final Label frameStatus = new Label();
+    private final HBox banner = new HBox(10);
+    private final Label bannerText = new Label();
+    private final FrameTimes frameTimes = new FrameTimes();
+    private final AnimationTimer pulse;
+    private final javafx.beans.property.BooleanProperty running = new javafx.beans.property.SimpleBooleanProperty(false);
+
+    private RunModel pinnedSelection;
+    private int seenSessionVersion = -1;
+    private String dismissedProblem;
+    private Boolean legendVirtual;
+    private long lastStatusNanos;
+    private long lastFiguresNanos;
+
+    public MainWindow(RunSession session, Themes themes) {
+        this.session = session;
+        this.themes = themes;
+        this.controls = new ControlsViewModel(session.cores());
+        this.controlPanel = new ControlPanel(controls);
+        this.history = new RunHistoryView(run -> pinnedSelection = run);
+        getStyleClass().add("main-window");
+
+        setTop(new VBox(header(), banner()));
+        setLeft(sidebar());
+        setCenter(center());
+        setBottom(statusBar());
+
+        controlPanel.runButton().setOnAction(e -> runNow());
+        controlPanel.stopButton().setOnAction(e -> stopNow());
+        controlPanel.stopButton().setDisable(true);
+        controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running));
+        themes.paletteProperty().addListener((obs, old, palette) -> applyPalette(palette));
+        applyPalette(themes.palette());
+
+        pulse = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                frame(now);
+            }
+        };
+    }
+
+    public void start() {
+        pulse.start();
+    }
+
+    public void dispose() {
+        pulse.stop();
+        session.stop();
+    }
+
+    private HBox header() {
+        var name = new Label("LoomScope", Icons.APP.create(28));
+        name.getStyleClass().add("app-title");
+        shownTitle.getStyleClass().add("shown-title");
+        var spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        var theme = new Button();
+        theme.getStyleClass().addAll("flat", "button-icon");
+        theme.graphicProperty().bind(themes.darkProperty().map(dark -> dark ? Icons.THEME_LIGHT.create(20) : Icons.THEME_DARK.create(20)));
+        theme.setTooltip(new Tooltip("Switch between dark and light themes (Ctrl+T)"));
+        theme.setOnAction(e -> themes.toggle());
+        var screenshot = new Button(null, Icons.SCREENSHOT.create(20));
+        screenshot.getStyleClass().addAll("flat", "button-icon");
+        screenshot.setTooltip(new Tooltip("Save a picture of the window as PNG (Ctrl+S)"));
+        screenshot.setOnAction(e -> chooseAndSaveScreenshot());
+        var header = new HBox(16, name, shownTitle, spacer, screenshot, theme);
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.getStyleClass().add("header");
+        return header;
+    }
+
+    private HBox banner() {
+        var close = new Button(null, Icons.CLOSE.create(16));
+        close.getStyleClass().addAll("flat", "button-icon");
+        close.setOnAction(e -> {
+            dismissedProblem = bannerText.getText();
+            banner.setVisible(false);
+        });
+        bannerText.setWrapText(true);
+        bannerText.setGraphic(Icons.ERROR.create(20));
+        HBox.setHgrow(bannerText, Priority.ALWAYS);
+        bannerText.setMaxWidth(Double.MAX_VALUE);
+        banner.getChildren().setAll(bannerText, close);
+        banner.getStyleClass().add("problem-banner");
+        banner.setAlignment(Pos.CENTER_LEFT);
+        banner.setVisible(false);
+        banner.managedProperty().bind(banner.visibleProperty());
+        return banner;
+    }
+
+    private VBox sidebar() {
+        var scroll = new ScrollPane(controlPanel);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("edge-to-edge");
+        history.setPadding(new Insets(0, 12, 12, 12));
+        history.setPrefHeight(230);
+        history.setMinHeight(120);
+        var sidebar = new VBox(scroll, history);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        sidebar.getStyleClass().add("sidebar");
+        sidebar.setPrefWidth(330);
+        sidebar.setMinWidth(280);
+        return sidebar;
+    }
+
+    private VBox center() {
+        var wavesSection = section("Task waves", wavesCaption, wavesLegend, waves);
+        var lanesSection = section("Carrier lanes", lanesCaption, lanesLegend, lanes);
+        var fit = new Button(null, Icons.ZOOM_FIT.create(16));
+        fit.getStyleClass().addAll("flat", "button-icon");
+        fit.setTooltip(new Tooltip("Show the whole run (or double-click the lanes). Scroll to zoom, drag to pan."));
+        fit.setOnAction(e -> lanes.fitWholeRun());
+        ((HBox) lanesSection.getChildren().getFirst()).getChildren().add(fit);
+
+        var charts = new SplitPane(completion, bars);
+        charts.setDividerPositions(0.62);
+        var chartsTab = new Tab("Elapsed time", charts);
+        var jfrTab = new Tab("JFR events", jfrEvents);
+        jfrTab.setGraphic(Icons.PIN.create(14));
+        var tabs = new TabPane(chartsTab, jfrTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.getStyleClass().add("bottom-tabs");
+
+        var split = new SplitPane(wavesSection, lanesSection, tabs);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.36, 0.62);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        var center = new VBox(10, figures, split);
+        center.setPadding(new Insets(10, 12, 6, 12));
+        return center;
+    }
+
+    private static VBox section(String title, Label caption, HBox legend, Region content) {
+        var name = new Label(title);
+        name.getStyleClass().add("section-title");
+        caption.getStyleClass().add("section-caption");
+        var spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        legend.getStyleClass().add("legend");
+        legend.setAlignment(Pos.CENTER_RIGHT);
+        var head = new HBox(12, name, caption, spacer, legend);
+        head.setAlignment(Pos.CENTER_LEFT);
+        var frame = new StackPane(content);
+        frame.getStyleClass().add("canvas-frame");
+        frame.setMinHeight(60);
+        VBox.setVgrow(frame, Priority.ALWAYS);
+        var section = new VBox(6, head, frame);
+        section.setPadding(new Insets(6, 0, 6, 0));
+        section.setMinHeight(100);
+        return section;
+    }
+
+    private HBox statusBar() {
+        var spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        frameStatus.setTooltip(new Tooltip("Time between frames of this window over the last few seconds (60 fps = 16.7 ms)."));
+        var bar = new HBox(12, status, spacer, frameStatus);
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    // ---- actions ----
+
+    /** Runs the selected executors one after another. Returns false (and says why) if it cannot. */
+    public boolean runNow() {
+        if (session.isRunning()) {
+            return false;
+        }
+        try {
+            List<RunModel> runs = session.start(controls.scenarios());
+            pinnedSelection = null;
+            history.clearSelection();
+            status.setText("Starting " + runs.size() + (runs.size() == 1 ? " run" : " runs, one after another") + "...");
+            return true;
+        } catch (InvalidScenarioException | IllegalStateException e) {
+            showProblem(e.getMessage());
+            return false;
+        }
+    }
+
+    public void stopNow() {
+        session.stop();
+        status.setText("Stopping...");
+    }
+
+    private void chooseAndSaveScreenshot() {
+        var chooser = new FileChooser();
+        chooser.setTitle("Save a picture of the window");
+        chooser.setInitialFileName("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+        var file = chooser.showSaveDialog(getScene().getWindow());
+        if (file != null) {
+            saveScreenshot(file.toPath(), 1, saved -> status.setText("Saved " + saved));
+        }
+    }
+
+    /** Snapshots the window now and writes it off the FX thread; failures show in the banner. */
+    public CompletableFuture<Path> saveScreenshot(Path file, double scale, Consumer<Path> onSaved) {
+        var image = PngExport.snapshot(getScene().getRoot(), scale);
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                PngExport.write(image, file);
+                return file;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).whenComplete((saved, error) -> Platform.runLater(() -> {
+            if (error != null) {
+                Throwable cause = error.getCause() != null ? error.getCause() : error;
+                showProblem(cause.getCause() instanceof java.io.IOException io ? io.getMessage() : cause.getMessage());
+            } else {
+                onSaved.accept(saved);
+            }
+        }));
+    }
+
+    private void showProblem(String message) {
+        bannerText.setText(message);
+        banner.setVisible(true);
+    }
+
+    // ---- once per frame ----
+
+    private void frame(long now) {
+        frameTimes.frame(now);
+        int sessionVersion = session.version();
+        if (sessionVersion != seenSessionVersion) {
+            seenSessionVersion = sessionVersion;
+            sessionChanged();
+        }
+        RunModel shown = shownRun();
+        waves.refresh(shown, now);
+        lanes.refresh(shown, now);
+        if (now - lastFiguresNanos > 100_000_000L) {
+            // Ten times a second: faster than that, changing digits cannot be read anyway.
+            lastFiguresNanos = now;
+            figures.refresh(shown, System.nanoTime());
+        }
+        jfrEvents.refresh(shown);
+        List<RunModel> comparison = comparisonOf(shown);
+        completion.refresh(comparison, shown, now);
+        bars.refresh(comparison);
+        history.refresh(session.history());
+        updateCaptions(shown);
+        if (now - lastStatusNanos > 500_000_000L) {
+            lastStatusNanos = now;
+            frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));
+            updateStatus(shown);
+        }
+    }
+
+    private void sessionChanged() {
+        boolean running = session.isRunning();
+        this.running.set(running);
+        controlPanel.stopButton().setDisable(!running);
+        String problem = session.problem();
+        if (problem != null && !problem.equals(dismissedProblem)) {
+            showProblem(problem);
+        }
+    }
+
+    /** The run the user picked in the history, else the one under way, else the newest. */
+    private RunModel shownRun() {
+        if (pinnedSelection != null) {
+            return pinnedSelection;
+        }
+        RunModel current = session.current();
+        if (current != null) {
+            return current;
+        }
+        List<RunModel> comparison = session.comparison();
+        return comparison.isEmpty() ? null : comparison.getLast();
+    }
+
+    private List<RunModel> comparisonOf(RunModel shown) {
+        if (shown == null) {
+            return List.of();
+        }
+        List<RunModel> comparison = session.comparison();
+        return comparison.contains(shown) ? comparison.stream().filter(r -> r.phase() != RunModel.Phase.QUEUED).toList() : List.of(shown);
+    }
+
+    private void updateCaptions(RunModel shown) {
+        if (shown == null) {
+            return;
+        }
+        String title = shown.title() + " · " + RunHistoryView.settings(shown.scenario());
+        if (!title.equals(shownTitle.getText())) {
+            shownTitle.setText(title);
+        }
+        boolean virtual = shown.scenario().executor().isVirtual();
+        if (legendVirtual == null || legendVirtual != virtual) {
+            legendVirtual = virtual;
+            rebuildLegends();
+        }
+        String wavesText = "%,d tasks in submission order, %s".formatted(shown.scenario().tasks(), waves.scaleDescription());
+        if (!wavesText.equals(wavesCaption.getText())) {
+            wavesCaption.setText(wavesText);
+        }
+        var lanesModel = shown.lanes();
+        String lanesText = lanesModel.isVirtual() ? "%d carrier threads of the virtual-thread scheduler".formatted(lanesModel.laneCount())
+                : lanesModel.aggregated() ? "%d lanes, each a group of platform threads (height = share busy)".formatted(lanesModel.laneCount())
+                : "one lane per platform thread";
+        if (!lanesText.equals(lanesCaption.getText())) {
+            lanesCaption.setText(lanesText);
+        }
+    }
+
+    private void updateStatus(RunModel shown) {
+        RunModel current = session.current();
+        if (current != null) {
+            var hello = current.hello();
+            status.setText("Running %s%s...".formatted(current.title(), hello == null ? "" : " in runner JVM " + hello.pid() + " (JDK " + hello.javaVersion() + ")"));
+        } else if (shown != null && shown.result() != null) {
+            RunResult result = shown.result();
+            status.setText(switch (result.outcome()) {
+                case COMPLETED -> "%s took %s; a perfect world would take %s.".formatted(shown.title(),
+                        Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(shown.idealMs()));
+                case CANCELLED -> shown.title() + ": " + result.message();
+                case FAILED -> shown.title() + " failed: " + result.message();
+            });
+        }
+    }
+
+    private void applyPalette(Palette palette) {
+        waves.setPalette(palette);
+        lanes.setPalette(palette);
+        legendVirtual = null;
+    }
+
+    private void rebuildLegends() {
+        Palette p = themes.palette();
+        boolean virtual = Boolean.TRUE.equals(legendVirtual);
+        wavesLegend.getChildren().setAll(
+                legendItem(p.queued(), "queued"),
+                legendItem(p.running(), virtual ? "running (mounted)" : "running"),
+                virtual ? legendItem(p.waitingUnmounted(), "waiting, unmounted") : legendItem(p.heldThread(), "blocked, holding thread"),
+                legendItem(p.pinned(), "pinned (JFR)"),
+                legendItem(p.done(), "done"));
+        lanesLegend.getChildren().setAll(
+                legendItem(p.running(), "running"),
+                virtual ? legendItem(p.pinned(), "pinned (JFR)") : legendItem(p.heldThread(), "blocked, holding thread"),
+                legendItem(p.laneIdle(), "idle"));
+    }
+
+    private static Label legendItem(int color, String text) {
+        var swatch = new Rectangle(12, 12, Palette.fx(color));
+        swatch.getStyleClass().add("legend-swatch");
+        var label = new Label(text, swatch);
+        label.getStyleClass().add("legend-item");
+        return label;
+    }
+
+    // ---- for tests, benchmarks and the screenshot command ----
+
+    public ControlsViewModel controls() {
+        return controls;
+    }
+
+    public ControlPanel controlPanel() {
+        return controlPanel;
+    }
+
+    public RunSession session() {
+        return session;
+    }
+
+    public FrameTimes frameTimes() {
+        return frameTimes;
+    }
+
+    public LiveFiguresView figures() {
+        return figures;
+    }
+
+    public CarrierLaneView lanes() {
+        return lanes;
+    }
+
+    public RunHistoryView history() {
+        return history;
+    }
+
+    public JfrEventsView jfrEvents() {
+        return jfrEvents;
+    }
+
+    public String bannerMessage() {
+        return banner.isVisible() ? bannerText.getText() : null;
+    }
+
+    public String statusText() {
+        return status.getText();
+    }
+}

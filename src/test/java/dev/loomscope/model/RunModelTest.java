@@ -1,0 +1,139 @@
+package dev.loomscope.model;
+
+import static dev.loomscope.protocol.EventType.BLOCKED;
+import static dev.loomscope.protocol.EventType.FINISHED;
+import static dev.loomscope.protocol.EventType.RESUMED;
+import static dev.loomscope.protocol.EventType.STARTED;
+import static dev.loomscope.protocol.EventType.SUBMITTED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.Scenario;
+import dev.loomscope.protocol.JfrEvent;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Feeds a run model the events a runner would send and checks what the views would draw. */
+class RunModelTest {
+
+    private static Scenario scenario(ExecutorKind kind, int tasks, int pool) {
+        return new Scenario(kind, tasks, pool, 2, 100, 0, BlockingMode.SLEEP, 20);
+    }
+
+    @Test
+    void aFixedPoolOfTwoRunsFourTasksInTwoWavesHoldingItsThreadsWhileTheyWait() {
+        var model = new RunModel(1, scenario(ExecutorKind.FIXED, 4, 2), 2);
+        var events = new Events();
+        for (int task = 0; task < 4; task++) {
+            events.platform(SUBMITTED, task, 0, 1);
+        }
+        // Wave 1 on threads 21 and 22, wave 2 on the same threads: each task computes 0 ms, waits 100 ms.
+        for (int wave = 0; wave < 2; wave++) {
+            for (int t = 0; t < 2; t++) {
+                int task = wave * 2 + t;
+                long thread = 21 + t;
+                double start = wave * 100.0;
+                events.platform(STARTED, task, start, thread).platform(BLOCKED, task, start + 1, thread)
+                        .platform(RESUMED, task, start + 100, thread).platform(FINISHED, task, start + 100, thread);
+            }
+        }
+        model.onEvents(events.batch());
+
+        assertThat(model.states()).containsOnly(TaskState.DONE);
+        var figures = model.figures(0);
+        assertThat(figures.completed()).isEqualTo(4);
+        assertThat(figures.inFlight()).isZero();
+        assertThat(model.curve().total()).isEqualTo(4);
+
+        CarrierLanes lanes = model.lanes();
+        assertThat(lanes.laneCount()).isEqualTo(2);
+        assertThat(lanes.isVirtual()).isFalse();
+        // Over 0-200 ms in two columns, each thread is held (blocked, holding it) about 99% of each column.
+        float[] bins = lanes.occupancy(0, 200_000_000L, 2, null);
+        for (int lane = 0; lane < 2; lane++) {
+            for (int column = 0; column < 2; column++) {
+                assertThat(bins[(lane * CarrierLanes.KINDS + CarrierLanes.HELD) * 2 + column]).isCloseTo(0.99f, within(0.001f));
+                assertThat(bins[(lane * CarrierLanes.KINDS + CarrierLanes.RUNNING) * 2 + column]).isCloseTo(0.01f, within(0.001f));
+            }
+        }
+        // The completion curve climbs in two steps of two.
+        var points = model.curve().points(1_000);
+        assertThat(points.completed()[points.size() - 1]).isEqualTo(4);
+        assertThat(valueAt(points, 50)).isZero();
+        assertThat(valueAt(points, 150)).isEqualTo(2);
+    }
+
+    @Test
+    void aVirtualThreadLetsGoOfItsCarrierUnlessJfrSaysItPinned() {
+        var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
+        long carrier = 31;
+        model.onEvents(new Events()
+                .add(SUBMITTED, 0, 0, 1, 1).add(SUBMITTED, 1, 0, 1, 1)
+                .add(STARTED, 0, 1, 500, carrier).add(BLOCKED, 0, 2, 500, carrier)
+                .add(STARTED, 1, 2, 501, carrier).add(BLOCKED, 1, 3, 501, carrier)
+                .batch());
+        assertThat(model.states()).containsExactly(TaskState.WAITING, TaskState.WAITING);
+        assertThat(model.figures(0).waiting()).isEqualTo(2);
+
+        // JFR, a second later: task 1's virtual thread (501) kept carrier 31 for 100 ms.
+        model.onJfrEvents(List.of(new JfrEvent(JfrEvent.PINNED, 3_000_000, 100_000_000, 501, carrier,
+                "Native or VM frame on stack", "Thread.sleep", "at Workload.run")));
+        assertThat(TaskState.pinned(model.states()[1])).isTrue();
+        assertThat(TaskState.pinned(model.states()[0])).isFalse();
+        assertThat(model.figures(0).pinnedEvents()).isEqualTo(1);
+        assertThat(model.jfrEvents()).singleElement().satisfies(e -> assertThat(e.lane()).isZero());
+
+        // No lane segment was "held": the unpinned wait left the carrier idle, the pin shows as pinned.
+        float[] bins = model.lanes().occupancy(0, 200_000_000L, 1, null);
+        assertThat(bins[CarrierLanes.HELD]).isZero();
+        assertThat(bins[CarrierLanes.PINNED]).isCloseTo(0.5f, within(0.01f));
+
+        model.onEvents(new Events().add(RESUMED, 1, 103, 501, carrier).add(FINISHED, 1, 103, 501, carrier).batch());
+        assertThat(TaskState.state(model.states()[1])).isEqualTo(TaskState.DONE);
+        assertThat(TaskState.pinned(model.states()[1])).as("a pinned task stays marked once done").isTrue();
+    }
+
+    @Test
+    void eventsOfATaskArrivingOutOfOrderNeverMoveItBackwards() {
+        var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 1, 1), 2);
+        // The worker's ring was drained before the submitter's: FINISHED arrives before SUBMITTED.
+        model.onEvents(new Events().add(STARTED, 0, 1, 500, 31).add(FINISHED, 0, 2, 500, 31).batch());
+        model.onEvents(new Events().add(SUBMITTED, 0, 0, 1, 1).add(BLOCKED, 0, 1.5, 500, 31).batch());
+        assertThat(model.states()[0]).isEqualTo(TaskState.DONE);
+        assertThat(model.figures(0).completed()).isEqualTo(1);
+    }
+
+    @Test
+    void aThousandPlatformThreadsShareFortyLanesAndEachLaneCountsItsThreads() {
+        var model = new RunModel(1, scenario(ExecutorKind.PLATFORM, 1_000, 1), 2);
+        var events = new Events();
+        for (int task = 0; task < 1_000; task++) {
+            events.platform(STARTED, task, 0, 10_000 + task).platform(FINISHED, task, 10, 10_000 + task);
+        }
+        model.onEvents(events.batch());
+        CarrierLanes lanes = model.lanes();
+        assertThat(lanes.laneCount()).isEqualTo(CarrierLanes.MAX_LANES);
+        assertThat(lanes.aggregated()).isTrue();
+        int threads = 0;
+        for (int lane = 0; lane < lanes.laneCount(); lane++) {
+            threads += lanes.threadsInLane(lane);
+        }
+        assertThat(threads).isEqualTo(1_000);
+        assertThat(lanes.laneName(0)).isEqualTo("threads 1-25");
+        // Every thread ran the whole first 10 ms: every lane is fully busy there.
+        float[] bins = lanes.occupancy(0, 10_000_000L, 1, null);
+        for (int lane = 0; lane < lanes.laneCount(); lane++) {
+            assertThat(bins[lane * CarrierLanes.KINDS + CarrierLanes.RUNNING]).isCloseTo(1f, within(0.001f));
+        }
+    }
+
+    private static double valueAt(CompletionCurve.Points points, double ms) {
+        double value = 0;
+        for (int i = 0; i < points.size() && points.timesMs()[i] <= ms; i++) {
+            value = points.completed()[i];
+        }
+        return value;
+    }
+}

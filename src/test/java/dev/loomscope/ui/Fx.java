@@ -1,0 +1,57 @@
+package dev.loomscope.ui;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+
+/** Runs test code on the FX thread of JavaFX's headless platform (set for every test JVM in the pom). */
+final class Fx {
+
+    private Fx() {
+    }
+
+    static void startToolkit() throws Exception {
+        var started = new CompletableFuture<Void>();
+        try {
+            Platform.startup(() -> started.complete(null));
+        } catch (IllegalStateException alreadyRunning) {
+            started.complete(null);
+        }
+        started.get(10, TimeUnit.SECONDS);
+        Platform.setImplicitExit(false);
+    }
+
+    /** Runs {@code work} on the FX thread and returns its result. */
+    static <T> T call(Supplier<T> work) throws Exception {
+        var done = new CompletableFuture<T>();
+        Platform.runLater(() -> {
+            try {
+                done.complete(work.get());
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        });
+        return done.get(30, TimeUnit.SECONDS);
+    }
+
+    static void run(Runnable work) throws Exception {
+        call(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /** Polls {@code condition} on the FX thread until it holds; fails with {@code what} after the timeout. */
+    static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!call(condition::getAsBoolean)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for: " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}

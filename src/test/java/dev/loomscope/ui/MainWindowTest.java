@@ -1,0 +1,172 @@
+package dev.loomscope.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.engine.RunOptions;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Drives the real window on JavaFX's headless platform, as a person at the controls would. */
+class MainWindowTest {
+
+    private Stage stage;
+    private MainWindow window;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+    }
+
+    private MainWindow open(Runner runner) throws Exception {
+        window = Fx.call(() -> {
+            stage = new Stage();
+            return LoomScopeApp.open(stage, new RunSession(runner, RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT);
+        });
+        return window;
+    }
+
+    /** Leaves only {@code kind} ticked, as a click on each box would. */
+    private void chooseOnly(ExecutorKind kind) throws Exception {
+        Fx.run(() -> {
+            for (ExecutorKind each : ExecutorKind.values()) {
+                var box = window.controlPanel().executorBox(each);
+                if (box.isSelected() != (each == kind)) {
+                    box.fire();
+                }
+            }
+        });
+    }
+
+    @Test
+    void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
+        open(new Runner());
+        assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 1440.0x900.0");
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> window.figures().value("completed"))).isEqualTo("–");
+    }
+
+    @Test
+    void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        // Ten stops down the 1-2-5 scale from 10,000 is 1,000 ... from the default, step to 200.
+        Fx.run(() -> {
+            var tasks = window.controlPanel().slider("Tasks");
+            while (tasks.value() > 200) {
+                tasks.step(-1);
+            }
+            var sleep = window.controlPanel().slider("Sleep per task");
+            while (sleep.value() > 50) {
+                sleep.step(-1);
+            }
+        });
+        assertThat(Fx.call(() -> window.controls().tasksProperty().get())).isEqualTo(200);
+        assertThat(Fx.call(() -> window.controls().sleepMsProperty().get())).isEqualTo(50);
+
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("200 of 200 completed on screen", Duration.ofSeconds(60),
+                () -> window.figures().value("completed").equals("200 / 200") && !window.session().isRunning());
+
+        RunModel run = window.session().history().getLast();
+        assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
+        assertThat(run.scenario().tasks()).isEqualTo(200);
+        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5), () -> window.history().list().getItems().contains(run));
+        Fx.waitUntil("the status bar says how long it took", Duration.ofSeconds(5), () -> window.statusText().contains("took"));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        // Every task's cell was painted done: the lanes saw mounts on carriers.
+        assertThat(run.lanes().segmentCount()).isGreaterThanOrEqualTo(200);
+    }
+
+    @Test
+    void stopEndsALongRunMidWayAndTheWindowStaysUsable() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.SINGLE);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(100);
+            window.controls().sleepMsProperty().set(200);
+        });
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("some tasks done", Duration.ofSeconds(30), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 2;
+        });
+        long stopAt = System.nanoTime();
+        Fx.run(() -> window.controlPanel().stopButton().fire());
+        Fx.waitUntil("the run ended", Duration.ofSeconds(5), () -> !window.session().isRunning());
+        assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofSeconds(3));
+
+        RunResult result = window.session().history().getLast().result();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.completed()).isBetween(2L, 99L);
+        Fx.waitUntil("the status says it stopped", Duration.ofSeconds(5), () -> window.statusText().contains("Stopped after"));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
+    }
+
+    @Test
+    void aRunnerThatFailsShowsWhyAndTheWindowStaysUsable() throws Exception {
+        open(new Runner(new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"))));
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("a problem banner", Duration.ofSeconds(30), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("#1 virtual").contains("NoSuchFlagAnywhere");
+        assertThat(window.session().history().getLast().result().outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+    }
+
+    @Test
+    void settingsThatCannotRunDisableRunAndSayWhy() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.SINGLE);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(1_000_000);
+            window.controls().sleepMsProperty().set(5_000);
+        });
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isTrue();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().getText())).contains("single").contains("perfect world").contains("limit 1 h");
+        assertThat(Fx.call(window::runNow)).isFalse();
+
+        Fx.run(() -> window.controls().tasksProperty().set(10));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isFalse();
+    }
+
+    @Test
+    void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
+        open(new Runner());
+        Path png = dir.resolve("window.png");
+        Fx.call(() -> window.saveScreenshot(png, 2, saved -> { })).get();
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+        var image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(2880);
+
+        Path nowhere = dir.resolve("missing-folder").resolve("window.png");
+        Fx.run(() -> window.saveScreenshot(nowhere, 1, saved -> { }));
+        Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing-folder").contains("does not exist");
+        assertThat(Files.exists(nowhere)).isFalse();
+    }
+}
