@@ -24,7 +24,7 @@ public final class CarrierLanes {
     public static final int HELD = 1;
     public static final int PINNED = 2;
     public static final int KINDS = 3;
-    public static final int MAX_LANES = 40;
+    public static final int MAX_LANES = 24;
 
     private final int expectedThreads;
     private final int laneCount;
@@ -37,6 +37,7 @@ public final class CarrierLanes {
     private byte[] lanes = new byte[1_024];
     private byte[] kinds = new byte[1_024];
     private volatile int count;
+    private final OccupancyHistogram histogram;
 
     public CarrierLanes(Scenario scenario) {
         this.virtual = scenario.executor().isVirtual();
@@ -48,6 +49,7 @@ public final class CarrierLanes {
         });
         this.laneCount = Math.min(MAX_LANES, expectedThreads);
         this.threadsInLane = new int[laneCount];
+        this.histogram = new OccupancyHistogram(laneCount * KINDS);
     }
 
     public int laneCount() {
@@ -116,6 +118,7 @@ public final class CarrierLanes {
         lanes[n] = (byte) lane;
         kinds[n] = (byte) kind;
         count = n + 1;
+        histogram.add(lane * KINDS + kind, startNanos, endNanos);
     }
 
     public int segmentCount() {
@@ -126,6 +129,8 @@ public final class CarrierLanes {
      * Occupancy per lane, kind and pixel column over [fromNanos, toNanos): the fraction of the
      * lane's threads busy that way during the column's time, 0 to 1. Laid out as
      * {@code out[(lane * KINDS + kind) * columns + column]}; {@code out} is reused when big enough.
+     * Views as wide as the histogram's buckets or wider read the histogram; zoomed further in,
+     * the segments themselves.
      */
     public float[] occupancy(long fromNanos, long toNanos, int columns, float[] out) {
         int size = laneCount * KINDS * columns;
@@ -134,6 +139,20 @@ public final class CarrierLanes {
         if (columns <= 0 || toNanos <= fromNanos) {
             return bins;
         }
+        double columnNanos = (double) (toNanos - fromNanos) / columns;
+        if (columnNanos >= histogram.bucketNanos()) {
+            var busy = new double[size];
+            histogram.busyPerColumn(fromNanos, toNanos, columns, busy);
+            for (int i = 0; i < size; i++) {
+                bins[i] = (float) (busy[i] / columnNanos);
+            }
+            return normalise(bins, columns);
+        }
+        return normalise(binSegments(fromNanos, toNanos, columns, bins), columns);
+    }
+
+    /** Column shares from every segment: exact, and proportional to the run's length. */
+    private float[] binSegments(long fromNanos, long toNanos, int columns, float[] bins) {
         int n = count;
         long[] s = starts;
         long[] e = ends;
@@ -161,6 +180,11 @@ public final class CarrierLanes {
             }
             bins[base + c1] += (float) (x1 - c1);
         }
+        return bins;
+    }
+
+    /** From busy columns of the lane to a share of its threads, 0 to 1. */
+    private float[] normalise(float[] bins, int columns) {
         for (int lane = 0; lane < laneCount; lane++) {
             float threads = Math.max(1, threadsInLane[lane]);
             int from = lane * KINDS * columns;

@@ -38,7 +38,7 @@ public final class CarrierLaneView extends Region {
     private RunModel model;
     private Palette palette = Palette.DARK;
     private int drawnVersion = -1;
-    private long drawnAtNanos;
+    private final RepaintBudget budget = new RepaintBudget(50_000_000L, 0.10);
     private boolean viewChanged = true;
     // The visible time window, ns since the run began; followLive fits it to the run as it grows.
     private long viewFrom;
@@ -118,7 +118,10 @@ public final class CarrierLaneView extends Region {
         viewChanged = true;
     }
 
-    /** Redraws when the run, the window or the size changed, at most every 50 ms while a run streams in. */
+    /**
+     * Redraws when the run, the window or the size changed; while a run streams in, at most 20
+     * times a second and within a tenth of the FX thread's time.
+     */
     public void refresh(RunModel run, long nowNanos) {
         if (run != model) {
             model = run;
@@ -127,17 +130,18 @@ public final class CarrierLaneView extends Region {
         }
         int version = run == null ? 0 : run.version();
         boolean runChanged = version != drawnVersion;
-        if (!viewChanged && !(runChanged && nowNanos - drawnAtNanos >= 50_000_000L)) {
+        if (!viewChanged && !(runChanged && budget.due(nowNanos))) {
             return;
         }
+        long start = System.nanoTime();
         if (followLive) {
             viewFrom = 0;
             viewTo = Math.max(MIN_SPAN_NANOS * 10, run == null ? 1_000_000_000L : endOf(run));
         }
         draw();
         drawnVersion = version;
-        drawnAtNanos = nowNanos;
         viewChanged = false;
+        budget.painted(start, System.nanoTime());
     }
 
     private static long endOf(RunModel run) {
@@ -176,9 +180,10 @@ public final class CarrierLaneView extends Region {
         g.setFont(Font.font(laneHeight >= 18 ? 13 : 11));
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
-        int labelEvery = (int) Math.ceil(14 / laneHeight);
+        int labelEvery = (int) Math.ceil(15 / laneHeight);
         for (int lane = 0; lane < laneCount; lane += labelEvery) {
-            g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, (lane + 0.5) * laneHeight);
+            double y = Math.clamp((lane + 0.5) * laneHeight, 8, plotHeight - 8);
+            g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, y);
         }
         drawAxis(g, columns, plotHeight);
     }
@@ -217,23 +222,13 @@ public final class CarrierLaneView extends Region {
         g.setTextBaseline(VPos.TOP);
         g.strokeLine(LABEL_WIDTH, plotHeight + 0.5, LABEL_WIDTH + columns, plotHeight + 0.5);
         double spanMs = (viewTo - viewFrom) / 1e6;
-        double step = niceStep(spanMs / Math.max(1, columns / 110.0));
+        double step = Ticks.niceStep(spanMs / Math.max(1, columns / 110.0));
         double first = Math.ceil(viewFrom / 1e6 / step) * step;
         for (double t = first; t <= viewTo / 1e6; t += step) {
             double x = LABEL_WIDTH + (t - viewFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
             g.fillText(formatTime(t, step), x, plotHeight + 7);
         }
-    }
-
-    static double niceStep(double rough) {
-        double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(rough, 1e-6))));
-        for (double m : new double[] {1, 2, 5, 10}) {
-            if (m * magnitude >= rough) {
-                return m * magnitude;
-            }
-        }
-        return 10 * magnitude;
     }
 
     private static String formatTime(double ms, double step) {

@@ -32,7 +32,9 @@ public final class CompletionChartView extends StackPane {
         getStyleClass().add("completion-chart");
         time.setLabel("elapsed (ms)");
         completed.setLabel("completed");
-        time.setForceZeroInRange(true);
+        // Ranged here, not by the axis: its own choice of ticks crowds the labels of long runs.
+        time.setAutoRanging(false);
+        time.setMinorTickVisible(false);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setTitle("Completed over time");
@@ -62,6 +64,18 @@ public final class CompletionChartView extends StackPane {
             series.add(series("perfect world, " + emphasise.title(),
                     IdealCurve.points(emphasise.scenario(), emphasise.idealMs(), MAX_POINTS / 2)));
         }
+        double end = 1;
+        for (var each : series) {
+            for (var point : each.getData()) {
+                end = Math.max(end, point.getXValue().doubleValue());
+            }
+        }
+        double unit = Ticks.niceStep(end / 7);
+        time.setTickUnit(unit);
+        time.setUpperBound(Math.ceil(end / unit) * unit);
+        time.setLowerBound(0);
+        time.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
+        time.setTickLabelFormatter(unit >= 1_000 ? Ticks.SECONDS : Ticks.MILLIS);
         chart.getData().setAll(series);
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {

@@ -185,7 +185,7 @@ public final class MainWindow extends BorderPane {
 
         var split = new SplitPane(wavesSection, lanesSection, tabs);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.36, 0.62);
+        split.setDividerPositions(0.33, 0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
         var center = new VBox(10, figures, split);
         center.setPadding(new Insets(10, 12, 6, 12));
@@ -195,7 +195,10 @@ public final class MainWindow extends BorderPane {
     private static VBox section(String title, Label caption, HBox legend, Region content) {
         var name = new Label(title);
         name.getStyleClass().add("section-title");
+        name.setMinWidth(Region.USE_PREF_SIZE);
         caption.getStyleClass().add("section-caption");
+        // When space runs short the caption gives way first; the title and the legend stay whole.
+        caption.setMinWidth(0);
         var spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         legend.getStyleClass().add("legend");
@@ -411,6 +414,7 @@ public final class MainWindow extends BorderPane {
         swatch.getStyleClass().add("legend-swatch");
         var label = new Label(text, swatch);
         label.getStyleClass().add("legend-item");
+        label.setMinWidth(Region.USE_PREF_SIZE);
         return label;
     }
 

@@ -27,8 +27,7 @@ public final class TaskWaveView extends Region {
     private Palette palette = Palette.DARK;
     private int paintedVersion = -1;
     private boolean sizeChanged = true;
-    private long paintedAt;
-    private static final long REPAINT_NANOS = 33_000_000L;
+    private final RepaintBudget budget = new RepaintBudget(33_000_000L, 0.10);
 
     public TaskWaveView() {
         getStyleClass().add("task-waves");
@@ -46,8 +45,9 @@ public final class TaskWaveView extends Region {
     }
 
     /**
-     * Repaints if the run changed, at most every {@code REPAINT_NANOS} while it streams in (30 fps
-     * reads as smooth, and leaves the cores to the run being measured). Called every frame.
+     * Repaints if the run changed, at most 30 times a second and within a tenth of the FX thread's
+     * time (a million tasks take a few ms to paint), leaving the cores to the run being measured.
+     * Called every frame.
      */
     public void refresh(RunModel run, long nowNanos) {
         if (run != model) {
@@ -67,11 +67,11 @@ public final class TaskWaveView extends Region {
             paintedVersion = -1;
         }
         int version = run == null ? 0 : run.version();
-        if (version == paintedVersion || (paintedVersion != -1 && nowNanos - paintedAt < REPAINT_NANOS)) {
+        if (version == paintedVersion || (paintedVersion != -1 && !budget.due(nowNanos))) {
             return;
         }
         paintedVersion = version;
-        paintedAt = nowNanos;
+        long start = System.nanoTime();
         if (run == null) {
             java.util.Arrays.fill(pixels, palette.background());
             layout = null;
@@ -80,6 +80,7 @@ public final class TaskWaveView extends Region {
                     palette.taskColors(run.scenario().executor().isVirtual()), palette.background(), pixels);
         }
         image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
+        budget.painted(start, System.nanoTime());
     }
 
     /** How the tasks are drawn now: squares of a few pixels, or several tasks per pixel. */

@@ -106,7 +106,7 @@ class RunModelTest {
     }
 
     @Test
-    void aThousandPlatformThreadsShareFortyLanesAndEachLaneCountsItsThreads() {
+    void aThousandPlatformThreadsShareTheLanesAndEachLaneCountsItsThreads() {
         var model = new RunModel(1, scenario(ExecutorKind.PLATFORM, 1_000, 1), 2);
         var events = new Events();
         for (int task = 0; task < 1_000; task++) {
@@ -121,12 +121,40 @@ class RunModelTest {
             threads += lanes.threadsInLane(lane);
         }
         assertThat(threads).isEqualTo(1_000);
-        assertThat(lanes.laneName(0)).isEqualTo("threads 1-25");
+        assertThat(lanes.laneName(0)).isEqualTo("threads 1-41");
         // Every thread ran the whole first 10 ms: every lane is fully busy there.
         float[] bins = lanes.occupancy(0, 10_000_000L, 1, null);
         for (int lane = 0; lane < lanes.laneCount(); lane++) {
             assertThat(bins[lane * CarrierLanes.KINDS + CarrierLanes.RUNNING]).isCloseTo(1f, within(0.001f));
         }
+    }
+
+    @Test
+    void theWholeRunViewFromBucketsAgreesWithTheSegmentsZoomedIn() {
+        var lanes = new CarrierLanes(scenario(ExecutorKind.VIRTUAL, 10, 1));
+        int lane = lanes.laneOf(31);
+        lanes.add(lane, CarrierLanes.RUNNING, 1_000_000, 3_000_000);
+        lanes.add(lane, CarrierLanes.RUNNING, 10_000_000, 10_500_000);
+        lanes.add(lane, CarrierLanes.PINNED, 12_000_000, 17_000_000);
+
+        // Zoomed out (5 ms columns, buckets of 50 us): from the histogram.
+        float[] wide = lanes.occupancy(0, 20_000_000, 4, null);
+        assertThat(wide[CarrierLanes.RUNNING * 4]).isCloseTo(0.4f, within(0.001f));
+        assertThat(wide[CarrierLanes.RUNNING * 4 + 2]).isCloseTo(0.1f, within(0.001f));
+        assertThat(wide[CarrierLanes.PINNED * 4 + 2]).isCloseTo(0.6f, within(0.001f));
+        assertThat(wide[CarrierLanes.PINNED * 4 + 3]).isCloseTo(0.4f, within(0.001f));
+
+        // Zoomed in (1 us columns): from the segments, exactly.
+        float[] close = lanes.occupancy(0, 4_000_000, 4_000, null);
+        assertThat(close[CarrierLanes.RUNNING * 4_000 + 500]).isZero();
+        assertThat(close[CarrierLanes.RUNNING * 4_000 + 1_500]).isEqualTo(1f);
+        assertThat(close[CarrierLanes.RUNNING * 4_000 + 3_500]).isZero();
+
+        // A run far longer than the first buckets coarsens them and keeps the busy time.
+        lanes.add(lane, CarrierLanes.RUNNING, 1_000_000_000L, 3_000_000_000L);
+        float[] whole = lanes.occupancy(0, 4_000_000_000L, 2, null);
+        assertThat(whole[CarrierLanes.RUNNING * 2 + 1]).isCloseTo(0.5f, within(0.001f));
+        assertThat(whole[CarrierLanes.RUNNING * 2]).isCloseTo((2f + 0.5f + 1_000f) / 2_000f, within(0.001f));
     }
 
     private static double valueAt(CompletionCurve.Points points, double ms) {

@@ -1,0 +1,111 @@
+package dev.loomscope.model;
+
+import java.util.Arrays;
+
+/**
+ * Busy time per lane, kind and time bucket, kept as segments arrive, so a whole-run view of a
+ * million-task run is drawn from a few thousand buckets instead of millions of segments. A segment
+ * costs O(1) to add (partial edges plus a difference array for the buckets it fully covers);
+ * buckets start at 50 µs and double in width, merging pairs, when the run outgrows them.
+ *
+ * <p>The writer (the runner's reader thread) and the UI both lock it, each for a short while.
+ */
+final class OccupancyHistogram {
+
+    static final int BUCKETS = 4_096;
+    private static final long FIRST_BUCKET_NANOS = 50_000;
+
+    private final int series;
+    /** Busy ns inside partly covered buckets, per series (lane * kinds + kind). */
+    private final long[][] partial;
+    /** +1 where a run of fully covered buckets starts, -1 after it ends. */
+    private final int[][] fullStarts;
+    private long bucketNanos = FIRST_BUCKET_NANOS;
+    private int usedBuckets;
+
+    OccupancyHistogram(int series) {
+        this.series = series;
+        this.partial = new long[series][BUCKETS];
+        this.fullStarts = new int[series][BUCKETS + 1];
+    }
+
+    synchronized void add(int seriesIndex, long startNanos, long endNanos) {
+        if (endNanos <= startNanos || startNanos < 0) {
+            return;
+        }
+        while (endNanos / bucketNanos >= BUCKETS) {
+            halveResolution();
+        }
+        long w = bucketNanos;
+        int first = (int) (startNanos / w);
+        int last = (int) (endNanos / w);
+        usedBuckets = Math.max(usedBuckets, last + 1);
+        long[] part = partial[seriesIndex];
+        if (first == last) {
+            part[first] += endNanos - startNanos;
+            return;
+        }
+        part[first] += (first + 1) * w - startNanos;
+        part[last] += endNanos - last * w;
+        if (last > first + 1) {
+            fullStarts[seriesIndex][first + 1]++;
+            fullStarts[seriesIndex][last]--;
+        }
+    }
+
+    private void halveResolution() {
+        long[] busy = new long[BUCKETS];
+        for (int s = 0; s < series; s++) {
+            busyPerBucket(s, busy);
+            long[] part = partial[s];
+            for (int j = 0; j < BUCKETS / 2; j++) {
+                part[j] = busy[2 * j] + busy[2 * j + 1];
+            }
+            Arrays.fill(part, BUCKETS / 2, BUCKETS, 0);
+            Arrays.fill(fullStarts[s], 0);
+        }
+        bucketNanos *= 2;
+        usedBuckets = (usedBuckets + 1) / 2;
+    }
+
+    private void busyPerBucket(int s, long[] busy) {
+        int covering = 0;
+        for (int b = 0; b < BUCKETS; b++) {
+            covering += fullStarts[s][b];
+            busy[b] = partial[s][b] + covering * bucketNanos;
+        }
+    }
+
+    synchronized long bucketNanos() {
+        return bucketNanos;
+    }
+
+    /**
+     * Adds each series' busy ns over [fromNanos, toNanos) into {@code out[s * columns + c]}, spreading
+     * a bucket's busy time evenly over the columns it overlaps.
+     */
+    synchronized void busyPerColumn(long fromNanos, long toNanos, int columns, double[] out) {
+        double columnNanos = (double) (toNanos - fromNanos) / columns;
+        int firstBucket = (int) Math.max(0, fromNanos / bucketNanos);
+        int lastBucket = (int) Math.min(usedBuckets - 1L, (toNanos - 1) / bucketNanos);
+        long[] busy = new long[BUCKETS];
+        for (int s = 0; s < series; s++) {
+            busyPerBucket(s, busy);
+            int base = s * columns;
+            for (int b = firstBucket; b <= lastBucket; b++) {
+                if (busy[b] == 0) {
+                    continue;
+                }
+                double bucketStart = b * (double) bucketNanos;
+                double bucketEnd = bucketStart + bucketNanos;
+                double density = busy[b] / (double) bucketNanos;
+                double x0 = Math.max(0, (bucketStart - fromNanos) / columnNanos);
+                double x1 = Math.min(columns, (bucketEnd - fromNanos) / columnNanos);
+                for (int c = (int) x0; c < columns && c < x1; c++) {
+                    double overlap = Math.min(c + 1, x1) - Math.max(c, x0);
+                    out[base + c] += density * overlap * columnNanos;
+                }
+            }
+        }
+    }
+}
