@@ -95,4 +95,8 @@ public final class JfrEventsView extends SplitPane {
     TableView<LaneEvent> table() {
         return table;
     }
+
+    String stackText() {
+        return stack.getText();
+    }
 }

@@ -154,6 +154,44 @@ class MainWindowTest {
     }
 
     @Test
+    void pinningShowsInTheJfrListWithItsStackAndOnTheLanesWhichZoomAndPan() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(4);
+            window.controls().sleepMsProperty().set(50);
+            window.controls().blockingProperty().set(dev.loomscope.engine.BlockingMode.NATIVE);
+            window.controlPanel().runButton().fire();
+        });
+        // JFR flushes once a second: the pins arrive after the run.
+        Fx.waitUntil("four pins listed", Duration.ofSeconds(60),
+                () -> window.jfrEvents().table().getItems().stream().filter(e -> e.event().kind().equals("pinned")).count() == 4);
+        Fx.run(() -> {
+            var table = window.jfrEvents().table();
+            int pin = table.getItems().indexOf(table.getItems().stream().filter(e -> e.event().kind().equals("pinned")).findFirst().orElseThrow());
+            table.getSelectionModel().select(pin);
+        });
+        assertThat(Fx.call(() -> window.jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
+        assertThat(Fx.call(() -> window.figures().value("pinned"))).startsWith("4 (");
+        RunModel run = window.session().history().getLast();
+        float[] lanes = run.lanes().occupancy(0, (long) (run.result().elapsedMs() * 1e6), 1, null);
+        float pinned = 0;
+        for (int lane = 0; lane < run.lanes().laneCount(); lane++) {
+            pinned += lanes[lane * dev.loomscope.model.CarrierLanes.KINDS + dev.loomscope.model.CarrierLanes.PINNED];
+        }
+        assertThat(pinned).as("share of the carriers' time pinned").isGreaterThan(0.3f);
+
+        long[] whole = Fx.call(() -> window.lanes().view());
+        Fx.run(() -> window.lanes().zoom(0.5, window.lanes().getWidth() / 2));
+        long[] zoomed = Fx.call(() -> window.lanes().view());
+        assertThat(zoomed[1] - zoomed[0]).isCloseTo((whole[1] - whole[0]) / 2, org.assertj.core.data.Percentage.withPercentage(1));
+        Fx.run(() -> window.lanes().pan(100));
+        assertThat(Fx.call(() -> window.lanes().view()[0])).isGreaterThan(zoomed[0]);
+        Fx.run(() -> window.lanes().fitWholeRun());
+        Fx.waitUntil("the whole run again", Duration.ofSeconds(5), () -> window.lanes().view()[0] == 0);
+    }
+
+    @Test
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new Runner());
         Path png = dir.resolve("window.png");
