@@ -60,6 +60,7 @@ public final class FrameBenchmark implements Callable<Integer> {
             }
         }
         var opened = new CompletableFuture<MainWindow>();
+        LoomScopeApp.quietDuringStartup();
         Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
                 new RunSession(new Runner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT)));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
@@ -123,14 +124,6 @@ public final class FrameBenchmark implements Callable<Integer> {
     }
 
     private static <T> T onFx(Supplier<T> work) throws Exception {
-        var done = new CompletableFuture<T>();
-        Platform.runLater(() -> {
-            try {
-                done.complete(work.get());
-            } catch (Throwable e) {
-                done.completeExceptionally(e);
-            }
-        });
-        return done.get(60, TimeUnit.SECONDS);
+        return FxThread.call(work, 60);
     }
 }

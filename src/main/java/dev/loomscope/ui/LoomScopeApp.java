@@ -25,7 +25,24 @@ public final class LoomScopeApp extends Application {
 
     public static void launchWindow(WindowCommand.Settings chosen) {
         settings = chosen;
+        quietDuringStartup();
         Application.launch(LoomScopeApp.class);
+    }
+
+    // JUL holds loggers weakly: keep this one, or its level is forgotten.
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    /**
+     * The runnable jar carries JavaFX on the class path, so the toolkit warns at start-up that it
+     * is "unsupported" (it works, and is tested, this way). The warning is hidden while the toolkit
+     * starts; JavaFX's other warnings (CSS, layout) still show afterwards.
+     */
+    static void quietDuringStartup() {
+        JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
+
+    static void startupDone() {
+        JAVAFX_LOG.setLevel(null);
     }
 
     /** 0, or 1 if the window was asked for a screenshot and could not save it. */
@@ -35,6 +52,7 @@ public final class LoomScopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        startupDone();
         window = open(stage, new RunSession(new Runner(), RunOptions.DEFAULT), settings);
         if (settings.screenshot() != null) {
             screenshotWhenDone(window, settings.screenshot(), settings.screenshotAfterMs(), settings.scale());

@@ -66,6 +66,7 @@ public final class MainWindow extends BorderPane {
     private final javafx.beans.property.BooleanProperty running = new javafx.beans.property.SimpleBooleanProperty(false);
 
     private RunModel pinnedSelection;
+    private RuntimeException drawingProblem;
     private int seenSessionVersion = -1;
     private String dismissedProblem;
     private Boolean legendVirtual;
@@ -95,7 +96,16 @@ public final class MainWindow extends BorderPane {
         pulse = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                frame(now);
+                try {
+                    frame(now);
+                } catch (RuntimeException e) {
+                    // A view that throws must not take the window down: say so once, keep drawing the rest.
+                    if (drawingProblem == null) {
+                        drawingProblem = e;
+                        e.printStackTrace();
+                        showProblem("Drawing the run failed (" + e + "). The run itself is unaffected; the details are on the console.");
+                    }
+                }
             }
         };
     }

@@ -26,15 +26,7 @@ final class Fx {
 
     /** Runs {@code work} on the FX thread and returns its result. */
     static <T> T call(Supplier<T> work) throws Exception {
-        var done = new CompletableFuture<T>();
-        Platform.runLater(() -> {
-            try {
-                done.complete(work.get());
-            } catch (Throwable e) {
-                done.completeExceptionally(e);
-            }
-        });
-        return done.get(30, TimeUnit.SECONDS);
+        return FxThread.call(work, 30);
     }
 
     static void run(Runnable work) throws Exception {
