@@ -119,6 +119,11 @@ public final class FidelityBenchmark {
             latencyP50[i] = run.delivery().latencyP50Ms();
             latencyMax[i] = run.delivery().latencyMaxMs();
         }
+        var pairs = new StringBuilder();
+        for (int i = 0; i < repeats; i++) {
+            pairs.append(String.format("  %,.0f/%,.0f=%.2f", plain[i], instrumented[i], ratios[i]));
+        }
+        out.printf("  pairs (plain/LoomScope ms = ratio):%s%n", pairs);
         return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), RunResults.median(ratios), eventsOk,
                 completedOk, RunResults.median(latencyP50), Arrays.stream(latencyMax).max().orElse(0));
     }
