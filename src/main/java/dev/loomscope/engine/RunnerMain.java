@@ -46,6 +46,7 @@ public final class RunnerMain {
         frames.flush();
 
         var log = new EventLog(RINGS, SLOTS_PER_RING);
+        log.giveOwnRing(Thread.currentThread()); // the submitter
         var workload = new Workload(scenario, log, cpu, options.jfrFile() != null);
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;

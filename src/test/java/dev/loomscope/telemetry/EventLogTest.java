@@ -82,6 +82,55 @@ class EventLogTest {
         assertThat(log.overflowed()).isZero();
     }
 
+    @Test
+    void virtualThreadsWriteTheirCarriersOwnRingsAndLoseNothing() throws Throwable {
+        var log = new EventLog(4, 1 << 16);
+        log.startClock();
+        int threads = 20_000;
+        int perThread = 4;
+        var seen = new int[threads * perThread];
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < threads; t++) {
+                int task = t;
+                pool.execute(() -> {
+                    long self = Thread.currentThread().threadId();
+                    for (int i = 0; i < perThread; i++) {
+                        log.record((byte) i, task * perThread + i, self, CarrierLookup.currentCarrierId());
+                        Thread.yield(); // may move to another carrier between events
+                    }
+                });
+                if (t % 1_000 == 0) {
+                    log.drain((type, id, time, thread, carrier) -> ++seen[id] > 0);
+                }
+            }
+        }
+        while (!log.isDrained()) {
+            log.drain((type, id, time, thread, carrier) -> ++seen[id] > 0);
+        }
+        for (int i = 0; i < seen.length; i++) {
+            assertThat(seen[i]).as("event %d delivered once", i).isEqualTo(1);
+        }
+        assertThat(log.recorded()).isEqualTo((long) threads * perThread);
+    }
+
+    @Test
+    void aPlatformThreadWithARingOfItsOwnKeepsItsOrder() {
+        var log = new EventLog(1, 8);
+        log.giveOwnRing(Thread.currentThread());
+        long self = Thread.currentThread().threadId();
+        for (int i = 0; i < 6; i++) {
+            log.record((byte) 1, i, self, self);
+        }
+        var tasks = new ArrayList<Integer>();
+        assertThat(log.drain((type, task, time, thread, carrier) -> {
+            assertThat(carrier).isEqualTo(self);
+            return tasks.add(task);
+        })).isEqualTo(6);
+        assertThat(tasks).containsExactly(0, 1, 2, 3, 4, 5);
+        assertThat(log.recorded()).isEqualTo(6);
+        assertThat(log.isDrained()).isTrue();
+    }
+
     interface EventCheck {
         void check(int writer, int task);
     }
