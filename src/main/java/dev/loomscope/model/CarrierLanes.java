@@ -38,6 +38,8 @@ public final class CarrierLanes {
     private byte[] kinds = new byte[1_024];
     private volatile int count;
     private final OccupancyHistogram histogram;
+    /** Scratch space of the reading (UI) thread, kept between frames. */
+    private double[] histogramColumns;
 
     public CarrierLanes(Scenario scenario) {
         this.virtual = scenario.executor().isVirtual();
@@ -72,8 +74,9 @@ public final class CarrierLanes {
 
     /** "carrier 1", "thread 7", "threads 11-15". */
     public String laneName(int lane) {
-        int first = (int) ((long) lane * expectedThreads / laneCount) + 1;
-        int last = (int) ((long) (lane + 1) * expectedThreads / laneCount);
+        // The ordinals o with floor(o * lanes / threads) == lane, counted from 1.
+        int first = (int) Math.ceilDiv((long) lane * expectedThreads, laneCount) + 1;
+        int last = (int) Math.min(expectedThreads, Math.ceilDiv((long) (lane + 1) * expectedThreads, laneCount));
         String noun = virtual ? "carrier" : "thread";
         return first == last ? noun + " " + first : noun + "s " + first + "-" + last;
     }
@@ -141,7 +144,9 @@ public final class CarrierLanes {
         }
         double columnNanos = (double) (toNanos - fromNanos) / columns;
         if (columnNanos >= histogram.bucketNanos()) {
-            var busy = new double[size];
+            double[] busy = histogramColumns != null && histogramColumns.length >= size ? histogramColumns : new double[size];
+            histogramColumns = busy;
+            Arrays.fill(busy, 0, size, 0);
             histogram.busyPerColumn(fromNanos, toNanos, columns, busy);
             for (int i = 0; i < size; i++) {
                 bins[i] = (float) (busy[i] / columnNanos);

@@ -43,8 +43,8 @@ public final class CompletionCurve {
     }
 
     /**
-     * The cumulative curve as at most {@code maxPoints} (time ms, completed) points, each at the end
-     * of a bucket, starting from (0, 0). Steps stay steps: a point is kept wherever the count changes.
+     * The cumulative curve as at most {@code maxPoints} (time ms, completed) points, starting from
+     * (0, 0), each at the end of a stride of buckets (a stride is one bucket when few enough).
      */
     public synchronized Points points(int maxPoints) {
         int stride = Math.max(1, (usedBuckets + maxPoints - 1) / Math.max(1, maxPoints));

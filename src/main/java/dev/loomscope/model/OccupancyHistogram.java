@@ -20,6 +20,8 @@ final class OccupancyHistogram {
     private final long[][] partial;
     /** +1 where a run of fully covered buckets starts, -1 after it ends. */
     private final int[][] fullStarts;
+    /** Busy ns per bucket of one series, recomputed under the lock. */
+    private final long[] scratch = new long[BUCKETS];
     private long bucketNanos = FIRST_BUCKET_NANOS;
     private int usedBuckets;
 
@@ -54,7 +56,7 @@ final class OccupancyHistogram {
     }
 
     private void halveResolution() {
-        long[] busy = new long[BUCKETS];
+        long[] busy = scratch;
         for (int s = 0; s < series; s++) {
             busyPerBucket(s, busy);
             long[] part = partial[s];
@@ -71,6 +73,10 @@ final class OccupancyHistogram {
     private void busyPerBucket(int s, long[] busy) {
         int covering = 0;
         for (int b = 0; b < BUCKETS; b++) {
+            if (b > usedBuckets) {
+                busy[b] = 0;
+                continue;
+            }
             covering += fullStarts[s][b];
             busy[b] = partial[s][b] + covering * bucketNanos;
         }
@@ -88,7 +94,7 @@ final class OccupancyHistogram {
         double columnNanos = (double) (toNanos - fromNanos) / columns;
         int firstBucket = (int) Math.max(0, fromNanos / bucketNanos);
         int lastBucket = (int) Math.min(usedBuckets - 1L, (toNanos - 1) / bucketNanos);
-        long[] busy = new long[BUCKETS];
+        long[] busy = scratch;
         for (int s = 0; s < series; s++) {
             busyPerBucket(s, busy);
             int base = s * columns;

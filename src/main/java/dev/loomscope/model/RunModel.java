@@ -37,10 +37,17 @@ public final class RunModel implements RunListener {
     private final ThreadTaskIndex threads;
     private final boolean virtual;
 
-    // Per task, the segment it has open on a lane: since when, on which lane, of which kind (-1 none).
+    // Per task, the segment it has open on a lane: since when, on which lane, of which kind (-1 none),
+    // and where it sits in the list of open tasks (so open segments can be cut without a scan).
     private long[] openSince;
     private int[] openLane;
     private byte[] openKind;
+    private int[] openPosition;
+    private int[] openTasks;
+    private int openCount;
+    private long lastCutNanos;
+    /** Open segments are cut this often, so a thread held for seconds shows on its lane as it goes. */
+    static final long CUT_OPEN_SEGMENTS_NANOS = 100_000_000L;
 
     private long submitted;
     private long started;
@@ -73,6 +80,8 @@ public final class RunModel implements RunListener {
         this.openSince = new long[scenario.tasks()];
         this.openLane = new int[scenario.tasks()];
         this.openKind = new byte[scenario.tasks()];
+        this.openPosition = new int[scenario.tasks()];
+        this.openTasks = new int[Math.min(scenario.tasks(), 1_024)];
         java.util.Arrays.fill(openKind, (byte) -1);
     }
 
@@ -149,11 +158,14 @@ public final class RunModel implements RunListener {
             }
         }
         curve.addAll(finishTimes, finishedInBatch);
+        cutOpenSegmentsEvery(latestEventNanos);
         publish();
     }
 
     @Override
     public void onSample(Sample sample) {
+        // Samples keep coming while every task sleeps and no event arrives.
+        cutOpenSegmentsEvery(sample.timeNanos());
         lastSample = sample;
         Sample peak = peakSample;
         if (sample.timeNanos() >= 0 && (peak == null || sample.rssBytes() > peak.rssBytes())) {
@@ -188,12 +200,18 @@ public final class RunModel implements RunListener {
 
     /** The run ended, however it ended. Called once, from the thread that completes the run. */
     public void finish(RunResult result) {
+        // A stopped run leaves segments open: they end where its events ended.
+        if (openKind != null) {
+            cutOpenSegments(latestEventNanos);
+        }
         this.result = result;
         this.phase = Phase.FINISHED;
         // The per-task open segments are only needed while events arrive.
         openSince = null;
         openLane = null;
         openKind = null;
+        openPosition = null;
+        openTasks = null;
         publish();
     }
 
@@ -216,6 +234,13 @@ public final class RunModel implements RunListener {
         if (openKind == null || thread < 0) {
             return;
         }
+        if (openKind[task] < 0) {
+            if (openCount == openTasks.length) {
+                openTasks = java.util.Arrays.copyOf(openTasks, Math.min(states.length, openCount * 2));
+            }
+            openPosition[task] = openCount;
+            openTasks[openCount++] = task;
+        }
         openSince[task] = t;
         openLane[task] = lanes.laneOf(thread);
         openKind[task] = (byte) kind;
@@ -227,6 +252,27 @@ public final class RunModel implements RunListener {
         }
         lanes.add(openLane[task], openKind[task], openSince[task], t);
         openKind[task] = -1;
+        int last = openTasks[--openCount];
+        openTasks[openPosition[task]] = last;
+        openPosition[last] = openPosition[task];
+    }
+
+    private void cutOpenSegmentsEvery(long t) {
+        if (openKind != null && t - lastCutNanos >= CUT_OPEN_SEGMENTS_NANOS) {
+            cutOpenSegments(t);
+        }
+    }
+
+    /** Ends every open segment at {@code t} and opens its continuation there: lanes show it up to now. */
+    private void cutOpenSegments(long t) {
+        lastCutNanos = t;
+        for (int i = 0; i < openCount; i++) {
+            int task = openTasks[i];
+            if (t > openSince[task]) {
+                lanes.add(openLane[task], openKind[task], openSince[task], t);
+                openSince[task] = t;
+            }
+        }
     }
 
     private void publish() {

@@ -27,8 +27,9 @@ public final class RunSession {
     private final RunOptions options;
     private final List<RunModel> history = new CopyOnWriteArrayList<>();
     private final Deque<RunModel> queue = new ArrayDeque<>();
-    private List<RunModel> comparison = List.of();
+    private volatile List<RunModel> comparison = List.of();
     private RunHandle currentHandle;
+    private RunModel stopWhenStarted;
     private volatile RunModel current;
     private volatile String problem;
     private volatile int version;
@@ -50,61 +51,102 @@ public final class RunSession {
      * @throws InvalidScenarioException naming the first scenario that cannot run on this machine
      * @throws IllegalStateException    if runs are already going
      */
-    public synchronized List<RunModel> start(List<Scenario> scenarios) {
-        if (isRunning()) {
-            throw new IllegalStateException("a run is already going; stop it first");
-        }
+    public List<RunModel> start(List<Scenario> scenarios) {
         scenarios.forEach(s -> s.checkDuration(runner.cores()));
-        var models = new ArrayList<RunModel>();
-        for (Scenario scenario : scenarios) {
-            var model = new RunModel(nextNumber++, scenario, runner.cores());
-            models.add(model);
-            queue.add(model);
-            history.add(model);
+        List<RunModel> started;
+        synchronized (this) {
+            if (isRunning()) {
+                throw new IllegalStateException("a run is already going; stop it first");
+            }
+            var models = new ArrayList<RunModel>();
+            for (Scenario scenario : scenarios) {
+                var model = new RunModel(nextNumber++, scenario, runner.cores());
+                models.add(model);
+                queue.add(model);
+                history.add(model);
+            }
+            while (history.size() > HISTORY_KEPT) {
+                history.removeFirst();
+            }
+            started = List.copyOf(models);
+            comparison = started;
+            problem = null;
+            current = queue.peek();
+            version++;
         }
-        while (history.size() > HISTORY_KEPT) {
-            history.removeFirst();
-        }
-        comparison = List.copyOf(models);
-        problem = null;
-        startNext();
-        return comparison;
+        // Starting a JVM takes tens of milliseconds: not on the caller's (the window's) thread.
+        Thread.ofPlatform().daemon().name("loomscope-run-starter").start(this::startNext);
+        return started;
     }
 
-    private synchronized void startNext() {
-        RunModel next = queue.poll();
-        current = next;
-        currentHandle = null;
-        if (next != null) {
-            RunHandle handle = runner.start(next.scenario(), options, next);
-            currentHandle = handle;
-            handle.result().whenComplete((result, error) -> finished(next, result, error));
+    /**
+     * Starts the next queued run, if any. Starting a JVM takes a while, so it happens outside the
+     * lock: the window reads this session every frame and must never wait for a process to start.
+     */
+    private void startNext() {
+        RunModel next;
+        synchronized (this) {
+            next = queue.poll();
+            current = next;
+            currentHandle = null;
+            version++;
         }
-        version++;
+        if (next == null) {
+            return;
+        }
+        RunHandle handle;
+        try {
+            handle = runner.start(next.scenario(), options, next);
+        } catch (RuntimeException e) {
+            finished(next, null, e);
+            return;
+        }
+        boolean stopped;
+        synchronized (this) {
+            currentHandle = handle;
+            stopped = stopWhenStarted == next;
+            stopWhenStarted = null;
+        }
+        if (stopped) {
+            handle.cancel();
+        }
+        handle.result().whenComplete((result, error) -> finished(next, result, error));
     }
 
     private void finished(RunModel model, RunResult result, Throwable error) {
         RunResult outcome = result != null ? result
-                : RunResult.failed(model.scenario(), model.idealMs(), "Reading the runner failed: " + error);
+                : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + error.getMessage());
         model.finish(outcome);
         synchronized (this) {
             if (outcome.outcome() == RunResult.Outcome.FAILED) {
                 problem = model.title() + ": " + outcome.message();
             }
-            startNext();
         }
+        startNext();
     }
 
-    /** Stops the run under way (its runner JVM is killed at once) and drops the ones queued after it. */
-    public synchronized void stop() {
-        for (RunModel skipped : queue) {
-            history.remove(skipped);
+    /**
+     * Stops the run under way (its runner JVM is killed at once) and drops the ones queued after
+     * it, from the history and the comparison alike.
+     */
+    public void stop() {
+        RunHandle handle;
+        synchronized (this) {
+            for (RunModel skipped : queue) {
+                history.remove(skipped);
+            }
+            var kept = new ArrayList<>(comparison);
+            kept.removeAll(queue);
+            comparison = List.copyOf(kept);
+            queue.clear();
+            handle = currentHandle;
+            // A run whose JVM is still starting is cancelled as soon as its handle exists.
+            stopWhenStarted = handle == null ? current : null;
+            version++;
         }
-        queue.clear();
-        if (currentHandle != null) {
-            currentHandle.cancel();
+        if (handle != null) {
+            handle.cancel();
         }
-        version++;
     }
 
     public boolean isRunning() {
@@ -116,8 +158,8 @@ public final class RunSession {
         return current;
     }
 
-    /** The runs started by the last {@link #start}, in order. */
-    public synchronized List<RunModel> comparison() {
+    /** The runs started by the last {@link #start} and not dropped by {@link #stop}, in order. */
+    public List<RunModel> comparison() {
         return comparison;
     }
 
@@ -131,7 +173,7 @@ public final class RunSession {
         return problem;
     }
 
-    public void clearProblem() {
+    public synchronized void clearProblem() {
         problem = null;
         version++;
     }

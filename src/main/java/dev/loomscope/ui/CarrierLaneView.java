@@ -45,6 +45,10 @@ public final class CarrierLaneView extends Region {
     private long viewTo = 1_000_000_000L;
     private boolean followLive = true;
     private double dragX = Double.NaN;
+    // What the last drawing showed, for tooltips between drawings.
+    private int drawnColumns;
+    private long drawnFrom;
+    private long drawnTo;
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
@@ -85,8 +89,10 @@ public final class CarrierLaneView extends Region {
             return;
         }
         double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - LABEL_WIDTH) / plotWidth, 0, 1);
-        long span = Math.max(MIN_SPAN_NANOS, (long) ((viewTo - viewFrom) * factor));
-        long from = (long) (at - (at - viewFrom) * factor);
+        long oldSpan = viewTo - viewFrom;
+        // No closer than 0.1 ms, no further out than twice the run: the time under the pointer stays put.
+        long span = Math.clamp((long) (oldSpan * factor), MIN_SPAN_NANOS, Math.max(MIN_SPAN_NANOS, 2 * runEnd()));
+        long from = (long) (at - (at - viewFrom) * ((double) span / oldSpan));
         setView(from, from + span);
     }
 
@@ -112,7 +118,7 @@ public final class CarrierLaneView extends Region {
 
     private void setView(long from, long to) {
         long span = to - from;
-        viewFrom = Math.max(0, from);
+        viewFrom = Math.clamp(from, 0, Math.max(0, runEnd() - span / 2));
         viewTo = viewFrom + span;
         followLive = false;
         viewChanged = true;
@@ -130,7 +136,8 @@ public final class CarrierLaneView extends Region {
         }
         int version = run == null ? 0 : run.version();
         boolean runChanged = version != drawnVersion;
-        if (!viewChanged && !(runChanged && budget.due(nowNanos))) {
+        // Zooming and panning wait for the budget too: zoomed in on a big run, a redraw reads every segment.
+        if (!(viewChanged || runChanged) || !budget.due(nowNanos)) {
             return;
         }
         long start = System.nanoTime();
@@ -141,7 +148,11 @@ public final class CarrierLaneView extends Region {
         draw();
         drawnVersion = version;
         viewChanged = false;
-        budget.painted(start, System.nanoTime());
+        budget.painted(nowNanos, System.nanoTime() - start);
+    }
+
+    private long runEnd() {
+        return model == null ? viewTo : Math.max(MIN_SPAN_NANOS * 10, endOf(model));
     }
 
     private static long endOf(RunModel run) {
@@ -168,6 +179,9 @@ public final class CarrierLaneView extends Region {
         int laneCount = lanes.laneCount();
         double laneHeight = (double) plotHeight / laneCount;
         bins = lanes.occupancy(viewFrom, viewTo, columns, bins);
+        drawnColumns = columns;
+        drawnFrom = viewFrom;
+        drawnTo = viewTo;
         if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
             image = new WritableImage(columns, plotHeight);
             pixels = new int[columns * plotHeight];
@@ -182,7 +196,7 @@ public final class CarrierLaneView extends Region {
         g.setTextBaseline(VPos.CENTER);
         int labelEvery = (int) Math.ceil(15 / laneHeight);
         for (int lane = 0; lane < laneCount; lane += labelEvery) {
-            double y = Math.clamp((lane + 0.5) * laneHeight, 8, plotHeight - 8);
+            double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
             g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, y);
         }
         drawAxis(g, columns, plotHeight);
@@ -252,8 +266,12 @@ public final class CarrierLaneView extends Region {
         if (lane < 0 || lane >= lanes.laneCount()) {
             return "";
         }
-        long at = viewFrom + (long) ((x - LABEL_WIDTH) / plotWidth() * (viewTo - viewFrom));
-        long slack = (long) ((viewTo - viewFrom) / Math.max(1, plotWidth()));
+        if (drawnColumns <= 0) {
+            return lanes.laneName(lane);
+        }
+        int column = (int) (x - LABEL_WIDTH);
+        long at = drawnFrom + (long) ((double) column / drawnColumns * (drawnTo - drawnFrom));
+        long slack = (drawnTo - drawnFrom) / drawnColumns;
         for (LaneEvent shown : model.jfrEvents()) {
             JfrEvent event = shown.event();
             if (shown.lane() == lane && JfrEvent.PINNED.equals(event.kind()) && at >= event.timeNanos() - slack
@@ -263,15 +281,16 @@ public final class CarrierLaneView extends Region {
                         Durations.humanMillis(event.timeNanos() / 1e6));
             }
         }
-        int column = (int) (x - LABEL_WIDTH);
-        if (bins == null || column >= plotWidth()) {
+        if (bins == null || column >= drawnColumns) {
             return lanes.laneName(lane);
         }
-        int columns = (int) plotWidth();
+        int columns = drawnColumns;
         float running = bins[(lane * CarrierLanes.KINDS + CarrierLanes.RUNNING) * columns + column];
         float held = bins[(lane * CarrierLanes.KINDS + CarrierLanes.HELD) * columns + column];
-        return "%s at %s: running %.0f%%, blocked holding the thread %.0f%%, idle %.0f%%".formatted(lanes.laneName(lane),
-                Durations.humanMillis(at / 1e6), running * 100, held * 100, Math.max(0, 100 - 100 * (running + held)));
+        float pinned = bins[(lane * CarrierLanes.KINDS + CarrierLanes.PINNED) * columns + column];
+        String holding = lanes.isVirtual() ? "pinned %.0f%%".formatted(pinned * 100) : "blocked holding the thread %.0f%%".formatted(held * 100);
+        return "%s at %s: running %.0f%%, %s, idle %.0f%%".formatted(lanes.laneName(lane),
+                Durations.humanMillis(at / 1e6), running * 100, holding, Math.max(0, 100 - 100 * (running + held + pinned)));
     }
 
     @Override

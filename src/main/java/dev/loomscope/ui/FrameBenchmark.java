@@ -3,6 +3,7 @@ package dev.loomscope.ui;
 import dev.loomscope.engine.BlockingMode;
 import dev.loomscope.engine.Durations;
 import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.JvmLauncher;
 import dev.loomscope.engine.RunOptions;
 import dev.loomscope.engine.RunResult;
 import dev.loomscope.engine.Runner;
@@ -62,7 +63,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         var opened = new CompletableFuture<MainWindow>();
         LoomScopeApp.quietDuringStartup();
         Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
-                new RunSession(new Runner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT)));
+                new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT)));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
         System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", "case", "elapsed", "frames", "p50 ms", "p95 ms", "p99 ms",
                 "max ms", "answer p95", "answer max", "FX CPU", "app CPU");

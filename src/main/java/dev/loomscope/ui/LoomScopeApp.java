@@ -1,5 +1,6 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.engine.JvmLauncher;
 import dev.loomscope.engine.RunOptions;
 import dev.loomscope.engine.Runner;
 import dev.loomscope.model.RunSession;
@@ -53,7 +54,7 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         startupDone();
-        window = open(stage, new RunSession(new Runner(), RunOptions.DEFAULT), settings);
+        window = open(stage, new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), settings);
         if (settings.screenshot() != null) {
             screenshotWhenDone(window, settings.screenshot(), settings.screenshotAfterMs(), settings.scale());
         }

@@ -66,7 +66,7 @@ public final class MainWindow extends BorderPane {
     private final javafx.beans.property.BooleanProperty running = new javafx.beans.property.SimpleBooleanProperty(false);
 
     private RunModel pinnedSelection;
-    private RuntimeException drawingProblem;
+    private final java.util.Set<String> brokenViews = new java.util.HashSet<>();
     private int seenSessionVersion = -1;
     private String dismissedProblem;
     private Boolean legendVirtual;
@@ -96,16 +96,7 @@ public final class MainWindow extends BorderPane {
         pulse = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                try {
-                    frame(now);
-                } catch (RuntimeException e) {
-                    // A view that throws must not take the window down: say so once, keep drawing the rest.
-                    if (drawingProblem == null) {
-                        drawingProblem = e;
-                        e.printStackTrace();
-                        showProblem("Drawing the run failed (" + e + "). The run itself is unaffected; the details are on the console.");
-                    }
-                }
+                frame(now);
             }
         };
     }
@@ -305,23 +296,35 @@ public final class MainWindow extends BorderPane {
             sessionChanged();
         }
         RunModel shown = shownRun();
-        waves.refresh(shown, now);
-        lanes.refresh(shown, now);
+        safely("task waves", () -> waves.refresh(shown, now));
+        safely("carrier lanes", () -> lanes.refresh(shown, now));
         if (now - lastFiguresNanos > 100_000_000L) {
             // Ten times a second: faster than that, changing digits cannot be read anyway.
             lastFiguresNanos = now;
-            figures.refresh(shown, System.nanoTime());
+            safely("figures", () -> figures.refresh(shown, System.nanoTime()));
         }
-        jfrEvents.refresh(shown);
+        safely("JFR events", () -> jfrEvents.refresh(shown));
         List<RunModel> comparison = comparisonOf(shown);
-        completion.refresh(comparison, shown, now);
-        bars.refresh(comparison);
-        history.refresh(session.history());
-        updateCaptions(shown);
+        safely("completion chart", () -> completion.refresh(comparison, shown, now));
+        safely("elapsed bars", () -> bars.refresh(comparison));
+        safely("run history", () -> history.refresh(session.history()));
+        safely("captions", () -> updateCaptions(shown));
         if (now - lastStatusNanos > 500_000_000L) {
             lastStatusNanos = now;
             frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));
             updateStatus(shown);
+        }
+    }
+
+    /** A view that throws must not take the others down: the problem is shown once, the rest keep drawing. */
+    private void safely(String view, Runnable refresh) {
+        try {
+            refresh.run();
+        } catch (RuntimeException e) {
+            if (brokenViews.add(view)) {
+                e.printStackTrace();
+                showProblem("Drawing the " + view + " failed (" + e + "). The run itself is unaffected; the details are on the console.");
+            }
         }
     }
 
@@ -345,7 +348,12 @@ public final class MainWindow extends BorderPane {
             return current;
         }
         List<RunModel> comparison = session.comparison();
-        return comparison.isEmpty() ? null : comparison.getLast();
+        for (RunModel run : comparison.reversed()) {
+            if (run.phase() != RunModel.Phase.QUEUED) {
+                return run;
+            }
+        }
+        return comparison.isEmpty() ? null : comparison.getFirst();
     }
 
     private List<RunModel> comparisonOf(RunModel shown) {

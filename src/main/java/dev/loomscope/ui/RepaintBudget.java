@@ -21,14 +21,13 @@ final class RepaintBudget {
         return nowNanos - lastStart >= Math.max(minIntervalNanos, (long) (lastCost / share));
     }
 
-    void painted(long startNanos, long endNanos) {
-        lastStart = startNanos;
-        lastCost = endNanos - startNanos;
-    }
-
-    /** Forgets the last paint, so the next one is due at once (a resize, a new run). */
-    void reset() {
-        lastStart = Long.MIN_VALUE / 2;
+    /**
+     * @param frameNanos  the frame's time, on the same clock {@link #due} is asked with
+     * @param costNanos   how long the paint took
+     */
+    void painted(long frameNanos, long costNanos) {
+        lastStart = frameNanos;
+        lastCost = costNanos;
     }
 
     long lastCostNanos() {

@@ -80,7 +80,7 @@ public final class TaskWaveView extends Region {
                     palette.taskColors(run.scenario().executor().isVirtual()), palette.background(), pixels);
         }
         image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
-        budget.painted(start, System.nanoTime());
+        budget.painted(nowNanos, System.nanoTime() - start);
     }
 
     /** How the tasks are drawn now: squares of a few pixels, or several tasks per pixel. */
@@ -99,7 +99,8 @@ public final class TaskWaveView extends Region {
         if (model == null || layout == null) {
             return "Run something: each task will appear here as a cell.";
         }
-        int task = layout.taskAt(x, y, model.scenario().tasks(), (int) getWidth(), (int) getHeight());
+        // Hit-test against what was painted, not the size the view may have changed to since.
+        int task = layout.taskAt(x, y, model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
         if (task < 0) {
             return scaleDescription();
         }

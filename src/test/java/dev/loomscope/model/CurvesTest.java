@@ -56,6 +56,22 @@ class CurvesTest {
     }
 
     @Test
+    void cpuBoundWorkRampsAndPermitsQueueOnlyTheSleeps() {
+        // 48 tasks of 100 ms CPU on 2 cores: the cores set the pace (2.4 s), not one wave of 100 ms.
+        var cpu = new Scenario(ExecutorKind.VIRTUAL, 48, 200, 2, 0, 100, BlockingMode.SLEEP, 20);
+        var ramp = IdealCurve.points(cpu, IdealTime.millis(cpu, 2), 500);
+        assertThat(ramp.size()).isEqualTo(2);
+        assertThat(ramp.timesMs()[1]).isEqualTo(2_400);
+
+        // 100 tasks, 10 permits, 5 ms CPU then 100 ms sleep: waves end at 105, 205, ... 1,005 ms.
+        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 100, 200, 2, 100, 5, BlockingMode.SLEEP, 10);
+        var steps = IdealCurve.points(limited, IdealTime.millis(limited, 2), 500);
+        assertThat(steps.timesMs()[1]).isEqualTo(105);
+        assertThat(steps.timesMs()[steps.size() - 1]).isEqualTo(IdealTime.millis(limited, 2)).isEqualTo(1_005);
+        assertThat(steps.completed()[steps.size() - 1]).isEqualTo(100);
+    }
+
+    @Test
     void sliderStepsSnapToTheNearestAndRejectDisorder() {
         assertThat(SliderSteps.TASKS.min()).isEqualTo(10);
         assertThat(SliderSteps.TASKS.max()).isEqualTo(1_000_000);

@@ -119,14 +119,34 @@ class RunModelTest {
         int threads = 0;
         for (int lane = 0; lane < lanes.laneCount(); lane++) {
             threads += lanes.threadsInLane(lane);
+            // Each lane's name gives the range of threads it holds, consecutive from 1 to 1,000.
+            var range = java.util.regex.Pattern.compile("threads (\\d+)-(\\d+)").matcher(lanes.laneName(lane));
+            assertThat(range.matches()).as(lanes.laneName(lane)).isTrue();
+            assertThat(Integer.parseInt(range.group(1))).isEqualTo(threads - lanes.threadsInLane(lane) + 1);
+            assertThat(Integer.parseInt(range.group(2))).isEqualTo(threads);
         }
         assertThat(threads).isEqualTo(1_000);
-        assertThat(lanes.laneName(0)).isEqualTo("threads 1-41");
         // Every thread ran the whole first 10 ms: every lane is fully busy there.
         float[] bins = lanes.occupancy(0, 10_000_000L, 1, null);
         for (int lane = 0; lane < lanes.laneCount(); lane++) {
             assertThat(bins[lane * CarrierLanes.KINDS + CarrierLanes.RUNNING]).isCloseTo(1f, within(0.001f));
         }
+    }
+
+    @Test
+    void aThreadHeldForSecondsShowsOnItsLaneAsItGoesAndAStoppedRunKeepsWhatItShowed() {
+        var model = new RunModel(1, scenario(ExecutorKind.FIXED, 1, 1), 2);
+        model.onEvents(new Events().platform(SUBMITTED, 0, 0, 1).platform(STARTED, 0, 0, 21).platform(BLOCKED, 0, 1, 21).batch());
+        // No event for the next second (the task sleeps), only samples: the hold shows up to the latest one.
+        model.onSample(new dev.loomscope.protocol.Sample(1_000_000_000L, 1, 1, 1, -1, -1, 0));
+        float[] bins = model.lanes().occupancy(0, 1_000_000_000L, 1, null);
+        assertThat(bins[CarrierLanes.HELD]).isCloseTo(0.999f, within(0.001f));
+
+        model.onEvents(new Events().platform(SUBMITTED, 0, 1_200, 1).batch());
+        model.finish(dev.loomscope.engine.RunResult.failed(model.scenario(), model.idealMs(), "stopped"));
+        assertThat(model.phase()).isEqualTo(RunModel.Phase.FINISHED);
+        bins = model.lanes().occupancy(0, 1_200_000_000L, 1, null);
+        assertThat(bins[CarrierLanes.HELD]).as("the hold ends where the events ended").isCloseTo(1_199f / 1_200f, within(0.001f));
     }
 
     @Test

@@ -1,0 +1,78 @@
+package dev.loomscope.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.InvalidScenarioException;
+import dev.loomscope.engine.RunOptions;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.engine.Scenario;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A session runs comparisons one run at a time, through real runner JVMs. */
+class RunSessionTest {
+
+    private static Scenario scenario(ExecutorKind kind, int tasks, int sleepMs) {
+        return new Scenario(kind, tasks, 2, 2, sleepMs, 0, BlockingMode.SLEEP, 20);
+    }
+
+    private static void waitUntilIdle(RunSession session, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (session.isRunning()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("session still running after " + timeout);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void aComparisonRunsEachExecutorInTurnNeverTwoAtOnce() throws Exception {
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT.withoutJfr());
+        List<RunModel> runs = session.start(List.of(scenario(ExecutorKind.FIXED, 8, 50), scenario(ExecutorKind.VIRTUAL, 8, 50)));
+        assertThat(session.isRunning()).isTrue();
+        assertThatThrownBy(() -> session.start(List.of(scenario(ExecutorKind.SINGLE, 1, 1)))).isInstanceOf(IllegalStateException.class);
+        while (session.isRunning()) {
+            // While the second runs, the first has finished: they never overlap.
+            if (runs.get(1).phase() != RunModel.Phase.QUEUED) {
+                assertThat(runs.get(0).phase()).isEqualTo(RunModel.Phase.FINISHED);
+            }
+            Thread.sleep(5);
+        }
+        assertThat(runs).allSatisfy(run -> assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED));
+        assertThat(session.comparison()).containsExactlyElementsOf(runs);
+        assertThat(session.history()).containsExactlyElementsOf(runs);
+        assertThat(runs.get(0).number()).isEqualTo(1);
+        assertThat(runs.get(1).title()).isEqualTo("#2 virtual");
+    }
+
+    @Test
+    void stopEndsTheRunUnderWayAndDropsTheQueuedOnes() throws Exception {
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT.withoutJfr());
+        List<RunModel> runs = session.start(List.of(scenario(ExecutorKind.SINGLE, 50, 100), scenario(ExecutorKind.VIRTUAL, 50, 100)));
+        while (runs.getFirst().phase() != RunModel.Phase.RUNNING) {
+            Thread.sleep(10);
+        }
+        session.stop();
+        waitUntilIdle(session, Duration.ofSeconds(10));
+        assertThat(runs.getFirst().result().outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(runs.get(1).phase()).isEqualTo(RunModel.Phase.QUEUED);
+        assertThat(session.comparison()).containsExactly(runs.getFirst());
+        assertThat(session.history()).containsExactly(runs.getFirst());
+    }
+
+    @Test
+    void aScenarioTooLongForThisMachineStartsNothing() {
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT);
+        assertThatThrownBy(() -> session.start(List.of(scenario(ExecutorKind.VIRTUAL, 10, 10),
+                scenario(ExecutorKind.SINGLE, 1_000_000, 5_000))))
+                .isInstanceOf(InvalidScenarioException.class).hasMessageContaining("limit 1 h");
+        assertThat(session.isRunning()).isFalse();
+        assertThat(session.history()).isEmpty();
+    }
+}
