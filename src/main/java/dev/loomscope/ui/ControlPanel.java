@@ -26,6 +26,7 @@ public final class ControlPanel extends VBox {
     private final Button stop = new Button("Stop", Icons.STOP.create());
     private final Label problem = new Label();
     private final Label ideal = new Label();
+    private final CheckBox animate;
 
     public ControlPanel(ControlsViewModel vm) {
         getStyleClass().add("control-panel");
@@ -81,6 +82,13 @@ public final class ControlPanel extends VBox {
         var blockingLabel = new Label("Blocking");
         blockingLabel.getStyleClass().add("control-name");
 
+        var animate = new CheckBox("Animate while running");
+        animate.selectedProperty().bindBidirectional(vm.animateLiveProperty());
+        animate.setTooltip(tooltip("On: watch the tasks and carriers as the run goes. Off: the window stays still until the run "
+                + "ends, then shows all of it. On a machine with few cores the animation takes CPU from the run; off, the "
+                + "numbers match the command line's."));
+        this.animate = animate;
+
         run.getStyleClass().add("accent");
         run.setDefaultButton(true);
         run.setMaxWidth(Double.MAX_VALUE);
@@ -104,7 +112,7 @@ public final class ControlPanel extends VBox {
 
         getChildren().addAll(executorsTitle, executorGrid, settingsTitle);
         getChildren().addAll(sliders.values());
-        getChildren().addAll(new VBox(4, blockingLabel, blocking), buttons, problem, ideal);
+        getChildren().addAll(new VBox(4, blockingLabel, blocking), animate, buttons, problem, ideal);
     }
 
     private void slider(String name, SliderSteps steps, javafx.beans.property.IntegerProperty property,
@@ -144,6 +152,10 @@ public final class ControlPanel extends VBox {
 
     public CheckBox executorBox(ExecutorKind kind) {
         return executorBoxes.get(kind);
+    }
+
+    public CheckBox animateBox() {
+        return animate;
     }
 
     public Label problemLabel() {

@@ -39,6 +39,7 @@ public final class ControlsViewModel {
     private final IntegerProperty cpuMs = new SimpleIntegerProperty(this, "cpuMs", 0);
     private final IntegerProperty permits = new SimpleIntegerProperty(this, "permits", 20);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
+    private final BooleanProperty animateLive = new SimpleBooleanProperty(this, "animateLive", true);
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private final ReadOnlyStringWrapper idealSummary = new ReadOnlyStringWrapper(this, "idealSummary", "");
 
@@ -97,6 +98,14 @@ public final class ControlsViewModel {
 
     public ObjectProperty<BlockingMode> blockingProperty() {
         return blocking;
+    }
+
+    /**
+     * Whether the views follow a run while it goes (on), or stay still and show it once it ends
+     * (off: the window then takes no CPU from the run, and its numbers match the command line's).
+     */
+    public BooleanProperty animateLiveProperty() {
+        return animateLive;
     }
 
     /** Why the settings cannot run, in plain words, or null when they can. */

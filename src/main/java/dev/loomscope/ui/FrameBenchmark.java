@@ -42,12 +42,18 @@ public final class FrameBenchmark implements Callable<Integer> {
         int cores = Runtime.getRuntime().availableProcessors();
         CASES.put("virtual-100k", new Scenario(ExecutorKind.VIRTUAL, 100_000, 200, cores, 2_000, 0, BlockingMode.SLEEP, 20));
         CASES.put("fixed-100k", new Scenario(ExecutorKind.FIXED, 100_000, 1_000, cores, 20, 0, BlockingMode.SLEEP, 20));
+        CASES.put("fixed-10k", Scenario.defaults(ExecutorKind.FIXED));
+        CASES.put("virtual-10k", Scenario.defaults(ExecutorKind.VIRTUAL));
         CASES.put("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, cores, 100, 0, BlockingMode.SLEEP, 20));
     }
 
     @Option(names = "--cases", split = ",", defaultValue = "virtual-100k,fixed-100k,virtual-1m",
-            description = "Cases to run: ${DEFAULT-VALUE}.")
+            description = "Cases to run, of virtual-100k, fixed-100k, fixed-10k, virtual-10k (the classic experiment, "
+                    + "to compare with 'loomscope run'), virtual-1m. Default: ${DEFAULT-VALUE}.")
     List<String> cases;
+
+    @Option(names = "--still", description = "Run with 'Animate while running' off: the window stays still until each run ends.")
+    boolean still;
 
     @Option(names = "--repeat", defaultValue = "3", description = "Runs of each case. Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -65,6 +71,10 @@ public final class FrameBenchmark implements Callable<Integer> {
         Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
                 new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT)));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
+        onFx(() -> {
+            window.controls().animateLiveProperty().set(!still);
+            return null;
+        });
         System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", "case", "elapsed", "frames", "p50 ms", "p95 ms", "p99 ms",
                 "max ms", "answer p95", "answer max", "FX CPU", "app CPU");
         boolean allMet = true;

@@ -296,6 +296,19 @@ public final class MainWindow extends BorderPane {
             sessionChanged();
         }
         RunModel shown = shownRun();
+        if (!controls.animateLiveProperty().get() && shown != null && shown == session.current()) {
+            // Still while it runs: only the clock and the status move, the rest waits for the end.
+            if (now - lastFiguresNanos > 500_000_000L) {
+                lastFiguresNanos = now;
+                safely("figures", () -> figures.refresh(shown, System.nanoTime()));
+                safely("run history", () -> history.refresh(session.history()));
+            }
+            if (now - lastStatusNanos > 500_000_000L) {
+                lastStatusNanos = now;
+                updateStatus(shown);
+            }
+            return;
+        }
         safely("task waves", () -> waves.refresh(shown, now));
         safely("carrier lanes", () -> lanes.refresh(shown, now));
         if (now - lastFiguresNanos > 100_000_000L) {
@@ -468,6 +481,10 @@ public final class MainWindow extends BorderPane {
 
     public JfrEventsView jfrEvents() {
         return jfrEvents;
+    }
+
+    int completionSeriesCount() {
+        return completion.chart().getData().size();
     }
 
     public String bannerMessage() {

@@ -100,6 +100,29 @@ class MainWindowTest {
     }
 
     @Test
+    void withAnimationOffTheViewsStayStillUntilTheRunEndsThenShowIt() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controlPanel().animateBox().fire();
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(100);
+            window.controlPanel().runButton().fire();
+        });
+        assertThat(Fx.call(() -> window.controls().animateLiveProperty().get())).isFalse();
+        Fx.waitUntil("half the tasks done in the runner", Duration.ofSeconds(30), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 20;
+        });
+        // The JFR list and the chart did not follow: nothing was drawn from the run yet.
+        assertThat(Fx.call(() -> window.completionSeriesCount())).isZero();
+        Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
+                () -> !window.session().isRunning() && window.completionSeriesCount() > 0
+                        && window.figures().value("completed").equals("40 / 40"));
+    }
+
+    @Test
     void stopEndsALongRunMidWayAndTheWindowStaysUsable() throws Exception {
         open(new Runner());
         chooseOnly(ExecutorKind.SINGLE);
