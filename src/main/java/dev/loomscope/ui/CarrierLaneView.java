@@ -194,10 +194,14 @@ public final class CarrierLaneView extends Region {
         g.setFont(Font.font(laneHeight >= 18 ? 13 : 11));
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
-        int labelEvery = (int) Math.ceil(15 / laneHeight);
-        for (int lane = 0; lane < laneCount; lane += labelEvery) {
+        // Label as many lanes as fit without overlapping.
+        double lastLabel = Double.NEGATIVE_INFINITY;
+        for (int lane = 0; lane < laneCount; lane++) {
             double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
-            g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, y);
+            if (y - lastLabel >= 15) {
+                g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, y);
+                lastLabel = y;
+            }
         }
         drawAxis(g, columns, plotHeight);
     }
