@@ -11,7 +11,7 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.layout.StackPane;
 
 /**
- * Tasks completed over time: the shown run over the other runs of its comparison and over its
+ * Tasks completed over time: the shown run over the session's other recent runs and over its
  * perfect-world curve. A fixed pool climbs in steps (one per wave), virtual threads in one jump.
  * Curves are reduced to a few hundred points, and redrawn a few times a second, not per event.
  */

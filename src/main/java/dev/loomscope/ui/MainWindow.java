@@ -63,6 +63,8 @@ public final class MainWindow extends BorderPane {
     private final Label bannerText = new Label();
     private final FrameTimes frameTimes = new FrameTimes();
     private final AnimationTimer pulse;
+    /** Runs drawn in the completion chart: more would be lines nobody can tell apart. */
+    private static final int CHART_RUNS = 6;
     private final javafx.beans.property.BooleanProperty running = new javafx.beans.property.SimpleBooleanProperty(false);
 
     private RunModel pinnedSelection;
@@ -318,7 +320,7 @@ public final class MainWindow extends BorderPane {
         }
         safely("JFR events", () -> jfrEvents.refresh(shown));
         List<RunModel> comparison = comparisonOf(shown);
-        safely("completion chart", () -> completion.refresh(comparison, shown, now));
+        safely("completion chart", () -> completion.refresh(recentRuns(shown), shown, now));
         safely("elapsed bars", () -> bars.refresh(comparison));
         safely("run history", () -> history.refresh(session.history()));
         safely("captions", () -> updateCaptions(shown));
@@ -367,6 +369,20 @@ public final class MainWindow extends BorderPane {
             }
         }
         return comparison.isEmpty() ? null : comparison.getFirst();
+    }
+
+    /** The runs the completion chart compares: the last few of the session that ran, and the shown one. */
+    private List<RunModel> recentRuns(RunModel shown) {
+        var recent = new java.util.ArrayList<RunModel>();
+        for (RunModel run : session.history().reversed()) {
+            if (run.phase() != RunModel.Phase.QUEUED && recent.size() < CHART_RUNS) {
+                recent.addFirst(run);
+            }
+        }
+        if (shown != null && !recent.contains(shown)) {
+            recent.addLast(shown);
+        }
+        return recent;
     }
 
     private List<RunModel> comparisonOf(RunModel shown) {
