@@ -25,8 +25,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        String[] command = args.length == 0 ? new String[] {"window"} : args;
-        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command)) {
+        String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
+        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.WindowCommand.listsPresets(command)) {
             String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
             if (missing != null) {
                 System.err.println(missing);
@@ -39,6 +39,21 @@ public final class Main {
 
     /** The subcommands that open a window. */
     static final java.util.Set<String> WINDOW_COMMANDS = java.util.Set.of("window", "ui-bench");
+
+    /** No subcommand, only options such as {@code --preset waiting-10k --autorun}: they are the window's. */
+    static boolean windowOptionsAlone(String[] args) {
+        if (args.length == 0) {
+            return true;
+        }
+        return args[0].startsWith("--") && !java.util.List.of("--help", "--version").contains(args[0]);
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
 
     private static boolean isHelp(String[] command) {
         return java.util.Arrays.asList(command).contains("--help") || java.util.Arrays.asList(command).contains("-h");

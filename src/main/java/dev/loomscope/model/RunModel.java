@@ -359,7 +359,7 @@ public final class RunModel implements RunListener {
         }
     }
 
-    /** "#3 virtual, 10,000 tasks": how lists and charts name this run. */
+    /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
     public int jfrEventCount() {
         synchronized (jfrEvents) {
             return jfrEvents.size();
@@ -367,6 +367,8 @@ public final class RunModel implements RunListener {
     }
 
     public String title() {
-        return "#" + number + " " + scenario.label();
+        // Runs that differ only in how tasks block (the pinning experiment) must not look alike.
+        String blocking = scenario.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
+        return "#" + number + " " + scenario.label() + blocking;
     }
 }

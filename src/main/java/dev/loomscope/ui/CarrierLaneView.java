@@ -27,7 +27,7 @@ import javafx.util.Duration;
 public final class CarrierLaneView extends Region {
 
     private static final double LABEL_WIDTH = 118;
-    private static final double AXIS_HEIGHT = 26;
+    private static final double AXIS_HEIGHT_BASE = 26;
     private static final long MIN_SPAN_NANOS = 100_000;
 
     private final Canvas canvas = new Canvas();
@@ -45,6 +45,8 @@ public final class CarrierLaneView extends Region {
     private long viewTo = 1_000_000_000L;
     private boolean followLive = true;
     private double dragX = Double.NaN;
+    private double textScale = 1;
+    private double labelWidth = LABEL_WIDTH;
     // What the last drawing showed, for tooltips between drawings.
     private int drawnColumns;
     private long drawnFrom;
@@ -77,6 +79,17 @@ public final class CarrierLaneView extends Region {
         setOnMouseMoved(e -> tooltip.setText(describe(e.getX(), e.getY())));
     }
 
+    private double axisHeight() {
+        return AXIS_HEIGHT_BASE * textScale;
+    }
+
+    /** Scales the lane labels and axis text (presentation mode). */
+    public void setTextScale(double scale) {
+        textScale = scale;
+        labelWidth = LABEL_WIDTH * scale;
+        viewChanged = true;
+    }
+
     public void setPalette(Palette palette) {
         this.palette = palette;
         viewChanged = true;
@@ -88,7 +101,7 @@ public final class CarrierLaneView extends Region {
         if (plotWidth <= 0) {
             return;
         }
-        double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - LABEL_WIDTH) / plotWidth, 0, 1);
+        double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - labelWidth) / plotWidth, 0, 1);
         long oldSpan = viewTo - viewFrom;
         // No closer than 0.1 ms, no further out than twice the run: the time under the pointer stays put.
         long span = Math.clamp((long) (oldSpan * factor), MIN_SPAN_NANOS, Math.max(MIN_SPAN_NANOS, 2 * runEnd()));
@@ -161,7 +174,7 @@ public final class CarrierLaneView extends Region {
     }
 
     private double plotWidth() {
-        return Math.floor(getWidth() - LABEL_WIDTH - 8);
+        return Math.floor(getWidth() - labelWidth - 8);
     }
 
     private void draw() {
@@ -171,7 +184,7 @@ public final class CarrierLaneView extends Region {
         g.setFill(Palette.fx(palette.background()));
         g.fillRect(0, 0, width, height);
         int columns = (int) plotWidth();
-        int plotHeight = (int) Math.floor(height - AXIS_HEIGHT);
+        int plotHeight = (int) Math.floor(height - axisHeight());
         if (model == null || columns <= 0 || plotHeight <= 0) {
             return;
         }
@@ -188,18 +201,18 @@ public final class CarrierLaneView extends Region {
         }
         paintLanes(laneCount, laneHeight, columns, plotHeight);
         image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
-        g.drawImage(image, LABEL_WIDTH, 0);
+        g.drawImage(image, labelWidth, 0);
 
         g.setFill(Palette.fx(palette.text()));
-        g.setFont(Font.font(laneHeight >= 18 ? 13 : 11));
+        g.setFont(Font.font((laneHeight >= 18 ? 13 : 11) * textScale));
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
         // Label as many lanes as fit without overlapping.
         double lastLabel = Double.NEGATIVE_INFINITY;
         for (int lane = 0; lane < laneCount; lane++) {
             double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
-            if (y - lastLabel >= 15) {
-                g.fillText(lanes.laneName(lane), LABEL_WIDTH - 8, y);
+            if (y - lastLabel >= 15 * textScale) {
+                g.fillText(lanes.laneName(lane), labelWidth - 8, y);
                 lastLabel = y;
             }
         }
@@ -235,15 +248,15 @@ public final class CarrierLaneView extends Region {
     private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
         g.setStroke(Palette.fx(palette.grid()));
         g.setFill(Palette.fx(palette.text()));
-        g.setFont(Font.font(12));
+        g.setFont(Font.font(12 * textScale));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
-        g.strokeLine(LABEL_WIDTH, plotHeight + 0.5, LABEL_WIDTH + columns, plotHeight + 0.5);
+        g.strokeLine(labelWidth, plotHeight + 0.5, labelWidth + columns, plotHeight + 0.5);
         double spanMs = (viewTo - viewFrom) / 1e6;
-        double step = Ticks.niceStep(spanMs / Math.max(1, columns / 110.0));
+        double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
         double first = Math.ceil(viewFrom / 1e6 / step) * step;
         for (double t = first; t <= viewTo / 1e6; t += step) {
-            double x = LABEL_WIDTH + (t - viewFrom / 1e6) / spanMs * columns;
+            double x = labelWidth + (t - viewFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
             g.fillText(formatTime(t, step), x, plotHeight + 7);
         }
@@ -260,12 +273,12 @@ public final class CarrierLaneView extends Region {
     }
 
     private String describe(double x, double y) {
-        if (model == null || x < LABEL_WIDTH) {
+        if (model == null || x < labelWidth) {
             return "Lanes: what each carrier (or platform thread) was doing over time.\n"
                     + "Scroll to zoom, drag to pan, double-click to see the whole run.";
         }
         CarrierLanes lanes = model.lanes();
-        double plotHeight = getHeight() - AXIS_HEIGHT;
+        double plotHeight = getHeight() - axisHeight();
         int lane = (int) (y / (plotHeight / lanes.laneCount()));
         if (lane < 0 || lane >= lanes.laneCount()) {
             return "";
@@ -273,7 +286,7 @@ public final class CarrierLaneView extends Region {
         if (drawnColumns <= 0) {
             return lanes.laneName(lane);
         }
-        int column = (int) (x - LABEL_WIDTH);
+        int column = (int) (x - labelWidth);
         long at = drawnFrom + (long) ((double) column / drawnColumns * (drawnTo - drawnFrom));
         long slack = (drawnTo - drawnFrom) / drawnColumns;
         for (LaneEvent shown : model.jfrEvents()) {

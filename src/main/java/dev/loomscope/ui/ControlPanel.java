@@ -2,6 +2,7 @@ package dev.loomscope.ui;
 
 import dev.loomscope.engine.BlockingMode;
 import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
 import java.util.EnumMap;
 import java.util.Map;
@@ -20,6 +21,7 @@ import javafx.util.StringConverter;
 /** The settings of a run, each control explained in its tooltip, with Run and Stop. */
 public final class ControlPanel extends VBox {
 
+    private final javafx.scene.control.ComboBox<Preset> presets = new javafx.scene.control.ComboBox<>();
     private final Map<ExecutorKind, CheckBox> executorBoxes = new EnumMap<>(ExecutorKind.class);
     private final Map<String, StepSlider> sliders = new java.util.LinkedHashMap<>();
     private final Button run = new Button("Run", Icons.RUN.create());
@@ -28,10 +30,36 @@ public final class ControlPanel extends VBox {
     private final Label ideal = new Label();
     private final CheckBox animate;
 
-    public ControlPanel(ControlsViewModel vm) {
+    public ControlPanel(ControlsViewModel vm, java.util.List<Preset> presetList) {
         getStyleClass().add("control-panel");
         setSpacing(10);
         setPadding(new Insets(12));
+
+        var presetTitle = new Label("Experiment");
+        presetTitle.getStyleClass().add("section-title");
+        presets.getItems().setAll(presetList);
+        presets.setPromptText("Custom settings");
+        presets.setMaxWidth(Double.MAX_VALUE);
+        presets.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Preset preset) {
+                return preset == null ? "Custom settings" : preset.title();
+            }
+
+            @Override
+            public Preset fromString(String text) {
+                return null;
+            }
+        });
+        presets.setTooltip(tooltip("The classic experiments, one click each (Page Down / Page Up for the next and previous). "
+                + "Moving a slider afterwards makes the settings your own."));
+        presets.valueProperty().addListener((obs, old, chosen) -> {
+            if (chosen != vm.presetProperty().get()) {
+                vm.loadPreset(chosen);
+            }
+        });
+        vm.presetProperty().addListener((obs, old, chosen) -> presets.setValue(chosen));
+        getChildren().addAll(presetTitle, presets);
 
         var executorsTitle = new Label("Executors");
         executorsTitle.getStyleClass().add("section-title");
@@ -136,6 +164,10 @@ public final class ControlPanel extends VBox {
             case SINGLE -> "One thread runs every task, one after another.";
             case VIRTUAL_LIMITED -> "A virtual thread per task, with a semaphore of Permits around the waiting part: limit a scarce resource, not threads.";
         };
+    }
+
+    public javafx.scene.control.ComboBox<Preset> presetBox() {
+        return presets;
     }
 
     public Button runButton() {

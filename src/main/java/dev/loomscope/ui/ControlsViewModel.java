@@ -6,6 +6,7 @@ import dev.loomscope.engine.ExecutorKind;
 import dev.loomscope.engine.IdealTime;
 import dev.loomscope.engine.InvalidScenarioException;
 import dev.loomscope.engine.Scenario;
+import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -39,6 +40,8 @@ public final class ControlsViewModel {
     private final IntegerProperty cpuMs = new SimpleIntegerProperty(this, "cpuMs", 0);
     private final IntegerProperty permits = new SimpleIntegerProperty(this, "permits", 20);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
+    private final ObjectProperty<Preset> preset = new SimpleObjectProperty<>(this, "preset");
+    private boolean loading;
     private final BooleanProperty animateLive = new SimpleBooleanProperty(this, "animateLive", true);
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private final ReadOnlyStringWrapper idealSummary = new ReadOnlyStringWrapper(this, "idealSummary", "");
@@ -53,7 +56,11 @@ public final class ControlsViewModel {
         }
         for (Observable setting : List.of(tasks, pool, carriers, sleepMs, cpuMs, permits, blocking)) {
             setting.addListener(this::revalidate);
+            // Moving a slider after choosing a preset makes the settings custom.
+            setting.addListener(changed -> leavePreset());
         }
+        selected.values().forEach(box -> box.addListener(changed -> leavePreset()));
+        preset.addListener(this::revalidate);
         // Pinning modes block inside a call that must last: a 0 ms sleep there is not a scenario.
         blocking.addListener((obs, old, mode) -> {
             if (mode != BlockingMode.SLEEP && sleepMs.get() == 0) {
@@ -122,11 +129,42 @@ public final class ControlsViewModel {
         return selected.entrySet().stream().filter(e -> e.getValue().get()).map(Map.Entry::getKey).toList();
     }
 
+    /** The classic experiment the settings come from, or null for settings of one's own. */
+    public ObjectProperty<Preset> presetProperty() {
+        return preset;
+    }
+
+    /** Puts a preset's runs on the controls (its first run's settings, all its executors) and makes it the one Run starts. */
+    public void loadPreset(Preset chosen) {
+        if (chosen == null) {
+            preset.set(null);
+            return;
+        }
+        load(chosen.scenarios());
+        preset.set(chosen);
+    }
+
+    private void leavePreset() {
+        if (!loading) {
+            preset.set(null);
+        }
+    }
+
     /** Puts the scenarios' settings on the sliders and selects their executors (they differ only in executor). */
     public void load(List<Scenario> scenarios) {
         if (scenarios.isEmpty()) {
             return;
         }
+        loading = true;
+        try {
+            loadSettings(scenarios);
+        } finally {
+            loading = false;
+        }
+        preset.set(null);
+    }
+
+    private void loadSettings(List<Scenario> scenarios) {
         Scenario scenario = scenarios.getFirst();
         selected.forEach((kind, property) -> property.set(scenarios.stream().anyMatch(s -> s.executor() == kind)));
         blocking.set(scenario.blocking());
@@ -145,6 +183,11 @@ public final class ControlsViewModel {
      * @throws InvalidScenarioException when {@link #problemProperty()} is set
      */
     public List<Scenario> scenarios() {
+        if (preset.get() != null) {
+            // A preset may vary more than the executor (pinning: two blocking modes).
+            preset.get().scenarios().forEach(s -> s.checkDuration(cores));
+            return preset.get().scenarios();
+        }
         List<ExecutorKind> kinds = selectedExecutors();
         if (kinds.isEmpty()) {
             throw new InvalidScenarioException("executor", "Choose at least one executor to run.");

@@ -13,6 +13,8 @@ import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
 /** The LoomScope window as a JavaFX application. */
@@ -71,10 +73,14 @@ public final class LoomScopeApp extends Application {
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
         var themes = new Themes();
         var window = new MainWindow(session, themes);
-        var scene = new Scene(window, settings.width(), settings.height());
-        themes.install(scene, settings.dark());
+        var scene = new Scene(new StackPane(window, window.shortcutsOverlay()), settings.width(), settings.height());
+        themes.install(scene, settings.dark(), settings.highContrast());
         installShortcuts(scene, window, themes);
-        window.controls().load(settings.scenarios());
+        if (settings.preset() != null) {
+            window.controls().loadPreset(settings.preset());
+        } else {
+            window.controls().load(settings.scenarios());
+        }
         stage.setTitle("LoomScope");
         stage.getIcons().add(new Image(LoomScopeApp.class.getResourceAsStream("loomscope-icon.png")));
         stage.setScene(scene);
@@ -82,6 +88,9 @@ public final class LoomScopeApp extends Application {
         stage.setMinHeight(640);
         stage.setOnHidden(e -> window.dispose());
         stage.show();
+        if (settings.presentation()) {
+            window.setPresentation(true);
+        }
         window.start();
         if (settings.runAtStart()) {
             window.runNow();
@@ -89,12 +98,32 @@ public final class LoomScopeApp extends Application {
         return window;
     }
 
+    /** The keys of {@link ShortcutsOverlay#SHORTCUTS}. */
     private static void installShortcuts(Scene scene, MainWindow window, Themes themes) {
         var accelerators = scene.getAccelerators();
         accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), window::runNow);
         accelerators.put(new KeyCodeCombination(KeyCode.F5), window::runNow);
-        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), window::stopNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), () -> {
+            if (window.shortcutsOverlay().isVisible()) {
+                window.shortcutsOverlay().setVisible(false);
+            } else {
+                window.stopNow();
+            }
+        });
+        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
+        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
+        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN), themes::toggleContrast);
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window::quickScreenshot);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::chooseAndSaveScreenshot);
+        // "?" is a typed character (Shift+/ on some keyboards, another key on others), not a key code.
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            if ("?".equals(e.getCharacter())) {
+                window.shortcutsOverlay().toggle();
+                e.consume();
+            }
+        });
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.loomscope.engine.Durations;
 import dev.loomscope.engine.InvalidScenarioException;
 import dev.loomscope.engine.RunResult;
 import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import java.nio.file.Path;
@@ -53,6 +54,7 @@ public final class MainWindow extends BorderPane {
     private final ElapsedBarsView bars = new ElapsedBarsView();
     private final JfrEventsView jfrEvents = new JfrEventsView();
     private final Label shownTitle = new Label("No run yet");
+    private final Label presentationHint = new Label("F5 run · Esc stop · PgDn next · F11 exit · ? keys");
     private final Label wavesCaption = new Label();
     private final HBox wavesLegend = new HBox(14);
     private final HBox lanesLegend = new HBox(14);
@@ -62,6 +64,18 @@ public final class MainWindow extends BorderPane {
     private final HBox banner = new HBox(10);
     private final Label bannerText = new Label();
     private final FrameTimes frameTimes = new FrameTimes();
+    private final Label narrativeTitle = new Label();
+    private final Label predict = new Label();
+    private final Label notice = new Label();
+    private final javafx.scene.control.Hyperlink reveal = new javafx.scene.control.Hyperlink("What to notice (shown when the runs end)");
+    private Preset narrativePreset;
+    private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
+    private boolean presentation;
+    private SplitPane split;
+    private VBox sidebar;
+    private SplitPane charts;
+    private static final javafx.css.PseudoClass PRESENTATION = javafx.css.PseudoClass.getPseudoClass("presentation");
+    private Preset presetOfRuns;
     private final AnimationTimer pulse;
     /** Runs drawn in the completion chart: more would be lines nobody can tell apart. */
     private static final int CHART_RUNS = 6;
@@ -79,12 +93,17 @@ public final class MainWindow extends BorderPane {
         this.session = session;
         this.themes = themes;
         this.controls = new ControlsViewModel(session.cores());
-        this.controlPanel = new ControlPanel(controls);
+        this.controlPanel = new ControlPanel(controls, List.of());
+        // Measuring the CPU preset's work takes a moment: list the presets once it is done, off the FX thread.
+        CompletableFuture.supplyAsync(() -> Preset.all(session.cores()))
+                .thenAccept(all -> Platform.runLater(() -> controlPanel.presetBox().getItems().setAll(all)));
         this.history = new RunHistoryView(run -> pinnedSelection = run);
         getStyleClass().add("main-window");
 
         setTop(new VBox(header(), banner()));
-        setLeft(sidebar());
+        controls.presetProperty().addListener((obs, old, preset) -> showNarrative(preset));
+        sidebar = sidebar();
+        setLeft(sidebar);
         setCenter(center());
         setBottom(statusBar());
 
@@ -127,7 +146,10 @@ public final class MainWindow extends BorderPane {
         screenshot.getStyleClass().addAll("flat", "button-icon");
         screenshot.setTooltip(new Tooltip("Save a picture of the window as PNG (Ctrl+S)"));
         screenshot.setOnAction(e -> chooseAndSaveScreenshot());
-        var header = new HBox(16, name, shownTitle, spacer, screenshot, theme);
+        presentationHint.getStyleClass().add("presentation-hint");
+        presentationHint.setVisible(false);
+        presentationHint.managedProperty().bind(presentationHint.visibleProperty());
+        var header = new HBox(16, name, shownTitle, spacer, presentationHint, screenshot, theme);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("header");
         return header;
@@ -162,9 +184,8 @@ public final class MainWindow extends BorderPane {
         history.setMinHeight(120);
         var sidebar = new VBox(scroll, history);
         VBox.setVgrow(scroll, Priority.ALWAYS);
+        // Its width is in the stylesheet, in em, so it grows with the type in presentation mode.
         sidebar.getStyleClass().add("sidebar");
-        sidebar.setPrefWidth(330);
-        sidebar.setMinWidth(280);
         return sidebar;
     }
 
@@ -177,7 +198,7 @@ public final class MainWindow extends BorderPane {
         fit.setOnAction(e -> lanes.fitWholeRun());
         ((HBox) lanesSection.getChildren().getFirst()).getChildren().add(fit);
 
-        var charts = new SplitPane(completion, bars);
+        charts = new SplitPane(completion, bars);
         charts.setDividerPositions(0.62);
         var chartsTab = new Tab("Elapsed time", charts);
         var jfrTab = new Tab("JFR events", jfrEvents);
@@ -186,13 +207,46 @@ public final class MainWindow extends BorderPane {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("bottom-tabs");
 
-        var split = new SplitPane(wavesSection, lanesSection, tabs);
+        split = new SplitPane(wavesSection, lanesSection, tabs);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.33, 0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
-        var center = new VBox(10, figures, split);
+        var center = new VBox(10, narrative(), figures, split);
         center.setPadding(new Insets(10, 12, 6, 12));
         return center;
+    }
+
+    private VBox narrative() {
+        narrativeTitle.getStyleClass().add("narrative-title");
+        predict.getStyleClass().add("narrative-text");
+        predict.setWrapText(true);
+        notice.getStyleClass().add("narrative-text");
+        notice.setWrapText(true);
+        // Wrapped labels must be allowed their full height, or they end in "..." instead of wrapping.
+        predict.setMinHeight(Region.USE_PREF_SIZE);
+        notice.setMinHeight(Region.USE_PREF_SIZE);
+        reveal.setOnAction(e -> notice.setVisible(true));
+        reveal.visibleProperty().bind(notice.visibleProperty().not());
+        reveal.managedProperty().bind(reveal.visibleProperty());
+        notice.managedProperty().bind(notice.visibleProperty());
+        var box = new VBox(4, narrativeTitle, predict, reveal, notice);
+        box.getStyleClass().add("narrative");
+        // The story stays while the preset's settings do; moving a slider makes them custom, and it goes.
+        box.visibleProperty().bind(controls.presetProperty().isNotNull());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    /** Shows a preset's story: what to predict now, what to notice once its runs are done. */
+    private void showNarrative(Preset preset) {
+        if (preset == null) {
+            return;
+        }
+        narrativePreset = preset;
+        narrativeTitle.setText(preset.title());
+        predict.setText("Predict: " + preset.predict());
+        notice.setText("Notice: " + preset.notice());
+        notice.setVisible(false);
     }
 
     private static VBox section(String title, Label caption, HBox legend, Region content) {
@@ -237,6 +291,8 @@ public final class MainWindow extends BorderPane {
         }
         try {
             List<RunModel> runs = session.start(controls.scenarios());
+            presetOfRuns = controls.presetProperty().get();
+            notice.setVisible(false);
             pinnedSelection = null;
             history.clearSelection();
             status.setText("Starting " + runs.size() + (runs.size() == 1 ? " run" : " runs, one after another") + "...");
@@ -252,7 +308,20 @@ public final class MainWindow extends BorderPane {
         status.setText("Stopping...");
     }
 
-    private void chooseAndSaveScreenshot() {
+    /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
+    public void quickScreenshot() {
+        Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
+        try {
+            java.nio.file.Files.createDirectories(folder);
+        } catch (java.io.IOException e) {
+            showProblem("Cannot save a picture: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
+            return;
+        }
+        Path file = folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
+        saveScreenshot(file, 2, saved -> status.setText("Saved " + saved));
+    }
+
+    public void chooseAndSaveScreenshot() {
         var chooser = new FileChooser();
         chooser.setTitle("Save a picture of the window");
         chooser.setInitialFileName("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
@@ -281,6 +350,47 @@ public final class MainWindow extends BorderPane {
                 onSaved.accept(saved);
             }
         }));
+    }
+
+    /** Page Down / Page Up: the next or previous classic experiment, ready to run. */
+    public void stepPreset(int by) {
+        var box = controlPanel.presetBox();
+        int count = box.getItems().size();
+        if (count == 0) {
+            return;
+        }
+        int at = box.getItems().indexOf(box.getValue());
+        int next = at < 0 ? (by > 0 ? 0 : count - 1) : Math.floorMod(at + by, count);
+        box.setValue(box.getItems().get(next));
+    }
+
+    /** Full screen and large type (every size in the stylesheet is relative to the root's). */
+    public void setPresentation(boolean on) {
+        presentation = on;
+        getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
+        lanes.setTextScale(on ? 1.5 : 1);
+        // On stage the views get the whole width (presets and keys drive the runs) and the charts more height.
+        sidebar.setVisible(!on);
+        sidebar.setManaged(!on);
+        presentationHint.setVisible(on);
+        split.setDividerPositions(on ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
+        charts.setDividerPositions(on ? 0.55 : 0.62);
+        if (getScene().getWindow() instanceof javafx.stage.Stage stage) {
+            stage.setFullScreenExitHint("");
+            stage.setFullScreen(on);
+        }
+    }
+
+    public void togglePresentation() {
+        setPresentation(!presentation);
+    }
+
+    public boolean isPresentation() {
+        return presentation;
+    }
+
+    public ShortcutsOverlay shortcutsOverlay() {
+        return shortcuts;
     }
 
     private void showProblem(String message) {
@@ -345,6 +455,9 @@ public final class MainWindow extends BorderPane {
 
     private void sessionChanged() {
         boolean running = session.isRunning();
+        if (!running && presetOfRuns != null && presetOfRuns == narrativePreset) {
+            notice.setVisible(true);
+        }
         this.running.set(running);
         controlPanel.stopButton().setDisable(!running);
         String problem = session.problem();

@@ -17,6 +17,16 @@ public record Palette(boolean dark, int background, int pending, int queued, int
     public static final Palette LIGHT = new Palette(false, 0xFFFFFFFF, 0xFFEAEEF2, 0xFFAFB8C1, 0xFF1A7F37, 0xFF0969DA,
             0xFFBF8700, 0xFFCF222E, 0xFF8250DF, 0xFFFA4549, 0xFFF6F8FA, 0xFF1F2328, 0xFFD0D7DE);
 
+    /** Pure, saturated colours on black or white, for washed-out projectors and weak eyes. */
+    public static final Palette DARK_HIGH_CONTRAST = new Palette(true, 0xFF000000, 0xFF1A1A1A, 0xFF8C8C8C, 0xFF00FF66, 0xFF3399FF,
+            0xFFFFCC00, 0xFFFF3333, 0xFFCC66FF, 0xFFFF8800, 0xFF0A0A0A, 0xFFFFFFFF, 0xFF8C8C8C);
+    public static final Palette LIGHT_HIGH_CONTRAST = new Palette(false, 0xFFFFFFFF, 0xFFF0F0F0, 0xFF707070, 0xFF007A33, 0xFF0044CC,
+            0xFF996600, 0xFFCC0000, 0xFF6600CC, 0xFFCC5500, 0xFFF5F5F5, 0xFF000000, 0xFF404040);
+
+    public static Palette of(boolean dark, boolean highContrast) {
+        return dark ? (highContrast ? DARK_HIGH_CONTRAST : DARK) : (highContrast ? LIGHT_HIGH_CONTRAST : LIGHT);
+    }
+
     /** ARGB colour of each task-state byte; a platform thread's wait holds its thread, so it gets the held colour. */
     public int[] taskColors(boolean virtual) {
         int[] colors = new int[TaskState.PALETTE_SIZE];

@@ -18,29 +18,41 @@ import javafx.scene.Scene;
 public final class Themes {
 
     private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+    private static final PseudoClass HIGH_CONTRAST = PseudoClass.getPseudoClass("high-contrast");
     private static final String STYLESHEET = Themes.class.getResource("loomscope.css").toExternalForm();
 
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyBooleanWrapper highContrast = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<Palette> palette = new ReadOnlyObjectWrapper<>(Palette.DARK);
     private Scene scene;
 
-    public void install(Scene scene, boolean startDark) {
+    public void install(Scene scene, boolean startDark, boolean startHighContrast) {
         this.scene = scene;
         scene.getStylesheets().add(STYLESHEET);
-        apply(startDark);
+        apply(startDark, startHighContrast);
     }
 
     public void toggle() {
-        apply(!dark.get());
+        apply(!dark.get(), highContrast.get());
     }
 
-    public void apply(boolean useDark) {
+    public void toggleContrast() {
+        apply(dark.get(), !highContrast.get());
+    }
+
+    public void apply(boolean useDark, boolean useHighContrast) {
         Application.setUserAgentStylesheet(useDark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
         if (scene != null) {
             scene.getRoot().pseudoClassStateChanged(DARK, useDark);
+            scene.getRoot().pseudoClassStateChanged(HIGH_CONTRAST, useHighContrast);
         }
         dark.set(useDark);
-        palette.set(useDark ? Palette.DARK : Palette.LIGHT);
+        highContrast.set(useHighContrast);
+        palette.set(Palette.of(useDark, useHighContrast));
+    }
+
+    public ReadOnlyBooleanProperty highContrastProperty() {
+        return highContrast.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty darkProperty() {

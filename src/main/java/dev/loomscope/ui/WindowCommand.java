@@ -2,6 +2,7 @@ package dev.loomscope.ui;
 
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.engine.Scenario;
+import dev.loomscope.model.Preset;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomscope window}: opens the window, optionally with settings, a first run and a picture of it. */
 @Command(name = "window", mixinStandardHelpOptions = true,
-        description = {"Opens the LoomScope window (what 'loomscope' with no arguments does).",
+        description = {"Opens the LoomScope window (what 'loomscope' with no arguments does; 'loomscope --preset ...' is short for",
+                "'loomscope window --preset ...').",
                 "The run settings below go on its sliders; with --run they run at once, and with --screenshot the window",
                 "saves a PNG of itself once the runs are done, then closes (for docs and slides)."})
 public final class WindowCommand implements Callable<Integer> {
@@ -28,8 +30,19 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--theme", paramLabel = "dark|light", defaultValue = "dark", description = "Colour theme. Default: ${DEFAULT-VALUE}.")
     String theme;
 
-    @Option(names = "--run", description = "Start the runs as soon as the window opens.")
+    @Option(names = {"--autorun", "--run"}, description = "Start the runs as soon as the window opens.")
     boolean runAtStart;
+
+    @Option(names = "--preset", paramLabel = "NAME|list",
+            description = "Open on a classic experiment (its runs replace the run options): ${COMPLETION-CANDIDATES}. 'list' lists them and exits.",
+            completionCandidates = PresetNames.class)
+    String preset;
+
+    @Option(names = "--presentation", description = "Start in presentation mode: full screen, large type (F11 toggles it).")
+    boolean presentation;
+
+    @Option(names = "--high-contrast", description = "Start with high contrast (Ctrl+H toggles it).")
+    boolean highContrast;
 
     @Option(names = "--screenshot", paramLabel = "FILE.png", description = "Run, save a PNG of the window when the runs are done, and close.")
     Path screenshot;
@@ -45,15 +58,39 @@ public final class WindowCommand implements Callable<Integer> {
     String size;
 
     /** What the window starts with, checked. */
-    public record Settings(List<Scenario> scenarios, boolean dark, boolean runAtStart, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height) {
-        public static final Settings DEFAULT = new Settings(List.of(), true, false, null, -1, 1, 1440, 900);
+    public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
+                           boolean runAtStart, Path screenshot, int screenshotAfterMs, double scale, int width, int height) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, null, -1, 1, 1440, 900);
+    }
+
+    static final class PresetNames extends java.util.ArrayList<String> {
+        PresetNames() {
+            super(Preset.names());
+        }
     }
 
     @Override
     public Integer call() {
+        if ("list".equals(preset)) {
+            for (Preset each : Preset.all(Runtime.getRuntime().availableProcessors())) {
+                spec.commandLine().getOut().printf("%-12s %s: %s%n", each.name(), each.title(),
+                        String.join(", ", each.scenarios().stream().map(Scenario::label).toList()));
+            }
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         LoomScopeApp.launchWindow(settings());
         return LoomScopeApp.exitCode();
+    }
+
+    /** Whether these arguments only list presets (no window, so no display needed). */
+    public static boolean listsPresets(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--preset") && args[i + 1].equals("list")) {
+                return true;
+            }
+        }
+        return java.util.Arrays.asList(args).contains("--preset=list");
     }
 
     Settings settings() {
@@ -70,8 +107,13 @@ public final class WindowCommand implements Callable<Integer> {
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
             throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
         }
-        return new Settings(scenario.scenarios(spec), theme.equals("dark"), runAtStart || screenshot != null, screenshot,
-                screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
+        Preset chosen = null;
+        if (preset != null) {
+            chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                    "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
+        }
+        return new Settings(chosen != null ? chosen.scenarios() : scenario.scenarios(spec), chosen, theme.equals("dark"), highContrast,
+                presentation, runAtStart || screenshot != null, screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
     }
 }

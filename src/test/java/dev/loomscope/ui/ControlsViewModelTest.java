@@ -59,4 +59,18 @@ class ControlsViewModelTest {
         assertThat(vm.scenarios()).extracting(Scenario::label).containsExactly("forkjoin(4)", "virtual-limited(10)");
         assertThat(vm.scenarios().getLast()).isEqualTo(scenario);
     }
+
+    @Test
+    void aPresetIsWhatRunStartsUntilASliderMoves() {
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
+        vm.loadPreset(pinning);
+        assertThat(vm.presetProperty().get()).isSameAs(pinning);
+        assertThat(vm.scenarios()).isEqualTo(pinning.scenarios());
+        assertThat(vm.tasksProperty().get()).isEqualTo(40);
+        assertThat(vm.selectedExecutors()).containsExactly(ExecutorKind.VIRTUAL);
+
+        vm.tasksProperty().set(100);
+        assertThat(vm.presetProperty().get()).isNull();
+        assertThat(vm.scenarios()).singleElement().satisfies(s -> assertThat(s.tasks()).isEqualTo(100));
+    }
 }

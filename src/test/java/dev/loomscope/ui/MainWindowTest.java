@@ -239,6 +239,42 @@ class MainWindowTest {
     }
 
     @Test
+    void onStageThePresetsStepByKeyAndPresentationModeEnlargesEverything() throws Exception {
+        open(new Runner());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
+        var scene = Fx.call(() -> window.getScene());
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
+
+        double normal = Fx.call(() -> window.figures().lookup(".figure-caption").getBoundsInLocal().getHeight());
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
+        assertThat(Fx.call(window::isPresentation)).isTrue();
+        Fx.run(() -> scene.getRoot().applyCss());
+        double large = Fx.call(() -> ((javafx.scene.control.Label) window.figures().lookup(".figure-caption")).getFont().getSize());
+        assertThat(large).as("the smallest text in presentation mode, px").isGreaterThanOrEqualTo(18);
+        assertThat(normal).isPositive();
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
+        assertThat(Fx.call(window::isPresentation)).isFalse();
+
+        // "?" shows the shortcuts, Esc hides them without stopping anything.
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_TYPED,
+                "?", "", javafx.scene.input.KeyCode.UNDEFINED, true, false, false, false)));
+        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isTrue();
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
+        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isFalse();
+    }
+
+    /** A key pressed in the window, dispatched through the scene as the toolkit would. */
+    private static void press(javafx.scene.Scene scene, javafx.scene.input.KeyCode key) {
+        javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", key, false, false, false, false));
+    }
+
+    @Test
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new Runner());
         Path png = dir.resolve("window.png");
