@@ -92,7 +92,7 @@ public final class RunCommand implements Callable<Integer> {
         progress("");
         List<RunResult> results = byScenario.values().stream().filter(list -> !list.isEmpty()).map(RunResults::median).toList();
         if (json) {
-            results.forEach(r -> out.println(ResultJson.of(r, repeat).toJsonLine()));
+            results.forEach(r -> out.println(ResultRow.of(r, repeat).toJsonLine()));
         } else {
             ResultTable.print(out, results, repeat);
         }

@@ -20,7 +20,9 @@ public enum Icons {
     HISTORY(Material2MZ.RESTORE),
     PIN(Material2MZ.PUSH_PIN),
     ZOOM_FIT(Material2MZ.ZOOM_OUT_MAP),
-    INFO(Material2OutlinedAL.INFO);
+    INFO(Material2OutlinedAL.INFO),
+    EXPORT(Material2OutlinedMZ.SAVE_ALT),
+    MORE(Material2MZ.MORE_HORIZ);
 
     private final Ikon ikon;
 

@@ -19,6 +19,11 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.image.WritableImage;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -71,6 +76,7 @@ public final class MainWindow extends BorderPane {
     private Preset narrativePreset;
     private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
     private boolean presentation;
+    private boolean fullScreenOnStage = true;
     private SplitPane split;
     private VBox sidebar;
     private SplitPane charts;
@@ -149,7 +155,16 @@ public final class MainWindow extends BorderPane {
         presentationHint.getStyleClass().add("presentation-hint");
         presentationHint.setVisible(false);
         presentationHint.managedProperty().bind(presentationHint.visibleProperty());
-        var header = new HBox(16, name, shownTitle, spacer, presentationHint, screenshot, theme);
+        var export = new MenuButton(null, Icons.EXPORT.create(20));
+        export.getStyleClass().addAll("flat", "button-icon");
+        export.setTooltip(new Tooltip("Pictures of the window and the results, to files or the clipboard"));
+        var csv = new MenuItem("Results as CSV...");
+        csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
+        var json = new MenuItem("Results as JSON...");
+        json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
+        export.getItems().addAll(pictureItems("window"));
+        export.getItems().addAll(new SeparatorMenuItem(), csv, json);
+        var header = new HBox(16, name, shownTitle, spacer, presentationHint, export, screenshot, theme);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("header");
         return header;
@@ -200,7 +215,9 @@ public final class MainWindow extends BorderPane {
 
         charts = new SplitPane(completion, bars);
         charts.setDividerPositions(0.62);
-        var chartsTab = new Tab("Elapsed time", charts);
+        var chartsHost = new StackPane(charts);
+        views.put("charts", new View(chartsHost, chartsHost));
+        var chartsTab = new Tab("Elapsed time", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
         jfrTab.setGraphic(Icons.PIN.create(14));
         var tabs = new TabPane(chartsTab, jfrTab);
@@ -249,7 +266,7 @@ public final class MainWindow extends BorderPane {
         notice.setVisible(false);
     }
 
-    private static VBox section(String title, Label caption, HBox legend, Region content) {
+    private VBox section(String title, Label caption, HBox legend, Region content) {
         var name = new Label(title);
         name.getStyleClass().add("section-title");
         name.setMinWidth(Region.USE_PREF_SIZE);
@@ -260,9 +277,9 @@ public final class MainWindow extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         legend.getStyleClass().add("legend");
         legend.setAlignment(Pos.CENTER_RIGHT);
-        var head = new HBox(12, name, caption, spacer, legend);
-        head.setAlignment(Pos.CENTER_LEFT);
         var frame = new StackPane(content);
+        var head = new HBox(12, name, caption, spacer, legend, exportMenu(title.toLowerCase(), frame, frame));
+        head.setAlignment(Pos.CENTER_LEFT);
         frame.getStyleClass().add("canvas-frame");
         frame.setMinHeight(60);
         VBox.setVgrow(frame, Priority.ALWAYS);
@@ -308,6 +325,92 @@ public final class MainWindow extends BorderPane {
         status.setText("Stopping...");
     }
 
+    /** What a picture can be taken of: the node to photograph and the stack that holds the run card meanwhile. */
+    private record View(javafx.scene.Node subject, StackPane cardHost) {
+    }
+
+    private final java.util.Map<String, View> views = new java.util.LinkedHashMap<>();
+    private final CheckMenuItem stampCard = new CheckMenuItem("Stamp the run card on pictures");
+
+    private MenuButton exportMenu(String view, javafx.scene.Node subject, StackPane cardHost) {
+        views.put(view, new View(subject, cardHost));
+        var menu = new MenuButton(null, Icons.MORE.create(16));
+        menu.getStyleClass().addAll("flat", "button-icon");
+        menu.setTooltip(new Tooltip("A picture of the " + view + ", to a file or the clipboard"));
+        menu.getItems().setAll(pictureItems(view));
+        return menu;
+    }
+
+    private List<MenuItem> pictureItems(String view) {
+        var save = new MenuItem("Picture of the " + view + "...");
+        save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", "PNG image", "*.png")
+                .ifPresent(file -> savePicture(view, file, 1)));
+        var slides = new MenuItem("Picture of the " + view + " for slides (2x)...");
+        slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", "PNG image", "*.png")
+                .ifPresent(file -> savePicture(view, file, 2)));
+        var copy = new MenuItem("Copy picture of the " + view);
+        copy.setOnAction(e -> {
+            Exports.copyToClipboard(picture(view, 2));
+            status.setText("Copied a picture of the " + view + " (2x)");
+        });
+        var stamp = new CheckMenuItem(stampCard.getText());
+        stamp.selectedProperty().bindBidirectional(stampCard.selectedProperty());
+        return List.of(save, slides, copy, stamp);
+    }
+
+    private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
+        var chooser = new FileChooser();
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        var file = chooser.showSaveDialog(getScene().getWindow());
+        return java.util.Optional.ofNullable(file).map(java.io.File::toPath);
+    }
+
+    /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
+    public WritableImage picture(String view, double scale) {
+        RunModel run = stampCard.isSelected() ? shownRun() : null;
+        if (view.equals("window")) {
+            return Exports.picture((StackPane) getScene().getRoot(), run, scale, () -> getScene().getRoot());
+        }
+        View target = views.get(view);
+        if (target == null) {
+            throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
+        }
+        return Exports.picture(target.cardHost(), run, scale, target::subject);
+    }
+
+    /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
+    public CompletableFuture<Path> savePicture(String view, Path file, double scale) {
+        return write(file, picture(view, scale), saved -> status.setText("Saved " + saved));
+    }
+
+    public void setStampRunCard(boolean stamp) {
+        stampCard.setSelected(stamp);
+    }
+
+    /** The session's finished runs as CSV or JSON, written off the FX thread. */
+    public CompletableFuture<Path> saveResults(Path file, boolean csv) {
+        List<RunModel> runs = session.history();
+        String text = csv ? Exports.resultsCsv(runs) : Exports.resultsJson(runs);
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                Exports.writeText(file, text);
+                return file;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+    }
+
+    private void reportSaved(Path saved, Throwable error) {
+        if (error != null) {
+            Throwable cause = error.getCause() != null ? error.getCause() : error;
+            showProblem(cause.getCause() instanceof java.io.IOException io ? io.getMessage() : cause.getMessage());
+        } else {
+            status.setText("Saved " + saved);
+        }
+    }
+
     /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
     public void quickScreenshot() {
         Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
@@ -334,7 +437,10 @@ public final class MainWindow extends BorderPane {
 
     /** Snapshots the window now and writes it off the FX thread; failures show in the banner. */
     public CompletableFuture<Path> saveScreenshot(Path file, double scale, Consumer<Path> onSaved) {
-        var image = PngExport.snapshot(getScene().getRoot(), scale);
+        return write(file, picture("window", scale), onSaved);
+    }
+
+    private CompletableFuture<Path> write(Path file, WritableImage image, Consumer<Path> onSaved) {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 PngExport.write(image, file);
@@ -375,7 +481,7 @@ public final class MainWindow extends BorderPane {
         presentationHint.setVisible(on);
         split.setDividerPositions(on ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
         charts.setDividerPositions(on ? 0.55 : 0.62);
-        if (getScene().getWindow() instanceof javafx.stage.Stage stage) {
+        if (fullScreenOnStage && getScene().getWindow() instanceof javafx.stage.Stage stage) {
             stage.setFullScreenExitHint("");
             stage.setFullScreen(on);
         }
@@ -383,6 +489,14 @@ public final class MainWindow extends BorderPane {
 
     public void togglePresentation() {
         setPresentation(!presentation);
+    }
+
+    /**
+     * Tests turn full screen off: JavaFX 26's headless platform (a 1000 x 1000 screen) overflows its
+     * pixel buffer when a window goes full screen, printing an exception on the FX thread.
+     */
+    void setFullScreenOnStage(boolean fullScreen) {
+        fullScreenOnStage = fullScreen;
     }
 
     public boolean isPresentation() {

@@ -61,6 +61,11 @@ public final class WindowCommand implements Callable<Integer> {
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, Path screenshot, int screenshotAfterMs, double scale, int width, int height) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, null, -1, 1, 1440, 900);
+
+        public Settings withSize(int newWidth, int newHeight) {
+            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, screenshot, screenshotAfterMs, scale,
+                    newWidth, newHeight);
+        }
     }
 
     static final class PresetNames extends java.util.ArrayList<String> {

@@ -40,7 +40,8 @@ class MainWindowTest {
     private MainWindow open(Runner runner) throws Exception {
         window = Fx.call(() -> {
             stage = new Stage();
-            return LoomScopeApp.open(stage, new RunSession(runner, RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT);
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            return LoomScopeApp.open(stage, new RunSession(runner, RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720));
         });
         return window;
     }
@@ -60,7 +61,7 @@ class MainWindowTest {
     @Test
     void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
         open(new Runner());
-        assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 1440.0x900.0");
+        assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
         assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
         assertThat(Fx.call(() -> window.figures().value("completed"))).isEqualTo("–");
@@ -243,6 +244,7 @@ class MainWindowTest {
         open(new Runner());
         Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
         var scene = Fx.call(() -> window.getScene());
+        Fx.run(() -> window.setFullScreenOnStage(false));
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
@@ -275,6 +277,68 @@ class MainWindowTest {
     }
 
     @Test
+    void eachViewExportsAsAPictureWithItsRunCardAndTheResultsAsCsvAndJson(@TempDir Path dir) throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(100);
+            window.controls().sleepMsProperty().set(20);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.figures().value("completed").equals("100 / 100"));
+
+        Path plain = dir.resolve("waves.png");
+        Fx.call(() -> window.savePicture("task waves", plain, 2)).get();
+        Path stamped = dir.resolve("waves-card.png");
+        Fx.run(() -> window.setStampRunCard(true));
+        Fx.call(() -> window.savePicture("task waves", stamped, 2)).get();
+        var a = javax.imageio.ImageIO.read(plain.toFile());
+        var b = javax.imageio.ImageIO.read(stamped.toFile());
+        double viewWidth = Fx.call(() -> window.lookup(".task-waves").getParent().getParent().getLayoutBounds().getWidth());
+        assertThat(a.getWidth()).isEqualTo((int) Math.ceil(2 * viewWidth));
+        assertThat(b.getWidth()).isEqualTo(a.getWidth());
+        // The card sits in the bottom-right corner: there the pictures differ, at the top-left they do not.
+        assertThat(differingPixels(a, b, a.getWidth() - 300, a.getHeight() - 150, 280, 130)).isGreaterThan(500);
+        assertThat(differingPixels(a, b, 0, 0, 200, 40)).isZero();
+        for (String view : List.of("window", "carrier lanes", "charts")) {
+            Path png = dir.resolve(view.replace(' ', '-') + ".png");
+            Fx.call(() -> window.savePicture(view, png, 1)).get();
+            assertThat(javax.imageio.ImageIO.read(png.toFile()).getWidth()).as(view).isGreaterThan(200);
+        }
+
+        Path csv = dir.resolve("results.csv");
+        Fx.call(() -> window.saveResults(csv, true)).get();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.getFirst()).startsWith("executor,label,outcome,message,tasks,");
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).startsWith("virtual,virtual,completed,");
+        Path json = dir.resolve("results.json");
+        Fx.call(() -> window.saveResults(json, false)).get();
+        var parsed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+        assertThat(parsed.isArray()).isTrue();
+        assertThat(parsed.get(0).get("tasks").asInt()).isEqualTo(100);
+        assertThat(parsed.get(0).get("elapsedMs").asDouble()).isPositive();
+
+        Path nowhere = dir.resolve("missing").resolve("results.csv");
+        Fx.run(() -> window.saveResults(nowhere, true));
+        Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("does not exist");
+    }
+
+    private static int differingPixels(java.awt.image.BufferedImage a, java.awt.image.BufferedImage b, int x0, int y0, int w, int h) {
+        int differing = 0;
+        for (int y = Math.max(0, y0); y < Math.min(a.getHeight(), y0 + h); y++) {
+            for (int x = Math.max(0, x0); x < Math.min(a.getWidth(), x0 + w); x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                    differing++;
+                }
+            }
+        }
+        return differing;
+    }
+
+    @Test
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new Runner());
         Path png = dir.resolve("window.png");
@@ -282,7 +346,7 @@ class MainWindowTest {
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
         var image = javax.imageio.ImageIO.read(png.toFile());
-        assertThat(image.getWidth()).isEqualTo(2880);
+        assertThat(image.getWidth()).isEqualTo(1960);
 
         Path nowhere = dir.resolve("missing-folder").resolve("window.png");
         Fx.run(() -> window.saveScreenshot(nowhere, 1, saved -> { }));

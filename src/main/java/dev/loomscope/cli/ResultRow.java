@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.engine.RunResult;
 import java.io.UncheckedIOException;
 
-/** One line of {@code run --json}: a flat object per executor, stable field names for scripts. */
-record ResultJson(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
+/**
+ * One run's result as a flat row with stable field names for scripts: a line of {@code run --json},
+ * or a CSV row with the same fields in the same order (the window's result export).
+ */
+public record ResultRow(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
                   int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
                   double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
                   int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
@@ -17,9 +20,9 @@ record ResultJson(String executor, String label, String outcome, String message,
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static ResultJson of(RunResult r, int repeats) {
+    public static ResultRow of(RunResult r, int repeats) {
         var s = r.scenario();
-        return new ResultJson(s.executor().cliName(), s.label(), r.outcome().name().toLowerCase(), r.message(), s.tasks(),
+        return new ResultRow(s.executor().cliName(), s.label(), r.outcome().name().toLowerCase(), r.message(), s.tasks(),
                 s.pool(), r.carriers(), s.sleepMs(), s.cpuMs(), s.blocking().cliName(), s.permits(), round(r.elapsedMs()),
                 round(r.idealMs()), round(r.overhead() * 100), r.submitted(), r.completed(), r.failed(),
                 round(r.rssDeltaMb()), round(r.heapDeltaMb()), r.peakPlatformThreads(), round(r.cpuTimeMs()),
@@ -30,12 +33,35 @@ record ResultJson(String executor, String label, String outcome, String message,
                 r.runner() != null ? r.runner().cores() : 0);
     }
 
-    String toJsonLine() {
+    public String toJsonLine() {
         try {
             return JSON.writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The CSV header: the field names, in order. */
+    public static String csvHeader() {
+        return String.join(",", java.util.Arrays.stream(ResultRow.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList());
+    }
+
+    /** The fields as one CSV line (RFC 4180 quoting); pinned reasons as "reason=count; ...". */
+    public String toCsvLine() {
+        var cells = new java.util.ArrayList<String>();
+        for (var component : ResultRow.class.getRecordComponents()) {
+            Object value;
+            try {
+                value = component.getAccessor().invoke(this);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+            String text = value == null ? ""
+                    : value instanceof java.util.Map<?, ?> map ? String.join("; ", map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())
+                    : value.toString();
+            cells.add(text.matches("[^,\"\r\n]*") ? text : "\"" + text.replace("\"", "\"\"") + "\"");
+        }
+        return String.join(",", cells);
     }
 
     private static double round(double value) {
