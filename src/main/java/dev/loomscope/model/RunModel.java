@@ -60,6 +60,9 @@ public final class RunModel implements RunListener {
     private long[] finishTimes = new long[4_096];
     private final List<LaneEvent> jfrEvents = new ArrayList<>();
 
+    private volatile Recording recording = new Recording();
+    /** For a replica being replayed: the replay's clock, in ms of the run (else negative). */
+    private volatile double replayClockMs = -1;
     private volatile RunnerHello hello;
     private volatile long clockStartMonotonic = -1;
     private volatile Sample lastSample;
@@ -103,67 +106,99 @@ public final class RunModel implements RunListener {
 
     @Override
     public void onEvents(EventBatch batch) {
-        int finishedInBatch = 0;
-        if (finishTimes.length < batch.size()) {
-            finishTimes = new long[batch.size()];
+        Recording kept = recording;
+        if (kept != null) {
+            kept.add(batch);
         }
+        beginEvents(batch.size());
         for (int i = 0, n = batch.size(); i < n; i++) {
-            int task = batch.task(i);
-            if (task < 0 || task >= states.length) {
-                continue;
+            applyEvent(batch.typeCode(i), batch.task(i), batch.timeNanos(i), batch.threadId(i), batch.carrierId(i));
+        }
+        endEvents();
+    }
+
+    private int finishedInBatch;
+
+    private void beginEvents(int count) {
+        finishedInBatch = 0;
+        if (finishTimes.length < count) {
+            finishTimes = new long[count];
+        }
+    }
+
+    private void applyEvent(byte code, int task, long t, long thread, long carrier) {
+        if (task < 0 || task >= states.length) {
+            return;
+        }
+        latestEventNanos = Math.max(latestEventNanos, t);
+        switch (EventType.ofCode(code)) {
+            case SUBMITTED -> {
+                submitted++;
+                advance(task, TaskState.QUEUED);
             }
-            long t = batch.timeNanos(i);
-            latestEventNanos = Math.max(latestEventNanos, t);
-            switch (EventType.ofCode(batch.typeCode(i))) {
-                case SUBMITTED -> {
-                    submitted++;
-                    advance(task, TaskState.QUEUED);
+            case STARTED -> {
+                started++;
+                if (virtual) {
+                    threads.put(thread, task);
                 }
-                case STARTED -> {
-                    started++;
-                    if (virtual) {
-                        threads.put(batch.threadId(i), task);
-                    }
-                    advance(task, TaskState.RUNNING);
-                    open(task, batch.carrierId(i), CarrierLanes.RUNNING, t);
+                advance(task, TaskState.RUNNING);
+                open(task, carrier, CarrierLanes.RUNNING, t);
+            }
+            case BLOCKED -> {
+                waitingNow++;
+                close(task, t);
+                if (!virtual) {
+                    // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
+                    open(task, carrier, CarrierLanes.HELD, t);
                 }
-                case BLOCKED -> {
-                    waitingNow++;
-                    long carrier = batch.carrierId(i);
-                    close(task, t);
-                    if (!virtual) {
-                        // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
-                        open(task, carrier, CarrierLanes.HELD, t);
-                    }
-                    setIfBefore(task, TaskState.WAITING, TaskState.DONE);
-                }
-                case RESUMED -> {
-                    waitingNow--;
-                    close(task, t);
-                    open(task, batch.carrierId(i), CarrierLanes.RUNNING, t);
-                    setIfBefore(task, TaskState.RUNNING, TaskState.DONE);
-                }
-                case FINISHED -> {
-                    finished++;
-                    close(task, t);
-                    advance(task, TaskState.DONE);
-                    finishTimes[finishedInBatch++] = t;
-                }
-                case FAILED -> {
-                    failedTasks++;
-                    close(task, t);
-                    advance(task, TaskState.FAILED);
-                    finishTimes[finishedInBatch++] = t;
-                }
+                setIfBefore(task, TaskState.WAITING, TaskState.DONE);
+            }
+            case RESUMED -> {
+                waitingNow--;
+                close(task, t);
+                open(task, carrier, CarrierLanes.RUNNING, t);
+                setIfBefore(task, TaskState.RUNNING, TaskState.DONE);
+            }
+            case FINISHED -> {
+                finished++;
+                close(task, t);
+                advance(task, TaskState.DONE);
+                finishTimes[finishedInBatch++] = t;
+            }
+            case FAILED -> {
+                failedTasks++;
+                close(task, t);
+                advance(task, TaskState.FAILED);
+                finishTimes[finishedInBatch++] = t;
             }
         }
+    }
+
+    private void endEvents() {
         curve.addAll(finishTimes, finishedInBatch);
         cutOpenSegmentsEvery(latestEventNanos);
         publish();
     }
 
+    /**
+     * Replays recorded events {@code order[from..to)} into this (replica) model, as if they had
+     * just arrived. Replay's thread only, on a model that no runner writes.
+     */
+    void replayEvents(Recording source, int[] order, int from, int to) {
+        beginEvents(to - from);
+        for (int k = from; k < to; k++) {
+            int i = order[k];
+            applyEvent(source.typeCode(i), source.task(i), source.timeNanos(i), source.threadId(i), source.carrierId(i));
+        }
+        endEvents();
+    }
+
     @Override
     public void onSample(Sample sample) {
+        Recording kept = recording;
+        if (kept != null) {
+            kept.add(sample);
+        }
         // Samples keep coming while every task sleeps and no event arrives.
         cutOpenSegmentsEvery(sample.timeNanos());
         lastSample = sample;
@@ -329,6 +364,10 @@ public final class RunModel implements RunListener {
 
     /** Elapsed ms: ticking from the runner's clock start while it runs, the measured figure once done. */
     public double elapsedMs(long nowMonotonicNanos) {
+        double replayed = replayClockMs;
+        if (replayed >= 0) {
+            return replayed;
+        }
         RunResult done = result;
         if (done != null) {
             return done.elapsedMs();
@@ -360,6 +399,35 @@ public final class RunModel implements RunListener {
     }
 
     /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
+    /** The run's events and samples, for replay and timeline export; null once dropped (or never kept). */
+    public Recording recording() {
+        return phase == Phase.FINISHED ? recording : null;
+    }
+
+    /** Frees the recording (old runs of a long session). */
+    public void dropRecording() {
+        recording = null;
+    }
+
+    /** A model to replay {@code source} into: same run, nothing seen yet, its clock set by the replay. */
+    static RunModel replicaOf(RunModel source) {
+        var replica = new RunModel(source.number, source.scenario, source.cores);
+        replica.recording = null;
+        replica.hello = source.hello;
+        replica.replayClockMs = 0;
+        replica.phase = Phase.RUNNING;
+        return replica;
+    }
+
+    void setReplayClockMs(double ms) {
+        replayClockMs = ms;
+        publish();
+    }
+
+    public boolean isReplica() {
+        return replayClockMs >= 0;
+    }
+
     public int jfrEventCount() {
         synchronized (jfrEvents) {
             return jfrEvents.size();
@@ -369,6 +437,6 @@ public final class RunModel implements RunListener {
     public String title() {
         // Runs that differ only in how tasks block (the pinning experiment) must not look alike.
         String blocking = scenario.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
-        return "#" + number + " " + scenario.label() + blocking;
+        return "#" + number + " " + scenario.label() + blocking + (replayClockMs >= 0 ? " (replay)" : "");
     }
 }

@@ -22,6 +22,8 @@ public final class RunSession {
 
     /** Older runs are dropped from the history (a million-task run holds tens of megabytes). */
     public static final int HISTORY_KEPT = 12;
+    /** Runs that keep their recording (every event, for replay and timeline export). */
+    public static final int RECORDINGS_KEPT = 4;
 
     private final Runner runner;
     private final RunOptions options;
@@ -67,6 +69,10 @@ public final class RunSession {
             }
             while (history.size() > HISTORY_KEPT) {
                 history.removeFirst();
+            }
+            // Replays and timelines need recordings, which are big: the newest runs keep theirs.
+            for (int i = 0; i < history.size() - RECORDINGS_KEPT; i++) {
+                history.get(i).dropRecording();
             }
             started = List.copyOf(models);
             comparison = started;

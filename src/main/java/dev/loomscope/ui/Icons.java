@@ -22,6 +22,9 @@ public enum Icons {
     ZOOM_FIT(Material2MZ.ZOOM_OUT_MAP),
     INFO(Material2OutlinedAL.INFO),
     EXPORT(Material2OutlinedMZ.SAVE_ALT),
+    REPLAY(Material2MZ.SLOW_MOTION_VIDEO),
+    PLAY(Material2MZ.PLAY_ARROW),
+    PAUSE(Material2MZ.PAUSE),
     MORE(Material2MZ.MORE_HORIZ);
 
     private final Ikon ikon;

@@ -106,10 +106,13 @@ public final class LoomScopeApp extends Application {
         accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), () -> {
             if (window.shortcutsOverlay().isVisible()) {
                 window.shortcutsOverlay().setVisible(false);
+            } else if (window.replayBar().isActive()) {
+                window.closeReplay();
             } else {
                 window.stopNow();
             }
         });
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), window::startReplay);
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
         accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
@@ -119,10 +122,15 @@ public final class LoomScopeApp extends Application {
         accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::chooseAndSaveScreenshot);
         // "?" is a typed character (Shift+/ on some keyboards, another key on others), not a key code.
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
-            if ("?".equals(e.getCharacter())) {
-                window.shortcutsOverlay().toggle();
-                e.consume();
+            switch (e.getCharacter()) {
+                case "?" -> window.shortcutsOverlay().toggle();
+                case "[" -> window.replayBar().changeSpeed(-1);
+                case "]" -> window.replayBar().changeSpeed(1);
+                default -> {
+                    return;
+                }
             }
+            e.consume();
         });
     }
 

@@ -75,6 +75,7 @@ public final class MainWindow extends BorderPane {
     private final javafx.scene.control.Hyperlink reveal = new javafx.scene.control.Hyperlink("What to notice (shown when the runs end)");
     private Preset narrativePreset;
     private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
+    private final ReplayBar replayBar = new ReplayBar(this::closeReplay);
     private boolean presentation;
     private boolean fullScreenOnStage = true;
     private SplitPane split;
@@ -106,7 +107,7 @@ public final class MainWindow extends BorderPane {
         this.history = new RunHistoryView(run -> pinnedSelection = run);
         getStyleClass().add("main-window");
 
-        setTop(new VBox(header(), banner()));
+        setTop(new VBox(header(), banner(), replayBar));
         controls.presetProperty().addListener((obs, old, preset) -> showNarrative(preset));
         sidebar = sidebar();
         setLeft(sidebar);
@@ -164,7 +165,11 @@ public final class MainWindow extends BorderPane {
         json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
         export.getItems().addAll(pictureItems("window"));
         export.getItems().addAll(new SeparatorMenuItem(), csv, json);
-        var header = new HBox(16, name, shownTitle, spacer, presentationHint, export, screenshot, theme);
+        var replayButton = new Button(null, Icons.REPLAY.create(20));
+        replayButton.getStyleClass().addAll("flat", "button-icon");
+        replayButton.setTooltip(new Tooltip("Replay the shown run in slow motion (Ctrl+P)"));
+        replayButton.setOnAction(e -> startReplay());
+        var header = new HBox(16, name, shownTitle, spacer, presentationHint, replayButton, export, screenshot, theme);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("header");
         return header;
@@ -307,6 +312,7 @@ public final class MainWindow extends BorderPane {
             return false;
         }
         try {
+            closeReplay();
             List<RunModel> runs = session.start(controls.scenarios());
             presetOfRuns = controls.presetProperty().get();
             notice.setVisible(false);
@@ -458,6 +464,32 @@ public final class MainWindow extends BorderPane {
         }));
     }
 
+    /** Replays the shown run in slow motion (or pauses and resumes a replay going on). */
+    public void startReplay() {
+        if (replayBar.isActive()) {
+            replayBar.setPlaying(!replayBar.isPlaying());
+            return;
+        }
+        RunModel run = shownRun();
+        if (run == null || run.phase() != RunModel.Phase.FINISHED) {
+            showProblem("Replay needs a run that has ended: run something, or pick a finished run in the history.");
+            return;
+        }
+        try {
+            replayBar.show(run);
+        } catch (IllegalArgumentException e) {
+            showProblem(e.getMessage());
+        }
+    }
+
+    public void closeReplay() {
+        replayBar.hide();
+    }
+
+    public ReplayBar replayBar() {
+        return replayBar;
+    }
+
     /** Page Down / Page Up: the next or previous classic experiment, ready to run. */
     public void stepPreset(int by) {
         var box = controlPanel.presetBox();
@@ -516,6 +548,7 @@ public final class MainWindow extends BorderPane {
 
     private void frame(long now) {
         frameTimes.frame(now);
+        safely("replay", () -> replayBar.frame(now));
         int sessionVersion = session.version();
         if (sessionVersion != seenSessionVersion) {
             seenSessionVersion = sessionVersion;
@@ -580,8 +613,12 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** The run the user picked in the history, else the one under way, else the newest. */
+    /** The replay if one is going, else the run the user picked in the history, else the one under way, else the newest. */
     private RunModel shownRun() {
+        RunModel replayed = replayBar.shownRun();
+        if (replayed != null) {
+            return replayed;
+        }
         if (pinnedSelection != null) {
             return pinnedSelection;
         }

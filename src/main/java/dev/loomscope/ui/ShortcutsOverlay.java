@@ -13,8 +13,10 @@ public final class ShortcutsOverlay extends StackPane {
     /** Each shortcut: the keys, then what they do. */
     static final List<String[]> SHORTCUTS = List.of(
             new String[] {"Ctrl+R  or  F5", "run the selected executors"},
-            new String[] {"Esc", "stop the run (or close this)"},
+            new String[] {"Esc", "stop the run (or close the replay, or this)"},
             new String[] {"Page Down / Page Up", "next / previous experiment"},
+            new String[] {"Ctrl+P", "replay the shown run in slow motion; pause and resume"},
+            new String[] {"[  /  ]", "replay slower / faster (0.1x to 2x)"},
             new String[] {"F11", "presentation mode: full screen, large type"},
             new String[] {"Ctrl+H", "high contrast"},
             new String[] {"Ctrl+T", "dark or light theme"},

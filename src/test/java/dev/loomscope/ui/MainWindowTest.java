@@ -339,6 +339,36 @@ class MainWindowTest {
     }
 
     @Test
+    void aFinishedRunReplaysInSlowMotionInEveryView() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(20);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(20);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.figures().value("completed").equals("20 / 20"));
+        var scene = Fx.call(() -> window.getScene());
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
+        assertThat(Fx.call(() -> window.replayBar().isActive())).isTrue();
+        // At 0.1x the ~100 ms run lasts about a second: early on, the views show it part-way.
+        Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
+            String completed = window.figures().value("completed");
+            return completed.endsWith("/ 20") && !completed.equals("20 / 20") && !completed.startsWith("0 ");
+        });
+        Fx.run(() -> window.replayBar().setSpeed(2.0));
+        Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.replayBar().isPlaying()
+                && window.figures().value("completed").equals("20 / 20"));
+        assertThat(Fx.call(() -> window.replayBar().replay().replica().states()))
+                .isEqualTo(window.session().history().getLast().states());
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
+        assertThat(Fx.call(() -> window.replayBar().isActive())).isFalse();
+    }
+
+    @Test
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new Runner());
         Path png = dir.resolve("window.png");

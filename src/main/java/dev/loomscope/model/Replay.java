@@ -1,0 +1,118 @@
+package dev.loomscope.model;
+
+import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.protocol.Sample;
+import java.util.List;
+
+/**
+ * A finished run played again at any speed: its recorded events are fed, in time order, into a
+ * fresh model (the replica) up to the replay's position, so every view shows the run as it was
+ * at that moment. Going back rebuilds the replica from the start. JFR events land at their own
+ * time here, not a second late as they did live.
+ */
+public final class Replay {
+
+    private final RunModel source;
+    private final Recording recording;
+    private final int[] order;
+    private final List<Sample> samples;
+    private final List<LaneEvent> jfrEvents;
+    private final double durationMs;
+    private RunModel replica;
+    private int nextEvent;
+    private int nextSample;
+    private int nextJfr;
+    private double positionMs;
+
+    /** @throws IllegalArgumentException if the run has not ended or kept no recording */
+    public Replay(RunModel finishedRun) {
+        this.source = finishedRun;
+        this.recording = finishedRun.recording();
+        if (recording == null) {
+            throw new IllegalArgumentException(finishedRun.title() + " has no recording to replay"
+                    + (finishedRun.phase() == RunModel.Phase.FINISHED ? " (only the last runs of a session keep theirs)" : " until it ends"));
+        }
+        this.order = recording.timeOrder();
+        this.samples = recording.samples();
+        // JFR delivers in batches a second late: put its events in time order for the replay.
+        this.jfrEvents = finishedRun.jfrEvents().stream()
+                .sorted(java.util.Comparator.comparingLong((LaneEvent e) -> e.event().timeNanos())).toList();
+        double lastEvent = recording.size() == 0 ? 0 : recording.timeNanos(order[recording.size() - 1]) / 1e6;
+        this.durationMs = Math.max(lastEvent, finishedRun.result() == null ? 0 : finishedRun.result().elapsedMs());
+        restart();
+    }
+
+    private void restart() {
+        replica = RunModel.replicaOf(source);
+        nextEvent = 0;
+        nextSample = 0;
+        nextJfr = 0;
+        positionMs = 0;
+    }
+
+    public RunModel source() {
+        return source;
+    }
+
+    /** The model the views show while replaying; a new one after seeking backwards. */
+    public RunModel replica() {
+        return replica;
+    }
+
+    public double durationMs() {
+        return durationMs;
+    }
+
+    public double positionMs() {
+        return positionMs;
+    }
+
+    public boolean atEnd() {
+        return positionMs >= durationMs;
+    }
+
+    /** Moves to {@code ms} into the run (clamped to it), feeding the replica what happened until then. */
+    public void seek(double ms) {
+        double target = Math.clamp(ms, 0, durationMs);
+        if (target < positionMs) {
+            restart();
+        }
+        long limitNanos = (long) (target * 1e6);
+        int from = nextEvent;
+        while (nextEvent < order.length && recording.timeNanos(order[nextEvent]) <= limitNanos) {
+            nextEvent++;
+        }
+        if (nextEvent > from) {
+            replica.replayEvents(recording, order, from, nextEvent);
+        }
+        while (nextSample < samples.size() && samples.get(nextSample).timeNanos() <= limitNanos) {
+            replica.onSample(samples.get(nextSample++));
+        }
+        int jfrFrom = nextJfr;
+        while (nextJfr < jfrEvents.size() && jfrEvents.get(nextJfr).event().timeNanos() <= limitNanos) {
+            nextJfr++;
+        }
+        if (nextJfr > jfrFrom) {
+            replica.onJfrEvents(jfrEvents.subList(jfrFrom, nextJfr).stream().map(LaneEvent::event).toList());
+        }
+        positionMs = target;
+        replica.setReplayClockMs(target);
+        if (atEnd() && replica.phase() != RunModel.Phase.FINISHED) {
+            replica.finish(source.result());
+        }
+    }
+
+    /** How many recorded events the replica has seen. */
+    public int eventsReplayed() {
+        return nextEvent;
+    }
+
+    public int eventsRecorded() {
+        return order.length;
+    }
+
+    /** JFR events the replay will show, for tests. */
+    List<JfrEvent> jfrEventsRecorded() {
+        return jfrEvents.stream().map(LaneEvent::event).toList();
+    }
+}

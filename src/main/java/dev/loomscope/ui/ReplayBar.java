@@ -1,0 +1,155 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.model.Replay;
+import dev.loomscope.model.RunModel;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * Slow-motion replay of a finished run: play and pause, a scrubber, the speed (0.1x to 2x). While
+ * it shows, every view shows the replayed run at the scrubber's moment, so a run of 200 ms can be
+ * watched over 20 s. The window drives it once per frame.
+ */
+public final class ReplayBar extends HBox {
+
+    static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0);
+
+    private final Button playPause = new Button();
+    private final Slider scrubber = new Slider(0, 1, 0);
+    private final Label time = new Label();
+    private final ChoiceBox<Double> speed = new ChoiceBox<>();
+    private final Label title = new Label();
+    private Replay replay;
+    private boolean playing;
+    private long lastFrameNanos = -1;
+    private boolean updatingScrubber;
+
+    public ReplayBar(Runnable close) {
+        getStyleClass().add("replay-bar");
+        setSpacing(12);
+        setAlignment(Pos.CENTER_LEFT);
+        title.getStyleClass().add("section-title");
+        title.setGraphic(Icons.REPLAY.create(18));
+        playPause.getStyleClass().addAll("flat", "button-icon");
+        playPause.setOnAction(e -> setPlaying(!playing));
+        playPause.setTooltip(new Tooltip("Play or pause the replay (Ctrl+P)"));
+        speed.getItems().setAll(SPEEDS);
+        speed.setValue(0.1);
+        speed.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Double value) {
+                return value == null ? "" : (value < 1 ? "%.2gx" : "%.0fx").formatted(value);
+            }
+
+            @Override
+            public Double fromString(String text) {
+                return Double.parseDouble(text.replace("x", ""));
+            }
+        });
+        speed.setTooltip(new Tooltip("Replay speed ([ slower, ] faster): 0.1x turns 200 ms into 2 s"));
+        scrubber.setTooltip(new Tooltip("Drag to any moment of the run"));
+        scrubber.valueProperty().addListener((obs, old, value) -> {
+            if (!updatingScrubber && replay != null) {
+                replay.seek(value.doubleValue());
+            }
+        });
+        HBox.setHgrow(scrubber, Priority.ALWAYS);
+        var closeButton = new Button(null, Icons.CLOSE.create(16));
+        closeButton.getStyleClass().addAll("flat", "button-icon");
+        closeButton.setTooltip(new Tooltip("Back to the live view (Esc)"));
+        closeButton.setOnAction(e -> close.run());
+        getChildren().setAll(title, playPause, scrubber, time, speed, closeButton);
+        setVisible(false);
+        managedProperty().bind(visibleProperty());
+        setPlaying(false);
+    }
+
+    /** Starts replaying a finished run from its beginning, playing. */
+    public void show(RunModel run) {
+        replay = new Replay(run);
+        title.setText("Replay of " + run.title());
+        scrubber.setMax(Math.max(1, replay.durationMs()));
+        setScrubber(0);
+        setVisible(true);
+        lastFrameNanos = -1;
+        setPlaying(true);
+    }
+
+    public void hide() {
+        replay = null;
+        setPlaying(false);
+        setVisible(false);
+    }
+
+    public boolean isActive() {
+        return replay != null;
+    }
+
+    /** The replica the views should show, or null when not replaying. */
+    public RunModel shownRun() {
+        return replay == null ? null : replay.replica();
+    }
+
+    public Replay replay() {
+        return replay;
+    }
+
+    public void setPlaying(boolean play) {
+        if (play && replay != null && replay.atEnd()) {
+            replay.seek(0);
+            setScrubber(0);
+        }
+        playing = play && replay != null;
+        lastFrameNanos = -1;
+        playPause.setGraphic(playing ? Icons.PAUSE.create(20) : Icons.PLAY.create(20));
+    }
+
+    public boolean isPlaying() {
+        return playing;
+    }
+
+    /** Steps the speed up or down the list. */
+    public void changeSpeed(int by) {
+        int at = SPEEDS.indexOf(speed.getValue());
+        speed.setValue(SPEEDS.get(Math.clamp(at + by, 0, SPEEDS.size() - 1)));
+    }
+
+    public void setSpeed(double value) {
+        speed.setValue(value);
+    }
+
+    /** Once per frame: moves the replay on by the frame's time times the speed. */
+    void frame(long nowNanos) {
+        if (replay == null) {
+            return;
+        }
+        if (playing) {
+            if (lastFrameNanos >= 0) {
+                replay.seek(replay.positionMs() + (nowNanos - lastFrameNanos) / 1e6 * speed.getValue());
+            }
+            lastFrameNanos = nowNanos;
+            setScrubber(replay.positionMs());
+            if (replay.atEnd()) {
+                setPlaying(false);
+            }
+        }
+        String text = "%s / %s".formatted(Durations.humanMillis(replay.positionMs()), Durations.humanMillis(replay.durationMs()));
+        if (!text.equals(time.getText())) {
+            time.setText(text);
+        }
+    }
+
+    private void setScrubber(double ms) {
+        updatingScrubber = true;
+        scrubber.setValue(ms);
+        updatingScrubber = false;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.loomscope.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.RunOptions;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.engine.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A replay of a real run ends where the run ended, and shows the run part-way in between. */
+class ReplayTest {
+
+    private static RunModel finishedRun(Scenario scenario) throws InterruptedException {
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT);
+        RunModel run = session.start(List.of(scenario)).getFirst();
+        while (session.isRunning()) {
+            Thread.sleep(20);
+        }
+        return run;
+    }
+
+    @Test
+    void replayingToTheEndReachesTheSameStateAsTheLiveRun() throws Exception {
+        RunModel live = finishedRun(new Scenario(ExecutorKind.FIXED, 40, 4, 2, 20, 0, BlockingMode.SLEEP, 20));
+        var replay = new Replay(live);
+        assertThat(replay.eventsRecorded()).isEqualTo(40 * 5);
+        assertThat(replay.durationMs()).isGreaterThanOrEqualTo(200);
+
+        // Half-way: a fixed pool of 4 has done about half its 10 waves.
+        replay.seek(replay.durationMs() / 2);
+        RunModel replica = replay.replica();
+        assertThat(replica.figures(0).completed()).isBetween(8L, 32L);
+        assertThat(replica.figures(0).elapsedMs()).isEqualTo(replay.durationMs() / 2);
+
+        replay.seek(replay.durationMs());
+        assertThat(replay.atEnd()).isTrue();
+        assertThat(replica.phase()).isEqualTo(RunModel.Phase.FINISHED);
+        assertThat(replica.states()).isEqualTo(live.states());
+        assertThat(replica.figures(0).completed()).isEqualTo(40);
+        assertThat(replica.curve().total()).isEqualTo(live.curve().total());
+        float[] liveLanes = live.lanes().occupancy(0, (long) (replay.durationMs() * 1e6), 4, null);
+        float[] replayedLanes = replica.lanes().occupancy(0, (long) (replay.durationMs() * 1e6), 4, null);
+        for (int i = 0; i < liveLanes.length; i++) {
+            assertThat(replayedLanes[i]).as("lane share " + i).isCloseTo(liveLanes[i], within(0.02f));
+        }
+    }
+
+    @Test
+    void goingBackRebuildsTheRunAsItWasThen() throws Exception {
+        RunModel live = finishedRun(new Scenario(ExecutorKind.SINGLE, 10, 1, 2, 20, 0, BlockingMode.SLEEP, 20));
+        var replay = new Replay(live);
+        replay.seek(replay.durationMs());
+        replay.seek(replay.durationMs() * 0.3);
+        long early = replay.replica().figures(0).completed();
+        assertThat(early).isLessThan(10);
+        replay.seek(replay.durationMs());
+        assertThat(replay.replica().figures(0).completed()).isEqualTo(10);
+    }
+
+    @Test
+    void aRunWithoutItsRecordingCannotBeReplayed() throws Exception {
+        RunModel live = finishedRun(new Scenario(ExecutorKind.VIRTUAL, 5, 1, 2, 1, 0, BlockingMode.SLEEP, 20));
+        live.dropRecording();
+        assertThatThrownBy(() -> new Replay(live)).hasMessageContaining("no recording");
+    }
+}
