@@ -7,6 +7,7 @@ import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
+import dev.loomscope.model.TimelineExport;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -163,8 +164,14 @@ public final class MainWindow extends BorderPane {
         csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
         var json = new MenuItem("Results as JSON...");
         json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
+        var timelineCsv = new MenuItem("Timeline of the shown run as CSV...");
+        timelineCsv.setOnAction(e -> chooseFile("timeline.csv", "CSV", "*.csv").ifPresent(file -> saveTimeline(file, Timeline.CSV)));
+        var timelineJson = new MenuItem("Timeline of the shown run as JSON...");
+        timelineJson.setOnAction(e -> chooseFile("timeline.json", "JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.JSON)));
+        var trace = new MenuItem("Timeline as a Perfetto / Chrome trace...");
+        trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
         export.getItems().addAll(pictureItems("window"));
-        export.getItems().addAll(new SeparatorMenuItem(), csv, json);
+        export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace);
         var replayButton = new Button(null, Icons.REPLAY.create(20));
         replayButton.getStyleClass().addAll("flat", "button-icon");
         replayButton.setTooltip(new Tooltip("Replay the shown run in slow motion (Ctrl+P)"));
@@ -404,6 +411,50 @@ public final class MainWindow extends BorderPane {
                 return file;
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
+            }
+        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+    }
+
+    /** The formats a run's timeline can be saved in. */
+    public enum Timeline { CSV, JSON, PERFETTO }
+
+    /** Writes the shown run's timeline off the FX thread (a million-task run takes a few seconds). */
+    public CompletableFuture<Path> saveTimeline(Path file, Timeline format) {
+        RunModel run = shownRun();
+        if (run == null || run.recording() == null) {
+            showProblem(run == null ? "No run to export yet." : "The timeline of " + run.title() + " is not available: "
+                    + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep theirs." : "wait for it to end."));
+            return CompletableFuture.failedFuture(new IllegalStateException("no timeline"));
+        }
+        status.setText("Saving the timeline of " + run.title() + "...");
+        return CompletableFuture.supplyAsync(() -> {
+            Path parent = file.toAbsolutePath().getParent();
+            Path partial = file.resolveSibling(file.getFileName() + ".part");
+            try {
+                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                    throw new java.io.IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
+                }
+                try (var out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(partial))) {
+                    switch (format) {
+                        case CSV -> {
+                            var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
+                            TimelineExport.csv(run, writer);
+                            writer.flush();
+                        }
+                        case JSON -> TimelineExport.json(run, out);
+                        case PERFETTO -> TimelineExport.perfetto(run, out);
+                    }
+                }
+                java.nio.file.Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return file;
+            } catch (java.io.IOException e) {
+                try {
+                    java.nio.file.Files.deleteIfExists(partial);
+                } catch (java.io.IOException ignored) {
+                    // The partial file stays; the message below is what matters.
+                }
+                throw new java.io.UncheckedIOException(e.getMessage().startsWith("Cannot save") ? e
+                        : new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
             }
         }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
     }

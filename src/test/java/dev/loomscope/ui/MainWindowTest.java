@@ -320,6 +320,14 @@ class MainWindowTest {
         assertThat(parsed.get(0).get("tasks").asInt()).isEqualTo(100);
         assertThat(parsed.get(0).get("elapsedMs").asDouble()).isPositive();
 
+        Path trace = dir.resolve("trace.json");
+        Fx.call(() -> window.saveTimeline(trace, MainWindow.Timeline.PERFETTO)).get();
+        var events = new com.fasterxml.jackson.databind.ObjectMapper().readTree(trace.toFile()).get("traceEvents");
+        assertThat(events.findValuesAsText("ph")).contains("X", "M");
+        Path timeline = dir.resolve("timeline.csv");
+        Fx.call(() -> window.saveTimeline(timeline, MainWindow.Timeline.CSV)).get();
+        assertThat(Files.readAllLines(timeline)).hasSize(1 + 100 * 5).first().isEqualTo("time_ms,task,event,thread,carrier");
+
         Path nowhere = dir.resolve("missing").resolve("results.csv");
         Fx.run(() -> window.saveResults(nowhere, true));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
