@@ -10,7 +10,7 @@ import java.util.List;
  * at that moment. Going back rebuilds the replica from the start. JFR events land at their own
  * time here, not a second late as they did live.
  */
-public final class Replay {
+public final class Replay implements Replayable {
 
     private final RunModel source;
     private final Recording recording;
@@ -59,19 +59,23 @@ public final class Replay {
         return replica;
     }
 
+    @Override
     public double durationMs() {
         return durationMs;
     }
 
+    @Override
     public double positionMs() {
         return positionMs;
     }
 
+    @Override
     public boolean atEnd() {
         return positionMs >= durationMs;
     }
 
     /** Moves to {@code ms} into the run (clamped to it), feeding the replica what happened until then. */
+    @Override
     public void seek(double ms) {
         double target = Math.clamp(ms, 0, durationMs);
         if (target < positionMs) {

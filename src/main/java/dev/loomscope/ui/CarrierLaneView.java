@@ -119,6 +119,17 @@ public final class CarrierLaneView extends Region {
         setView(viewFrom + shift, viewTo + shift);
     }
 
+    /** Shows [0, {@code toNanos}) and keeps to it (a race: both lanes on the race's clock). */
+    public void showUpTo(long toNanos) {
+        long to = Math.max(MIN_SPAN_NANOS * 10, toNanos);
+        if (viewFrom != 0 || viewTo != to || followLive) {
+            viewFrom = 0;
+            viewTo = to;
+            followLive = false;
+            viewChanged = true;
+        }
+    }
+
     public void fitWholeRun() {
         followLive = true;
         viewChanged = true;

@@ -57,7 +57,9 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         startupDone();
         window = open(stage, new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), settings);
-        if (settings.screenshot() != null) {
+        if (settings.race()) {
+            raceWhenDone(window, settings.screenshot() == null ? null : () -> save(window, settings.screenshot(), settings.scale()));
+        } else if (settings.screenshot() != null) {
             screenshotWhenDone(window, settings.screenshot(), settings.screenshotAfterMs(), settings.scale());
         }
     }
@@ -113,6 +115,7 @@ public final class LoomScopeApp extends Application {
             }
         });
         accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), window::startReplay);
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::startRace);
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
         accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
@@ -163,6 +166,27 @@ public final class LoomScopeApp extends Application {
                 if (now - idleSince > 2_500_000_000L) {
                     stop();
                     save(window, file, scale);
+                }
+            }
+        }.start();
+    }
+
+    /** Once the runs are done, races the last two at 0.25x; at the race's end, {@code then} (a picture), if given. */
+    private static void raceWhenDone(MainWindow window, Runnable then) {
+        new AnimationTimer() {
+            private boolean raced;
+
+            @Override
+            public void handle(long now) {
+                if (!raced && !window.session().isRunning()) {
+                    raced = true;
+                    window.startRace();
+                    window.replayBar().setSpeed(0.25);
+                } else if (raced && !window.replayBar().isPlaying()) {
+                    stop();
+                    if (then != null) {
+                        then.run();
+                    }
                 }
             }
         }.start();

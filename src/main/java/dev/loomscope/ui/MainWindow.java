@@ -77,6 +77,8 @@ public final class MainWindow extends BorderPane {
     private Preset narrativePreset;
     private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
     private final ReplayBar replayBar = new ReplayBar(this::closeReplay);
+    private final RaceView raceView = new RaceView();
+    private javafx.scene.Node liveCenter;
     private boolean presentation;
     private boolean fullScreenOnStage = true;
     private SplitPane split;
@@ -112,7 +114,8 @@ public final class MainWindow extends BorderPane {
         controls.presetProperty().addListener((obs, old, preset) -> showNarrative(preset));
         sidebar = sidebar();
         setLeft(sidebar);
-        setCenter(center());
+        liveCenter = center();
+        setCenter(liveCenter);
         setBottom(statusBar());
 
         controlPanel.runButton().setOnAction(e -> runNow());
@@ -172,11 +175,15 @@ public final class MainWindow extends BorderPane {
         trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
         export.getItems().addAll(pictureItems("window"));
         export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace);
+        var raceButton = new Button(null, Icons.RACE.create(20));
+        raceButton.getStyleClass().addAll("flat", "button-icon");
+        raceButton.setTooltip(new Tooltip("Race the last two runs side by side on one clock, in slow motion (Ctrl+Shift+P)"));
+        raceButton.setOnAction(e -> startRace());
         var replayButton = new Button(null, Icons.REPLAY.create(20));
         replayButton.getStyleClass().addAll("flat", "button-icon");
         replayButton.setTooltip(new Tooltip("Replay the shown run in slow motion (Ctrl+P)"));
         replayButton.setOnAction(e -> startReplay());
-        var header = new HBox(16, name, shownTitle, spacer, presentationHint, replayButton, export, screenshot, theme);
+        var header = new HBox(16, name, shownTitle, spacer, presentationHint, raceButton, replayButton, export, screenshot, theme);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("header");
         return header;
@@ -533,6 +540,16 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** Races the last two finished runs of the session (a comparison of two: fixed against virtual). */
+    public void startRace() {
+        List<RunModel> finished = session.history().stream().filter(r -> r.phase() == RunModel.Phase.FINISHED && r.recording() != null).toList();
+        if (finished.size() < 2) {
+            showProblem("A race needs two finished runs: run a comparison of two executors first (for example the preset waiting-10k).");
+            return;
+        }
+        replayBar.showRace(finished.get(finished.size() - 2), finished.getLast());
+    }
+
     public void closeReplay() {
         replayBar.hide();
     }
@@ -600,6 +617,18 @@ public final class MainWindow extends BorderPane {
     private void frame(long now) {
         frameTimes.frame(now);
         safely("replay", () -> replayBar.frame(now));
+        if (replayBar.race() != null) {
+            // A race replaces the views with its two columns until it is closed.
+            if (getCenter() != raceView) {
+                setCenter(raceView);
+                status.setText("Racing on one clock: each side shows what its run had done by then. Esc goes back.");
+            }
+            safely("race", () -> raceView.refresh(replayBar.race(), now));
+            return;
+        }
+        if (getCenter() != liveCenter) {
+            setCenter(liveCenter);
+        }
         int sessionVersion = session.version();
         if (sessionVersion != seenSessionVersion) {
             seenSessionVersion = sessionVersion;
@@ -751,6 +780,7 @@ public final class MainWindow extends BorderPane {
     }
 
     private void applyPalette(Palette palette) {
+        raceView.setPalette(palette);
         waves.setPalette(palette);
         lanes.setPalette(palette);
         legendVirtual = null;

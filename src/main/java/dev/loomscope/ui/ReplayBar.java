@@ -1,7 +1,9 @@
 package dev.loomscope.ui;
 
 import dev.loomscope.engine.Durations;
+import dev.loomscope.model.Race;
 import dev.loomscope.model.Replay;
+import dev.loomscope.model.Replayable;
 import dev.loomscope.model.RunModel;
 import java.util.List;
 import javafx.geometry.Pos;
@@ -27,7 +29,9 @@ public final class ReplayBar extends HBox {
     private final Label time = new Label();
     private final ChoiceBox<Double> speed = new ChoiceBox<>();
     private final Label title = new Label();
+    private Replayable playback;
     private Replay replay;
+    private Race race;
     private boolean playing;
     private long lastFrameNanos = -1;
     private boolean updatingScrubber;
@@ -57,8 +61,8 @@ public final class ReplayBar extends HBox {
         speed.setTooltip(new Tooltip("Replay speed ([ slower, ] faster): 0.1x turns 200 ms into 2 s"));
         scrubber.setTooltip(new Tooltip("Drag to any moment of the run"));
         scrubber.valueProperty().addListener((obs, old, value) -> {
-            if (!updatingScrubber && replay != null) {
-                replay.seek(value.doubleValue());
+            if (!updatingScrubber && playback != null) {
+                playback.seek(value.doubleValue());
             }
         });
         HBox.setHgrow(scrubber, Priority.ALWAYS);
@@ -75,8 +79,21 @@ public final class ReplayBar extends HBox {
     /** Starts replaying a finished run from its beginning, playing. */
     public void show(RunModel run) {
         replay = new Replay(run);
-        title.setText("Replay of " + run.title());
-        scrubber.setMax(Math.max(1, replay.durationMs()));
+        race = null;
+        start(replay, "Replay of " + run.title());
+    }
+
+    /** Starts replaying two finished runs side by side on one clock. */
+    public void showRace(RunModel left, RunModel right) {
+        race = new Race(left, right);
+        replay = null;
+        start(race, "Race: " + left.title() + " vs " + right.title());
+    }
+
+    private void start(Replayable what, String heading) {
+        playback = what;
+        title.setText(heading);
+        scrubber.setMax(Math.max(1, what.durationMs()));
         setScrubber(0);
         setVisible(true);
         lastFrameNanos = -1;
@@ -84,13 +101,20 @@ public final class ReplayBar extends HBox {
     }
 
     public void hide() {
+        playback = null;
         replay = null;
+        race = null;
         setPlaying(false);
         setVisible(false);
     }
 
     public boolean isActive() {
-        return replay != null;
+        return playback != null;
+    }
+
+    /** The race going on, or null. */
+    public Race race() {
+        return race;
     }
 
     /** The replica the views should show, or null when not replaying. */
@@ -103,11 +127,11 @@ public final class ReplayBar extends HBox {
     }
 
     public void setPlaying(boolean play) {
-        if (play && replay != null && replay.atEnd()) {
-            replay.seek(0);
+        if (play && playback != null && playback.atEnd()) {
+            playback.seek(0);
             setScrubber(0);
         }
-        playing = play && replay != null;
+        playing = play && playback != null;
         lastFrameNanos = -1;
         playPause.setGraphic(playing ? Icons.PAUSE.create(20) : Icons.PLAY.create(20));
     }
@@ -128,20 +152,20 @@ public final class ReplayBar extends HBox {
 
     /** Once per frame: moves the replay on by the frame's time times the speed. */
     void frame(long nowNanos) {
-        if (replay == null) {
+        if (playback == null) {
             return;
         }
         if (playing) {
             if (lastFrameNanos >= 0) {
-                replay.seek(replay.positionMs() + (nowNanos - lastFrameNanos) / 1e6 * speed.getValue());
+                playback.seek(playback.positionMs() + (nowNanos - lastFrameNanos) / 1e6 * speed.getValue());
             }
             lastFrameNanos = nowNanos;
-            setScrubber(replay.positionMs());
-            if (replay.atEnd()) {
+            setScrubber(playback.positionMs());
+            if (playback.atEnd()) {
                 setPlaying(false);
             }
         }
-        String text = "%s / %s".formatted(Durations.humanMillis(replay.positionMs()), Durations.humanMillis(replay.durationMs()));
+        String text = "%s / %s".formatted(Durations.humanMillis(playback.positionMs()), Durations.humanMillis(playback.durationMs()));
         if (!text.equals(time.getText())) {
             time.setText(text);
         }

@@ -16,6 +16,7 @@ public final class ShortcutsOverlay extends StackPane {
             new String[] {"Esc", "stop the run (or close the replay, or this)"},
             new String[] {"Page Down / Page Up", "next / previous experiment"},
             new String[] {"Ctrl+P", "replay the shown run in slow motion; pause and resume"},
+            new String[] {"Ctrl+Shift+P", "race the last two runs side by side, in slow motion"},
             new String[] {"[  /  ]", "replay slower / faster (0.1x to 2x)"},
             new String[] {"F11", "presentation mode: full screen, large type"},
             new String[] {"Ctrl+H", "high contrast"},

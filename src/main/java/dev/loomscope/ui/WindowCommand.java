@@ -38,6 +38,9 @@ public final class WindowCommand implements Callable<Integer> {
             completionCandidates = PresetNames.class)
     String preset;
 
+    @Option(names = "--race", description = "Once the runs are done, race the last two side by side in slow motion (0.25x).")
+    boolean race;
+
     @Option(names = "--presentation", description = "Start in presentation mode: full screen, large type (F11 toggles it).")
     boolean presentation;
 
@@ -59,11 +62,11 @@ public final class WindowCommand implements Callable<Integer> {
 
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
-                           boolean runAtStart, Path screenshot, int screenshotAfterMs, double scale, int width, int height) {
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, null, -1, 1, 1440, 900);
+                           boolean runAtStart, boolean race, Path screenshot, int screenshotAfterMs, double scale, int width, int height) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, -1, 1, 1440, 900);
 
         public Settings withSize(int newWidth, int newHeight) {
-            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, screenshot, screenshotAfterMs, scale,
+            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, screenshot, screenshotAfterMs, scale,
                     newWidth, newHeight);
         }
     }
@@ -118,7 +121,7 @@ public final class WindowCommand implements Callable<Integer> {
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
         return new Settings(chosen != null ? chosen.scenarios() : scenario.scenarios(spec), chosen, theme.equals("dark"), highContrast,
-                presentation, runAtStart || screenshot != null, screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
+                presentation, runAtStart || screenshot != null || race, race, screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
     }
 }

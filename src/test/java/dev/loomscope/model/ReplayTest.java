@@ -68,4 +68,20 @@ class ReplayTest {
         live.dropRecording();
         assertThatThrownBy(() -> new Replay(live)).hasMessageContaining("no recording");
     }
+
+    @Test
+    void aRaceRunsTwoReplaysOnOneClockForAsLongAsTheSlowerOne() throws Exception {
+        RunModel slow = finishedRun(new Scenario(ExecutorKind.FIXED, 20, 2, 2, 20, 0, BlockingMode.SLEEP, 20));
+        RunModel fast = finishedRun(new Scenario(ExecutorKind.VIRTUAL, 20, 2, 2, 20, 0, BlockingMode.SLEEP, 20));
+        var race = new Race(slow, fast);
+        assertThat(race.durationMs()).isEqualTo(Math.max(new Replay(slow).durationMs(), new Replay(fast).durationMs()));
+        // When the virtual run is done, the pool of 2 is still working through its 10 waves.
+        race.seek(new Replay(fast).durationMs());
+        assertThat(race.replays().get(1).replica().figures(0).completed()).isEqualTo(20);
+        assertThat(race.replays().get(0).replica().figures(0).completed()).isLessThan(20);
+        race.seek(race.durationMs());
+        assertThat(race.atEnd()).isTrue();
+        assertThat(race.replays().get(0).replica().states()).isEqualTo(slow.states());
+        assertThat(race.replays().get(1).replica().states()).isEqualTo(fast.states());
+    }
 }
