@@ -17,8 +17,11 @@ final class RepaintBudget {
         this.share = share;
     }
 
+    /** A view never waits longer than this, however slow its last paint (the first ones, before the JIT, are). */
+    static final long MAX_INTERVAL_NANOS = 200_000_000L;
+
     boolean due(long nowNanos) {
-        return nowNanos - lastStart >= Math.max(minIntervalNanos, (long) (lastCost / share));
+        return nowNanos - lastStart >= Math.min(MAX_INTERVAL_NANOS, Math.max(minIntervalNanos, (long) (lastCost / share)));
     }
 
     /**
