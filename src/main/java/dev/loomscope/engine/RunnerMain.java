@@ -47,11 +47,11 @@ public final class RunnerMain {
 
         var log = new EventLog(RINGS, SLOTS_PER_RING);
         log.giveOwnRing(Thread.currentThread()); // the submitter
-        var workload = new Workload(scenario, log, cpu, options.jfrFile() != null);
+        var workload = new Workload(scenario, log, cpu, options.mountEvents());
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
         // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.
-        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents, options.jfrFile() != null) : null;
+        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents, options.mountEvents()) : null;
         if (jfr != null) {
             jfr.start();
         }

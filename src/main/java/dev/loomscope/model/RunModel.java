@@ -10,6 +10,7 @@ import dev.loomscope.protocol.JfrEvent;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.protocol.Sample;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,6 +62,7 @@ public final class RunModel implements RunListener {
     private final List<LaneEvent> jfrEvents = new ArrayList<>();
 
     private volatile Recording recording = new Recording();
+    private volatile Path jfrFile;
     /** For a replica being replayed: the replay's clock, in ms of the run (else negative). */
     private volatile double replayClockMs = -1;
     private volatile RunnerHello hello;
@@ -404,9 +406,28 @@ public final class RunModel implements RunListener {
         return phase == Phase.FINISHED ? recording : null;
     }
 
-    /** Frees the recording (old runs of a long session). */
+    /** Frees the recording and deletes the saved JFR file (old runs of a long session). */
     public void dropRecording() {
         recording = null;
+        Path file = jfrFile;
+        jfrFile = null;
+        if (file != null) {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (java.io.IOException ignored) {
+                // A temporary file; it goes when the JVM exits.
+            }
+        }
+    }
+
+    /** Where the runner saved this run's JFR recording, once it has ended; else null. */
+    public Path jfrFile() {
+        Path file = jfrFile;
+        return phase == Phase.FINISHED && file != null && java.nio.file.Files.isRegularFile(file) ? file : null;
+    }
+
+    void setJfrFile(Path file) {
+        jfrFile = file;
     }
 
     /** A model to replay {@code source} into: same run, nothing seen yet, its clock set by the replay. */

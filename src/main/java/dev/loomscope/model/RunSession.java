@@ -6,6 +6,7 @@ import dev.loomscope.engine.RunOptions;
 import dev.loomscope.engine.RunResult;
 import dev.loomscope.engine.Runner;
 import dev.loomscope.engine.Scenario;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -27,6 +28,7 @@ public final class RunSession {
 
     private final Runner runner;
     private final RunOptions options;
+    private final Path jfrFolder;
     private final List<RunModel> history = new CopyOnWriteArrayList<>();
     private final Deque<RunModel> queue = new ArrayDeque<>();
     private volatile List<RunModel> comparison = List.of();
@@ -38,8 +40,25 @@ public final class RunSession {
     private int nextNumber = 1;
 
     public RunSession(Runner runner, RunOptions options) {
+        this(runner, options, null);
+    }
+
+    /** @param jfrFolder where each run saves its JFR recording (deleted on exit), or null for none */
+    public RunSession(Runner runner, RunOptions options, Path jfrFolder) {
         this.runner = runner;
         this.options = options;
+        this.jfrFolder = jfrFolder;
+    }
+
+    /** A fresh temporary folder for the session's recordings, removed when the JVM exits; null if none can be made. */
+    public static Path temporaryJfrFolder() {
+        try {
+            Path folder = java.nio.file.Files.createTempDirectory("loomscope-jfr");
+            folder.toFile().deleteOnExit();
+            return folder;
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     public int cores() {
@@ -102,7 +121,7 @@ public final class RunSession {
         }
         RunHandle handle;
         try {
-            handle = runner.start(next.scenario(), options, next);
+            handle = runner.start(next.scenario(), optionsFor(next), next);
         } catch (RuntimeException e) {
             finished(next, null, e);
             return;
@@ -117,6 +136,20 @@ public final class RunSession {
             handle.cancel();
         }
         handle.result().whenComplete((result, error) -> finished(next, result, error));
+    }
+
+    /**
+     * With a folder for recordings, each run saves its JFR recording there (for export), with
+     * LoomScope's mount events up to the task count where they stay cheap.
+     */
+    private RunOptions optionsFor(RunModel run) {
+        if (jfrFolder == null || !options.jfr()) {
+            return options;
+        }
+        Path file = jfrFolder.resolve("run-" + run.number() + ".jfr");
+        file.toFile().deleteOnExit();
+        run.setJfrFile(file);
+        return options.withJfrFile(file, run.scenario().tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS);
     }
 
     private void finished(RunModel model, RunResult result, Throwable error) {

@@ -69,7 +69,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         var opened = new CompletableFuture<MainWindow>();
         LoomScopeApp.quietDuringStartup();
         Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
-                new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT)));
+                new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
         onFx(() -> {
             window.controls().animateLiveProperty().set(!still);

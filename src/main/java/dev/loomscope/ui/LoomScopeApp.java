@@ -56,7 +56,7 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         startupDone();
-        window = open(stage, new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT), settings);
+        window = open(stage, new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), settings);
         if (settings.race()) {
             raceWhenDone(window, settings.screenshot() == null ? null : () -> save(window, settings.screenshot(), settings.scale()));
         } else if (settings.screenshot() != null) {

@@ -174,7 +174,9 @@ public final class MainWindow extends BorderPane {
         var trace = new MenuItem("Timeline as a Perfetto / Chrome trace...");
         trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
         export.getItems().addAll(pictureItems("window"));
-        export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace);
+        var jfr = new MenuItem("JFR recording of the shown run (.jfr)...");
+        jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr));
+        export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace, jfr);
         var raceButton = new Button(null, Icons.RACE.create(20));
         raceButton.getStyleClass().addAll("flat", "button-icon");
         raceButton.setTooltip(new Tooltip("Race the last two runs side by side on one clock, in slow motion (Ctrl+Shift+P)"));
@@ -418,6 +420,33 @@ public final class MainWindow extends BorderPane {
                 return file;
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
+            }
+        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+    }
+
+    /**
+     * Copies the shown run's JFR recording (pins, GC, virtual-thread events and LoomScope's own
+     * Mount/Unmount events up to 100,000 tasks), for JDK Mission Control or {@code jfr print}.
+     */
+    public CompletableFuture<Path> saveJfr(Path file) {
+        RunModel run = shownRun();
+        Path source = run == null ? null : run.jfrFile();
+        if (source == null) {
+            showProblem(run == null ? "No run to export yet." : "No JFR recording of " + run.title() + " is kept: "
+                    + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep theirs." : "wait for it to end."));
+            return CompletableFuture.failedFuture(new IllegalStateException("no recording"));
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                    throw new java.io.IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
+                }
+                java.nio.file.Files.copy(source, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return file;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e.getMessage().startsWith("Cannot save") ? e
+                        : new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
             }
         }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
     }

@@ -38,10 +38,14 @@ class MainWindowTest {
     }
 
     private MainWindow open(Runner runner) throws Exception {
+        return open(new RunSession(runner, RunOptions.DEFAULT));
+    }
+
+    private MainWindow open(RunSession session) throws Exception {
         window = Fx.call(() -> {
             stage = new Stage();
             // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
-            return LoomScopeApp.open(stage, new RunSession(runner, RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720));
+            return LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
         });
         return window;
     }
@@ -278,7 +282,7 @@ class MainWindowTest {
 
     @Test
     void eachViewExportsAsAPictureWithItsRunCardAndTheResultsAsCsvAndJson(@TempDir Path dir) throws Exception {
-        open(new Runner());
+        open(new RunSession(new Runner(), RunOptions.DEFAULT, Files.createDirectories(dir.resolve("jfr"))));
         chooseOnly(ExecutorKind.VIRTUAL);
         Fx.run(() -> {
             window.controls().tasksProperty().set(100);
@@ -327,6 +331,14 @@ class MainWindowTest {
         Path timeline = dir.resolve("timeline.csv");
         Fx.call(() -> window.saveTimeline(timeline, MainWindow.Timeline.CSV)).get();
         assertThat(Files.readAllLines(timeline)).hasSize(1 + 100 * 5).first().isEqualTo("time_ms,task,event,thread,carrier");
+
+        Path jfr = dir.resolve("run.jfr");
+        Fx.call(() -> window.saveJfr(jfr)).get();
+        var names = new java.util.HashSet<String>();
+        for (var event : jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)) {
+            names.add(event.getEventType().getName());
+        }
+        assertThat(names).contains("dev.loomscope.Mount", "dev.loomscope.ClockMark");
 
         Path nowhere = dir.resolve("missing").resolve("results.csv");
         Fx.run(() -> window.saveResults(nowhere, true));
