@@ -26,6 +26,10 @@ final class ResultTable {
                 first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
                 repeats > 1 ? "; medians of " + repeats + " runs" : "");
         for (RunResult r : results) {
+            if (r.scenario().threadLocalKb() > 0) {
+                out.printf("%s: the ThreadLocal cache created %,d objects of %,d KB (one per thread that ran a task)%n",
+                        r.scenario().label(), r.threadLocalsCreated(), r.scenario().threadLocalKb());
+            }
             if (r.vm().pinnedEvents() > 0) {
                 out.printf("%s: pinned %,d times for %s in all (%s)%n", r.scenario().label(), r.vm().pinnedEvents(),
                         ms(r.vm().pinnedMs()), reasons(r));

@@ -42,13 +42,17 @@ public final class ScenarioOptions {
     @Option(names = "--permits", paramLabel = "N", defaultValue = "20", description = "Semaphore permits around the blocking part, for virtual-limited. Default: ${DEFAULT-VALUE}.")
     int permits;
 
+    @Option(names = "--thread-local-kb", paramLabel = "KB", defaultValue = "0",
+            description = "Each task first takes an object of this size from a ThreadLocal cache (the ThreadLocal trap); the result says how many were created. 0 to 1,024; default: ${DEFAULT-VALUE} (none).")
+    int threadLocalKb;
+
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
     public List<Scenario> scenarios(CommandSpec spec) {
         var result = new ArrayList<Scenario>();
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
             try {
-                result.add(new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits)
+                result.add(new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb)
                         .checkDuration(Runtime.getRuntime().availableProcessors()));
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());

@@ -199,7 +199,7 @@ public final class RunHandle {
                 mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
                 mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived, summary.eventsOverflowed()),
-                vm, mounts(vm), unmounts(vm));
+                vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated());
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -221,7 +221,7 @@ public final class RunHandle {
     private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
         return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
                 eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
-                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived, 0), VmEvents.NONE, 0, 0);
+                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived, 0), VmEvents.NONE, 0, 0, 0);
     }
 
     /**

@@ -12,11 +12,12 @@ import dev.loomscope.protocol.RunnerHello;
  * @param vm               what JFR saw: pinning, submit failures, virtual-thread starts and ends, GC
  * @param mounts           times a task was put on a carrier (virtual) or began on its thread (platform)
  * @param unmounts         times a task gave its carrier back: blocking that did not pin, or its end
+ * @param threadLocalsCreated  values the tasks' ThreadLocal cache created (0 without one)
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
-                        Delivery delivery, VmEvents vm, long mounts, long unmounts) {
+                        Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated) {
 
     public enum Outcome {
         /** Every task was submitted and the executor shut down. */
@@ -30,7 +31,7 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
     /** A run that produced nothing to measure, only a reason. */
     public static RunResult failed(Scenario scenario, double idealMs, String message) {
         return new RunResult(scenario, Outcome.FAILED, message, null, 0, idealMs, 0, 0, 0, 0, 0, 0, 0,
-                Delivery.NONE, VmEvents.NONE, 0, 0);
+                Delivery.NONE, VmEvents.NONE, 0, 0, 0);
     }
 
     public boolean isCompleted() {

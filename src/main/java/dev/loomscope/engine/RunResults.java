@@ -30,7 +30,7 @@ public final class RunResults {
                 (long) median(runs, RunResult::completed), (long) median(runs, RunResult::failed),
                 median(runs, RunResult::rssDeltaMb), median(runs, RunResult::heapDeltaMb),
                 (int) median(runs, RunResult::peakPlatformThreads), median(runs, RunResult::cpuTimeMs),
-                typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts());
+                typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated());
     }
 
     public static double median(List<RunResult> runs, ToDoubleFunction<RunResult> figure) {

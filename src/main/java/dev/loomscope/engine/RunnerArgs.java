@@ -38,6 +38,11 @@ record RunnerArgs(Map<String, String> values) {
         return Integer.parseInt(required(key));
     }
 
+    int intOf(String key, int absent) {
+        String value = values.get(key);
+        return value == null ? absent : Integer.parseInt(value);
+    }
+
     /** The value, or null when the key is absent. */
     String optional(String key) {
         return values.get(key);

@@ -106,7 +106,7 @@ public final class RunnerMain {
                     submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
-                    log.overflowed()));
+                    log.overflowed(), workload.threadLocalsCreated()));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

@@ -10,10 +10,12 @@ import java.util.Map;
  * <p>Each task first computes for {@code cpuMs} (calibrated prime counting), then blocks for
  * {@code sleepMs} in the given {@link BlockingMode}. {@code pool} applies to fixed and ForkJoinPool,
  * {@code permits} to virtual-limited (a semaphore around the blocking part), {@code carriers} to the
- * virtual-thread scheduler of the runner JVM.
+ * virtual-thread scheduler of the runner JVM. With {@code threadLocalKb} above 0, each task first
+ * takes an "expensive" object of that size from a {@link ThreadLocal} cache, which creates one per
+ * thread: the ThreadLocal trap (a pool reuses a few, a virtual thread per task makes one per task).
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits) {
+                       BlockingMode blocking, int permits, int threadLocalKb) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -22,6 +24,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     public static final Range SLEEP_MS = new Range("sleep-ms", 0, 60_000);
     public static final Range CPU_MS = new Range("cpu-ms", 0, 60_000);
     public static final Range PERMITS = new Range("permits", 1, 100_000);
+    public static final Range THREAD_LOCAL_KB = new Range("thread-local-kb", 0, 1_024);
     /** A run whose ideal time exceeds this is refused: nobody waits that long at a slider. */
     public static final long MAX_IDEAL_MS = 60 * 60 * 1000;
 
@@ -48,9 +51,20 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         SLEEP_MS.check(sleepMs);
         CPU_MS.check(cpuMs);
         PERMITS.check(permits);
+        THREAD_LOCAL_KB.check(threadLocalKb);
         if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
             throw new InvalidScenarioException("sleep-ms", "blocking " + blocking.cliName() + " needs sleep-ms of at least 1 (got 0)");
         }
+    }
+
+    /** A scenario without a ThreadLocal cache. */
+    public Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs, BlockingMode blocking, int permits) {
+        this(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, 0);
+    }
+
+    /** This scenario with each task taking an object of {@code kb} KB from a ThreadLocal cache (0: none). */
+    public Scenario withThreadLocalKb(int kb) {
+        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb);
     }
 
     /** The defaults of the classic experiment: 10,000 tasks sleeping 100 ms, pool 200. */
@@ -70,11 +84,11 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     }
 
     public Scenario withExecutor(ExecutorKind kind) {
-        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits);
+        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
     }
 
     public Scenario withTasks(int value) {
-        return new Scenario(executor, value, pool, carriers, sleepMs, cpuMs, blocking, permits);
+        return new Scenario(executor, value, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
     }
 
     /** "fixed(200)", "virtual", "virtual-limited(20)": how tables and charts name the run. */
@@ -101,6 +115,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("cpu-ms", Integer.toString(cpuMs));
         map.put("blocking", blocking.cliName());
         map.put("permits", Integer.toString(permits));
+        map.put("thread-local-kb", Integer.toString(threadLocalKb));
         return map;
     }
 
@@ -113,6 +128,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     static Scenario from(RunnerArgs args) {
         return new Scenario(ExecutorKind.fromCliName(args.required("executor")), args.intOf("tasks"), args.intOf("pool"),
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
-                BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"));
+                BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0));
     }
 }

@@ -30,6 +30,39 @@ final class Workload {
      * still costs an allocation, as it lives across the blocking call where escape analysis gives up.
      */
     private final boolean mountEvents;
+    /** The ThreadLocal trap, when the scenario asks for it; null otherwise (the hot path stays as it was). */
+    private final ExpensiveThreadLocal threadLocalCache;
+
+    /**
+     * An "expensive" object (a buffer of the given size) cached per thread, as code written for
+     * pools does. The count is an AtomicLong, not a LongAdder: a LongAdder keys its cells on a
+     * per-thread probe and thrashes with a million new threads.
+     */
+    private static final class ExpensiveThreadLocal extends ThreadLocal<byte[]> {
+        private final int bytes;
+        private final java.util.concurrent.atomic.AtomicLong created = new java.util.concurrent.atomic.AtomicLong();
+
+        ExpensiveThreadLocal(int bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        protected byte[] initialValue() {
+            created.incrementAndGet();
+            return new byte[bytes];
+        }
+
+        /** Uses the cached object a little, so the work is not optimised away. */
+        void use(int task) {
+            byte[] buffer = get();
+            buffer[task % buffer.length]++;
+        }
+    }
+
+    /** How many objects the tasks' ThreadLocal cache created: one per thread that ran a task. */
+    long threadLocalsCreated() {
+        return threadLocalCache == null ? 0 : threadLocalCache.created.get();
+    }
 
     Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents) {
         this.mountEvents = mountEvents;
@@ -38,6 +71,7 @@ final class Workload {
         this.sleepMs = scenario.sleepMs();
         this.blocking = scenario.blocking();
         this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
+        this.threadLocalCache = scenario.threadLocalKb() > 0 ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
         // Load and initialize everything a task touches now, outside the timed run: class loading
         // inside the first tasks would show up as pinning the run did not cause.
         if (scenario.executor().isVirtual()) {
@@ -80,6 +114,9 @@ final class Workload {
         log.record(STARTED, id, threadId, carrier);
         MountEvents.Mount mount = beginMount();
         try {
+            if (threadLocalCache != null) {
+                threadLocalCache.use(id);
+            }
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);
             }

@@ -50,6 +50,14 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                         "1,000 calls to a service that allows 20 at a time, 100 ms each: a pool of 20 threads, or a virtual thread per call behind a semaphore of 20 permits?",
                         "Both take about 5 s: the service sets the pace. But the semaphore version starts every task at once and "
                                 + "keeps no pool: waiting tasks cost a few hundred bytes each, not a platform thread."),
+                new Preset("threadlocal", "The ThreadLocal trap",
+                        List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
+                                scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)),
+                        ("Each of 10,000 tasks takes an expensive %d KB object from a ThreadLocal cache, as code written for pools does. "
+                                + "How many objects get made with a pool of 200, and with a virtual thread per task?").formatted(THREAD_LOCAL_KB),
+                        "The pool makes 200, one per thread, reused 50 times each. Virtual threads make 10,000, one per task, because "
+                                + "every task is a new thread: the cache caches nothing and costs heap (see the ThreadLocal tile and Heap). "
+                                + "Share such objects another way (a pool of them, or pass them in)."),
                 new Preset("pinning", "Pinning on JDK 25: synchronized no longer pins, native frames do",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
@@ -69,8 +77,11 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "pinning", "memory");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "pinning", "memory");
     }
+
+    /** The size of the threadlocal preset's cached object: big enough to show on the heap. */
+    static final int THREAD_LOCAL_KB = 16;
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int carriers, int sleepMs, int cpuMs) {
         return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, BlockingMode.SLEEP, 20);

@@ -11,10 +11,11 @@ package dev.loomscope.protocol;
  * @param threadDumpError              why the thread dump could not be written, or null
  * @param clockAlignmentErrorMs        uncertainty of placing JFR events on the timeline, NaN without JFR
  * @param eventsOverflowed             events that found their ring full (the telemetry thread fell behind)
+ * @param threadLocalsCreated          values the tasks' ThreadLocal cache created (one per thread that ran a task), 0 without it
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
-                         double clockAlignmentErrorMs, long eventsOverflowed) {
+                         double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated) {
 }

@@ -30,6 +30,7 @@ public final class LiveFiguresView extends FlowPane {
         tile("rss", "RSS", "Memory the runner JVM holds from the OS (resident set size).");
         tile("heap", "Heap", "Java heap in use in the runner JVM.");
         tile("pinned", "Pinned", "Times JFR saw a virtual thread block without letting go of its carrier.");
+        tile("threadLocals", "ThreadLocals", "Objects the tasks' ThreadLocal cache created, known when the run ends (the threadlocal preset).");
     }
 
     private void tile(String key, String caption, String explanation) {
@@ -61,6 +62,8 @@ public final class LiveFiguresView extends FlowPane {
         set("rss", megabytes(f.rssBytes()));
         set("heap", megabytes(f.heapBytes()));
         set("pinned", f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
+        var result = run.result();
+        set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
     }
 
     /** The text a tile shows now (for tests and screenshots). */

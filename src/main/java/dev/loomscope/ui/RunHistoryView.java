@@ -67,7 +67,8 @@ public final class RunHistoryView extends VBox {
     static String settings(Scenario s) {
         String work = s.cpuMs() == 0 ? s.sleepMs() + " ms " + s.blocking().cliName()
                 : s.sleepMs() == 0 ? s.cpuMs() + " ms CPU" : s.sleepMs() + " ms " + s.blocking().cliName() + " + " + s.cpuMs() + " ms CPU";
-        return "%,d x %s, %d carriers".formatted(s.tasks(), work, s.carriers());
+        return "%,d x %s, %d carriers%s".formatted(s.tasks(), work, s.carriers(),
+                s.threadLocalKb() > 0 ? ", ThreadLocal %d KB".formatted(s.threadLocalKb()) : "");
     }
 
     static String outcome(RunModel run) {

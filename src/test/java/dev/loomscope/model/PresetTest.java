@@ -37,6 +37,9 @@ class PresetTest {
             assertThat(s.sleepMs()).isZero();
             assertThat(s.cpuMs()).isPositive();
         });
+        var threadLocal = Preset.named("threadlocal", 2).orElseThrow().scenarios();
+        assertThat(threadLocal).extracting(Scenario::label).containsExactly("fixed(200)", "virtual");
+        assertThat(threadLocal).allSatisfy(s -> assertThat(s.threadLocalKb()).isPositive());
         assertThat(Preset.named("no-such-thing", 2)).isEmpty();
     }
 }
