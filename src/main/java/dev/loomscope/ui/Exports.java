@@ -4,11 +4,6 @@ import dev.loomscope.cli.ResultRow;
 import dev.loomscope.engine.Durations;
 import dev.loomscope.engine.RunResult;
 import dev.loomscope.model.RunModel;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.geometry.Pos;
@@ -90,21 +85,5 @@ final class Exports {
 
     private static List<RunResult> results(List<RunModel> runs) {
         return runs.stream().map(RunModel::result).filter(java.util.Objects::nonNull).toList();
-    }
-
-    /** Writes text whole or not at all: a partial file never replaces a good one. */
-    static void writeText(Path file, String text) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
-        }
-        Path partial = file.resolveSibling(file.getFileName() + ".part");
-        try {
-            Files.writeString(partial, text, StandardCharsets.UTF_8);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            Files.deleteIfExists(partial);
-            throw new IOException("Cannot save " + file + ": " + e.getMessage(), e);
-        }
     }
 }

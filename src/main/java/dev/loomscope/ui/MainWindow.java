@@ -414,14 +414,7 @@ public final class MainWindow extends BorderPane {
     public CompletableFuture<Path> saveResults(Path file, boolean csv) {
         List<RunModel> runs = session.history();
         String text = csv ? Exports.resultsCsv(runs) : Exports.resultsJson(runs);
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                Exports.writeText(file, text);
-                return file;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+        return reported(SavedFile.writeLater(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
     }
 
     /**
@@ -432,23 +425,9 @@ public final class MainWindow extends BorderPane {
         RunModel run = shownRun();
         Path source = run == null ? null : run.jfrFile();
         if (source == null) {
-            showProblem(run == null ? "No run to export yet." : "No JFR recording of " + run.title() + " is kept: "
-                    + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep theirs." : "wait for it to end."));
-            return CompletableFuture.failedFuture(new IllegalStateException("no recording"));
+            return unavailable(run, "No JFR recording of ");
         }
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-                    throw new java.io.IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
-                }
-                java.nio.file.Files.copy(source, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                return file;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e.getMessage().startsWith("Cannot save") ? e
-                        : new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
-            }
-        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+        return reported(SavedFile.writeLater(file, out -> java.nio.file.Files.copy(source, out)));
     }
 
     /** The formats a run's timeline can be saved in. */
@@ -458,47 +437,38 @@ public final class MainWindow extends BorderPane {
     public CompletableFuture<Path> saveTimeline(Path file, Timeline format) {
         RunModel run = shownRun();
         if (run == null || run.recording() == null) {
-            showProblem(run == null ? "No run to export yet." : "The timeline of " + run.title() + " is not available: "
-                    + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep theirs." : "wait for it to end."));
-            return CompletableFuture.failedFuture(new IllegalStateException("no timeline"));
+            return unavailable(run, "The timeline of ");
         }
         status.setText("Saving the timeline of " + run.title() + "...");
-        return CompletableFuture.supplyAsync(() -> {
-            Path parent = file.toAbsolutePath().getParent();
-            Path partial = file.resolveSibling(file.getFileName() + ".part");
-            try {
-                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-                    throw new java.io.IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
+        return reported(SavedFile.writeLater(file, out -> {
+            switch (format) {
+                case CSV -> {
+                    var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
+                    TimelineExport.csv(run, writer);
+                    writer.flush();
                 }
-                try (var out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(partial))) {
-                    switch (format) {
-                        case CSV -> {
-                            var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
-                            TimelineExport.csv(run, writer);
-                            writer.flush();
-                        }
-                        case JSON -> TimelineExport.json(run, out);
-                        case PERFETTO -> TimelineExport.perfetto(run, out);
-                    }
-                }
-                java.nio.file.Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                return file;
-            } catch (java.io.IOException e) {
-                try {
-                    java.nio.file.Files.deleteIfExists(partial);
-                } catch (java.io.IOException ignored) {
-                    // The partial file stays; the message below is what matters.
-                }
-                throw new java.io.UncheckedIOException(e.getMessage().startsWith("Cannot save") ? e
-                        : new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
+                case JSON -> TimelineExport.json(run, out);
+                case PERFETTO -> TimelineExport.perfetto(run, out);
             }
-        }).whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+        }));
+    }
+
+    /** Says why the shown run has nothing of that kind to export. */
+    private CompletableFuture<Path> unavailable(RunModel run, String what) {
+        showProblem(run == null ? "No run to export yet." : what + run.title() + " is not available: "
+                + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep it."
+                : "wait for it to end."));
+        return CompletableFuture.failedFuture(new IllegalStateException("nothing to export"));
+    }
+
+    /** Tells the status bar, or the banner, how a save went, once it has. */
+    private CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
+        return saving.whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
     }
 
     private void reportSaved(Path saved, Throwable error) {
         if (error != null) {
-            Throwable cause = error.getCause() != null ? error.getCause() : error;
-            showProblem(cause.getCause() instanceof java.io.IOException io ? io.getMessage() : cause.getMessage());
+            showProblem(SavedFile.problem(error));
         } else {
             status.setText("Saved " + saved);
         }
@@ -543,8 +513,7 @@ public final class MainWindow extends BorderPane {
             }
         }).whenComplete((saved, error) -> Platform.runLater(() -> {
             if (error != null) {
-                Throwable cause = error.getCause() != null ? error.getCause() : error;
-                showProblem(cause.getCause() instanceof java.io.IOException io ? io.getMessage() : cause.getMessage());
+                showProblem(SavedFile.problem(error));
             } else {
                 onSaved.accept(saved);
             }

@@ -2,7 +2,6 @@ package dev.loomscope.ui;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;
 import javafx.scene.SnapshotParameters;
@@ -36,20 +35,10 @@ public final class PngExport {
         image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
         var buffered = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
         buffered.setRGB(0, 0, width, height, argb, 0, width);
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
-        }
-        Path partial = file.resolveSibling(file.getFileName() + ".part");
-        try {
-            if (!ImageIO.write(buffered, "png", partial.toFile())) {
-                throw new IOException("Cannot save " + file + ": this JDK has no PNG writer.");
+        SavedFile.write(file, out -> {
+            if (!ImageIO.write(buffered, "png", out)) {
+                throw new IOException("this JDK has no PNG writer");
             }
-            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            Files.deleteIfExists(partial);
-            throw e.getMessage() != null && e.getMessage().startsWith("Cannot save") ? e
-                    : new IOException("Cannot save " + file + ": " + e.getMessage(), e);
-        }
+        });
     }
 }
