@@ -531,11 +531,11 @@ public final class MainWindow extends BorderPane {
             showProblem("Replay needs a run that has ended: run something, or pick a finished run in the history.");
             return;
         }
-        try {
-            replayBar.show(run);
-        } catch (IllegalArgumentException e) {
-            showProblem(e.getMessage());
-        }
+        status.setText("Preparing the replay of " + run.title() + "...");
+        replayBar.show(run).exceptionally(error -> {
+            showProblem(error.getMessage());
+            return null;
+        });
     }
 
     /** Races the last two finished runs of the session (a comparison of two: fixed against virtual). */
@@ -545,7 +545,10 @@ public final class MainWindow extends BorderPane {
             showProblem("A race needs two finished runs: run a comparison of two executors first (for example the preset waiting-10k).");
             return;
         }
-        replayBar.showRace(finished.get(finished.size() - 2), finished.getLast());
+        replayBar.showRace(finished.get(finished.size() - 2), finished.getLast()).exceptionally(error -> {
+            showProblem(error.getMessage());
+            return null;
+        });
     }
 
     public void closeReplay() {

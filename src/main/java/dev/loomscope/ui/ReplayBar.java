@@ -76,18 +76,39 @@ public final class ReplayBar extends HBox {
         setPlaying(false);
     }
 
-    /** Starts replaying a finished run from its beginning, playing. */
-    public void show(RunModel run) {
-        replay = new Replay(run);
-        race = null;
-        start(replay, "Replay of " + run.title());
+    /**
+     * Starts replaying a finished run from its beginning, playing. Putting a million-task run's
+     * five million events in time order takes a moment, so it happens off the FX thread; the
+     * returned future completes (on the FX thread) once the replay shows.
+     */
+    public java.util.concurrent.CompletableFuture<Void> show(RunModel run) {
+        return prepare(() -> new Replay(run), prepared -> {
+            replay = prepared;
+            race = null;
+            start(prepared, "Replay of " + run.title());
+        });
     }
 
-    /** Starts replaying two finished runs side by side on one clock. */
-    public void showRace(RunModel left, RunModel right) {
-        race = new Race(left, right);
-        replay = null;
-        start(race, "Race: " + left.title() + " vs " + right.title());
+    /** Starts replaying two finished runs side by side on one clock (prepared off the FX thread too). */
+    public java.util.concurrent.CompletableFuture<Void> showRace(RunModel left, RunModel right) {
+        return prepare(() -> new Race(left, right), prepared -> {
+            race = prepared;
+            replay = null;
+            start(prepared, "Race: " + left.title() + " vs " + right.title());
+        });
+    }
+
+    private <T> java.util.concurrent.CompletableFuture<Void> prepare(java.util.function.Supplier<T> build, java.util.function.Consumer<T> then) {
+        var shown = new java.util.concurrent.CompletableFuture<Void>();
+        java.util.concurrent.CompletableFuture.supplyAsync(build).whenComplete((prepared, error) -> javafx.application.Platform.runLater(() -> {
+            if (error != null) {
+                shown.completeExceptionally(error.getCause() != null ? error.getCause() : error);
+            } else {
+                then.accept(prepared);
+                shown.complete(null);
+            }
+        }));
+        return shown;
     }
 
     private void start(Replayable what, String heading) {

@@ -373,7 +373,7 @@ class MainWindowTest {
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
-        assertThat(Fx.call(() -> window.replayBar().isActive())).isTrue();
+        Fx.waitUntil("the replay prepared and showing", Duration.ofSeconds(10), () -> window.replayBar().isActive());
         // At 0.1x the ~100 ms run lasts about a second: early on, the views show it part-way.
         Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
             String completed = window.figures().value("completed");
