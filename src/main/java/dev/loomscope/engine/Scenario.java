@@ -25,6 +25,8 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     public static final Range CPU_MS = new Range("cpu-ms", 0, 60_000);
     public static final Range PERMITS = new Range("permits", 1, 100_000);
     public static final Range THREAD_LOCAL_KB = new Range("thread-local-kb", 0, 1_024);
+    /** A virtual thread per task may hold every task's object at once: this much in all, at most. */
+    public static final long MAX_THREAD_LOCAL_KB_IN_ALL = 2L * 1_024 * 1_024;
     /** A run whose ideal time exceeds this is refused: nobody waits that long at a slider. */
     public static final long MAX_IDEAL_MS = 60 * 60 * 1000;
 
@@ -52,6 +54,11 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         CPU_MS.check(cpuMs);
         PERMITS.check(permits);
         THREAD_LOCAL_KB.check(threadLocalKb);
+        if ((long) threadLocalKb * tasks > MAX_THREAD_LOCAL_KB_IN_ALL) {
+            throw new InvalidScenarioException("thread-local-kb", ("%,d tasks x %,d KB of ThreadLocal objects is %,d MB, more than a runner's "
+                    + "heap can hold at once (limit %,d MB): use fewer tasks or a smaller object").formatted(tasks, threadLocalKb,
+                    (long) threadLocalKb * tasks / 1_024, MAX_THREAD_LOCAL_KB_IN_ALL / 1_024));
+        }
         if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
             throw new InvalidScenarioException("sleep-ms", "blocking " + blocking.cliName() + " needs sleep-ms of at least 1 (got 0)");
         }

@@ -241,6 +241,10 @@ public final class RunModel implements RunListener {
         if (openKind != null) {
             cutOpenSegments(latestEventNanos);
         }
+        Recording kept = recording;
+        if (kept != null) {
+            kept.trim();
+        }
         this.result = result;
         this.phase = Phase.FINISHED;
         // The per-task open segments are only needed while events arrive.

@@ -89,10 +89,7 @@ public final class RunSession {
             while (history.size() > HISTORY_KEPT) {
                 history.removeFirst();
             }
-            // Replays and timelines need recordings, which are big: the newest runs keep theirs.
-            for (int i = 0; i < history.size() - RECORDINGS_KEPT; i++) {
-                history.get(i).dropRecording();
-            }
+
             started = List.copyOf(models);
             comparison = started;
             problem = null;
@@ -139,8 +136,9 @@ public final class RunSession {
     }
 
     /**
-     * With a folder for recordings, each run saves its JFR recording there (for export), with
-     * LoomScope's mount events up to the task count where they stay cheap.
+     * With a folder for recordings, each run saves its JFR recording there (for export). Without
+     * LoomScope's per-mount events: the window's runs must cost what the command line's do
+     * (the recording is written after the timed run, like the CLI's summary).
      */
     private RunOptions optionsFor(RunModel run) {
         if (jfrFolder == null || !options.jfr()) {
@@ -149,19 +147,43 @@ public final class RunSession {
         Path file = jfrFolder.resolve("run-" + run.number() + ".jfr");
         file.toFile().deleteOnExit();
         run.setJfrFile(file);
-        return options.withJfrFile(file, run.scenario().tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS);
+        return options.withJfrFile(file, false);
     }
 
     private void finished(RunModel model, RunResult result, Throwable error) {
         RunResult outcome = result != null ? result
                 : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + error.getMessage());
         model.finish(outcome);
+        dropOldRecordings();
         synchronized (this) {
             if (outcome.outcome() == RunResult.Outcome.FAILED) {
                 problem = model.title() + ": " + outcome.message();
             }
         }
         startNext();
+    }
+
+    /** Replays and timelines need recordings, which are big: the newest finished runs keep theirs. */
+    private void dropOldRecordings() {
+        List<RunModel> finished = history.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).toList();
+        for (int i = 0; i < finished.size() - RECORDINGS_KEPT; i++) {
+            finished.get(i).dropRecording();
+        }
+    }
+
+    /** Deletes the session's saved JFR recordings (the window closes). */
+    public void deleteRecordings() {
+        history.forEach(RunModel::dropRecording);
+        if (jfrFolder != null) {
+            try (var files = java.nio.file.Files.list(jfrFolder)) {
+                for (Path file : files.toList()) {
+                    java.nio.file.Files.deleteIfExists(file);
+                }
+                java.nio.file.Files.deleteIfExists(jfrFolder);
+            } catch (java.io.IOException ignored) {
+                // Temporary files: deleteOnExit is the second chance.
+            }
+        }
     }
 
     /**

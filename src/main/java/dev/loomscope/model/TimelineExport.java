@@ -29,7 +29,10 @@ public final class TimelineExport {
 
     /** {@code time_ms,task,event,thread,carrier}, one row per event, in time order. */
     public static void csv(RunModel run, Writer out) throws IOException {
-        Recording recording = recordingOf(run);
+        csv(run, recordingOf(run), out);
+    }
+
+    public static void csv(RunModel run, Recording recording, Writer out) throws IOException {
         var writer = new BufferedWriter(out, 1 << 16);
         writer.write("time_ms,task,event,thread,carrier\n");
         for (int i : recording.timeOrder()) {
@@ -41,7 +44,10 @@ public final class TimelineExport {
 
     /** {"run": {settings}, "events": [{"timeMs", "task", "event", "thread", "carrier"}, ...]}. */
     public static void json(RunModel run, OutputStream out) throws IOException {
-        Recording recording = recordingOf(run);
+        json(run, recordingOf(run), out);
+    }
+
+    public static void json(RunModel run, Recording recording, OutputStream out) throws IOException {
         try (JsonGenerator json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             json.writeStartObject();
             json.writeObjectFieldStart("run");
@@ -67,7 +73,10 @@ public final class TimelineExport {
      * carrier or platform thread, named after their task; metadata names the tracks.
      */
     public static void perfetto(RunModel run, OutputStream out) throws IOException {
-        Recording recording = recordingOf(run);
+        perfetto(run, recordingOf(run), out);
+    }
+
+    public static void perfetto(RunModel run, Recording recording, OutputStream out) throws IOException {
         boolean virtual = run.scenario().executor().isVirtual();
         try (JsonGenerator json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             json.writeStartObject();

@@ -39,6 +39,8 @@ public final class ControlsViewModel {
     private final IntegerProperty sleepMs = new SimpleIntegerProperty(this, "sleepMs", 100);
     private final IntegerProperty cpuMs = new SimpleIntegerProperty(this, "cpuMs", 0);
     private final IntegerProperty permits = new SimpleIntegerProperty(this, "permits", 20);
+    /** The ThreadLocal trap's object size (0: none); set by presets and the command line, no slider. */
+    private final IntegerProperty threadLocalKb = new SimpleIntegerProperty(this, "threadLocalKb", 0);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
     private final ObjectProperty<Preset> preset = new SimpleObjectProperty<>(this, "preset");
     private boolean loading;
@@ -101,6 +103,10 @@ public final class ControlsViewModel {
 
     public IntegerProperty permitsProperty() {
         return permits;
+    }
+
+    public IntegerProperty threadLocalKbProperty() {
+        return threadLocalKb;
     }
 
     public ObjectProperty<BlockingMode> blockingProperty() {
@@ -174,6 +180,7 @@ public final class ControlsViewModel {
         sleepMs.set(scenario.sleepMs());
         cpuMs.set(scenario.cpuMs());
         permits.set(scenario.permits());
+        threadLocalKb.set(scenario.threadLocalKb());
     }
 
     /**
@@ -195,7 +202,7 @@ public final class ControlsViewModel {
         var scenarios = new ArrayList<Scenario>();
         for (ExecutorKind kind : kinds) {
             var scenario = new Scenario(kind, tasks.get(), pool.get(), carriers.get(), sleepMs.get(), cpuMs.get(),
-                    blocking.get(), permits.get());
+                    blocking.get(), permits.get(), threadLocalKb.get());
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

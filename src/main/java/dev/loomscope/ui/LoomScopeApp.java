@@ -175,6 +175,7 @@ public final class LoomScopeApp extends Application {
     private static void raceWhenDone(MainWindow window, Runnable then) {
         new AnimationTimer() {
             private boolean raced;
+            private long startedAt;
 
             @Override
             public void handle(long now) {
@@ -182,7 +183,14 @@ public final class LoomScopeApp extends Application {
                     raced = true;
                     window.startRace();
                     window.replayBar().setSpeed(0.25);
-                } else if (raced && !window.replayBar().isPlaying()) {
+                    startedAt = now;
+                } else if (raced && window.replayBar().race() == null && now - startedAt > 10_000_000_000L) {
+                    // The race never started (fewer than two finished runs): say so and stop waiting.
+                    stop();
+                    System.err.println("loomscope: no race: " + window.bannerMessage());
+                    exitCode = 1;
+                    Platform.exit();
+                } else if (raced && window.replayBar().race() != null && !window.replayBar().isPlaying()) {
                     stop();
                     if (then != null) {
                         then.run();
@@ -195,6 +203,13 @@ public final class LoomScopeApp extends Application {
     private static void save(MainWindow window, Path file, double scale) {
         window.saveScreenshot(file, scale, saved -> {
             System.out.println("Saved " + saved.toAbsolutePath());
+            // A script must hear about a run that failed, not only about a picture that could not be saved.
+            for (var run : window.session().history()) {
+                if (run.result() != null && run.result().outcome() == dev.loomscope.engine.RunResult.Outcome.FAILED) {
+                    System.err.println(run.title() + " failed: " + run.result().message());
+                    exitCode = 1;
+                }
+            }
             window.dispose();
             Platform.exit();
         }).exceptionally(error -> {

@@ -81,6 +81,7 @@ public final class MainWindow extends BorderPane {
     private javafx.scene.Node liveCenter;
     private boolean presentation;
     private boolean fullScreenOnStage = true;
+    private boolean fullScreenWatched;
     private SplitPane split;
     private VBox sidebar;
     private SplitPane charts;
@@ -106,7 +107,13 @@ public final class MainWindow extends BorderPane {
         this.controlPanel = new ControlPanel(controls, List.of());
         // Measuring the CPU preset's work takes a moment: list the presets once it is done, off the FX thread.
         CompletableFuture.supplyAsync(() -> Preset.all(session.cores()))
-                .thenAccept(all -> Platform.runLater(() -> controlPanel.presetBox().getItems().setAll(all)));
+                .whenComplete((all, error) -> Platform.runLater(() -> {
+                    if (error != null) {
+                        showProblem("The presets could not be listed: " + error);
+                    } else {
+                        controlPanel.presetBox().getItems().setAll(all);
+                    }
+                }));
         this.history = new RunHistoryView(run -> pinnedSelection = run);
         getStyleClass().add("main-window");
 
@@ -140,6 +147,7 @@ public final class MainWindow extends BorderPane {
     public void dispose() {
         pulse.stop();
         session.stop();
+        session.deleteRecordings();
     }
 
     private HBox header() {
@@ -238,6 +246,10 @@ public final class MainWindow extends BorderPane {
         charts.setDividerPositions(0.62);
         var chartsHost = new StackPane(charts);
         views.put("charts", new View(chartsHost, chartsHost));
+        // The charts have no header of their own: their picture menu is a right-click away.
+        var chartsMenu = new javafx.scene.control.ContextMenu();
+        chartsMenu.getItems().setAll(pictureItems("charts"));
+        chartsHost.setOnContextMenuRequested(e -> chartsMenu.show(chartsHost, e.getScreenX(), e.getScreenY()));
         var chartsTab = new Tab("Elapsed time", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
         jfrTab.setGraphic(Icons.PIN.create(14));
@@ -422,7 +434,7 @@ public final class MainWindow extends BorderPane {
      * Mount/Unmount events up to 100,000 tasks), for JDK Mission Control or {@code jfr print}.
      */
     public CompletableFuture<Path> saveJfr(Path file) {
-        RunModel run = shownRun();
+        RunModel run = exportedRun();
         Path source = run == null ? null : run.jfrFile();
         if (source == null) {
             return unavailable(run, "No JFR recording of ");
@@ -435,8 +447,10 @@ public final class MainWindow extends BorderPane {
 
     /** Writes the shown run's timeline off the FX thread (a million-task run takes a few seconds). */
     public CompletableFuture<Path> saveTimeline(Path file, Timeline format) {
-        RunModel run = shownRun();
-        if (run == null || run.recording() == null) {
+        RunModel run = exportedRun();
+        // Taken now: a run started meanwhile may drop this recording before the file is written.
+        var recording = run == null ? null : run.recording();
+        if (recording == null) {
             return unavailable(run, "The timeline of ");
         }
         status.setText("Saving the timeline of " + run.title() + "...");
@@ -444,13 +458,18 @@ public final class MainWindow extends BorderPane {
             switch (format) {
                 case CSV -> {
                     var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
-                    TimelineExport.csv(run, writer);
+                    TimelineExport.csv(run, recording, writer);
                     writer.flush();
                 }
-                case JSON -> TimelineExport.json(run, out);
-                case PERFETTO -> TimelineExport.perfetto(run, out);
+                case JSON -> TimelineExport.json(run, recording, out);
+                case PERFETTO -> TimelineExport.perfetto(run, recording, out);
             }
         }));
+    }
+
+    /** The run exports are of: the replayed run during a replay (not its replica), else the shown one. */
+    private RunModel exportedRun() {
+        return replayBar.replay() != null ? replayBar.replay().source() : shownRun();
     }
 
     /** Says why the shown run has nothing of that kind to export. */
@@ -526,6 +545,10 @@ public final class MainWindow extends BorderPane {
             replayBar.setPlaying(!replayBar.isPlaying());
             return;
         }
+        if (session.isRunning()) {
+            showProblem("Replay after the run: while it runs, the replay would take CPU from what is being measured.");
+            return;
+        }
         RunModel run = shownRun();
         if (run == null || run.phase() != RunModel.Phase.FINISHED) {
             showProblem("Replay needs a run that has ended: run something, or pick a finished run in the history.");
@@ -540,6 +563,10 @@ public final class MainWindow extends BorderPane {
 
     /** Races the last two finished runs of the session (a comparison of two: fixed against virtual). */
     public void startRace() {
+        if (session.isRunning()) {
+            showProblem("Race after the run: while it runs, the race would take CPU from what is being measured.");
+            return;
+        }
         List<RunModel> finished = session.history().stream().filter(r -> r.phase() == RunModel.Phase.FINISHED && r.recording() != null).toList();
         if (finished.size() < 2) {
             showProblem("A race needs two finished runs: run a comparison of two executors first (for example the preset waiting-10k).");
@@ -575,7 +602,9 @@ public final class MainWindow extends BorderPane {
     public void setPresentation(boolean on) {
         presentation = on;
         getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
-        lanes.setTextScale(on ? 1.5 : 1);
+        // Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector.
+        lanes.setTextScale(on ? 1.7 : 1);
+        raceView.setTextScale(on ? 1.7 : 1);
         // On stage the views get the whole width (presets and keys drive the runs) and the charts more height.
         sidebar.setVisible(!on);
         sidebar.setManaged(!on);
@@ -583,8 +612,19 @@ public final class MainWindow extends BorderPane {
         split.setDividerPositions(on ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
         charts.setDividerPositions(on ? 0.55 : 0.62);
         if (fullScreenOnStage && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+            // Esc stops runs here; only F11 leaves presentation mode. If the system takes the
+            // window out of full screen anyway, presentation mode ends with it.
             stage.setFullScreenExitHint("");
+            stage.setFullScreenExitKeyCombination(javafx.scene.input.KeyCombination.NO_MATCH);
             stage.setFullScreen(on);
+            if (!fullScreenWatched) {
+                fullScreenWatched = true;
+                stage.fullScreenProperty().addListener((obs, was, full) -> {
+                    if (!full && presentation) {
+                        setPresentation(false);
+                    }
+                });
+            }
         }
     }
 

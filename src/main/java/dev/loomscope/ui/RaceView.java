@@ -29,6 +29,12 @@ public final class RaceView extends HBox {
         HBox.setHgrow(right, Priority.ALWAYS);
     }
 
+    /** Presentation mode: larger lane labels. */
+    public void setTextScale(double scale) {
+        left.lanes.setTextScale(scale);
+        right.lanes.setTextScale(scale);
+    }
+
     public void setPalette(Palette palette) {
         left.waves.setPalette(palette);
         left.lanes.setPalette(palette);

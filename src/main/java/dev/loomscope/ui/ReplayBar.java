@@ -18,7 +18,7 @@ import javafx.scene.layout.Priority;
 /**
  * Slow-motion replay of a finished run: play and pause, a scrubber, the speed (0.1x to 2x). While
  * it shows, every view shows the replayed run at the scrubber's moment, so a run of 200 ms can be
- * watched over 20 s. The window drives it once per frame.
+ * watched over 2 s at 0.1x. The window drives it once per frame.
  */
 public final class ReplayBar extends HBox {
 
@@ -35,6 +35,7 @@ public final class ReplayBar extends HBox {
     private boolean playing;
     private long lastFrameNanos = -1;
     private boolean updatingScrubber;
+    private double pendingSeekMs = -1;
 
     public ReplayBar(Runnable close) {
         getStyleClass().add("replay-bar");
@@ -62,7 +63,8 @@ public final class ReplayBar extends HBox {
         scrubber.setTooltip(new Tooltip("Drag to any moment of the run"));
         scrubber.valueProperty().addListener((obs, old, value) -> {
             if (!updatingScrubber && playback != null) {
-                playback.seek(value.doubleValue());
+                // One seek per frame at most: going back rebuilds the replay, which takes a moment on big runs.
+                pendingSeekMs = value.doubleValue();
             }
         });
         HBox.setHgrow(scrubber, Priority.ALWAYS);
@@ -85,7 +87,9 @@ public final class ReplayBar extends HBox {
         return prepare(() -> new Replay(run), prepared -> {
             replay = prepared;
             race = null;
-            start(prepared, "Replay of " + run.title());
+            var recording = run.recording();
+            start(prepared, "Replay of " + run.title() + (recording != null && recording.truncated()
+                    ? " (its first %,d events: the rest were not kept)".formatted(recording.size()) : ""));
         });
     }
 
@@ -175,6 +179,11 @@ public final class ReplayBar extends HBox {
     void frame(long nowNanos) {
         if (playback == null) {
             return;
+        }
+        if (pendingSeekMs >= 0) {
+            playback.seek(pendingSeekMs);
+            pendingSeekMs = -1;
+            lastFrameNanos = nowNanos;
         }
         if (playing) {
             if (lastFrameNanos >= 0) {

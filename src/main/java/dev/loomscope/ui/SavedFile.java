@@ -48,7 +48,7 @@ final class SavedFile {
                 content.writeTo(out);
             }
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(partial);
             throw new IOException("Cannot save " + file + ": " + e.getMessage(), e);
         }

@@ -27,8 +27,19 @@ class ScriptedScreenshotTest {
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the window closed by itself").isTrue();
-        return new Outcome(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        // Read while it runs: a full pipe would otherwise stall the child.
+        var output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        });
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the window did not close by itself within 120 s");
+        }
+        return new Outcome(process.exitValue(), output.get(10, TimeUnit.SECONDS));
     }
 
     @Test
@@ -64,7 +75,7 @@ class ScriptedScreenshotTest {
         Outcome outcome = loomscope("--preset", "list");
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.output()).contains("waiting-10k").contains("cpu-48").contains("schedulers").contains("semaphore")
-                .contains("pinning").contains("memory");
+                .contains("threadlocal").contains("pinning").contains("memory");
     }
 
     @Test
