@@ -64,7 +64,8 @@ public final class CompletionChartView extends StackPane {
             series.add(series("perfect world, " + emphasise.title(),
                     IdealCurve.points(emphasise.scenario(), emphasise.idealMs(), MAX_POINTS / 2)));
         }
-        double end = 1;
+        // At least 100 ms wide: an empty chart (or a run just started) keeps readable whole-ms ticks.
+        double end = 100;
         for (var each : series) {
             for (var point : each.getData()) {
                 end = Math.max(end, point.getXValue().doubleValue());

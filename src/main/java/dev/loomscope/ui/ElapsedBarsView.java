@@ -68,7 +68,7 @@ public final class ElapsedBarsView extends StackPane {
         elapsed.setName("elapsed");
         var ideal = new XYChart.Series<Number, String>();
         ideal.setName("perfect world");
-        double longest = 1;
+        double longest = 100;
         // Listed top to bottom in the order they ran: a category axis lists from the bottom up.
         for (RunModel run : comparison.reversed()) {
             RunResult result = run.result();
