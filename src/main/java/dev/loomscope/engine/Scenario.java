@@ -94,10 +94,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
     }
 
-    public Scenario withTasks(int value) {
-        return new Scenario(executor, value, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
-    }
-
     /** "fixed(200)", "virtual", "virtual-limited(20)": how tables and charts name the run. */
     public String label() {
         return switch (executor) {

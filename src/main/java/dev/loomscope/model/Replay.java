@@ -1,6 +1,5 @@
 package dev.loomscope.model;
 
-import dev.loomscope.protocol.JfrEvent;
 import dev.loomscope.protocol.Sample;
 import java.util.List;
 
@@ -106,17 +105,7 @@ public final class Replay implements Replayable {
         }
     }
 
-    /** How many recorded events the replica has seen. */
-    public int eventsReplayed() {
-        return nextEvent;
-    }
-
     public int eventsRecorded() {
         return order.length;
-    }
-
-    /** JFR events the replay will show, for tests. */
-    List<JfrEvent> jfrEventsRecorded() {
-        return jfrEvents.stream().map(LaneEvent::event).toList();
     }
 }

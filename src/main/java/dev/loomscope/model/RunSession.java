@@ -234,11 +234,6 @@ public final class RunSession {
         return problem;
     }
 
-    public synchronized void clearProblem() {
-        problem = null;
-        version++;
-    }
-
     /** Changes whenever runs start, end or are stopped. */
     public int version() {
         return version;

@@ -20,7 +20,6 @@ public enum Icons {
     HISTORY(Material2MZ.RESTORE),
     PIN(Material2MZ.PUSH_PIN),
     ZOOM_FIT(Material2MZ.ZOOM_OUT_MAP),
-    INFO(Material2OutlinedAL.INFO),
     EXPORT(Material2OutlinedMZ.SAVE_ALT),
     REPLAY(Material2MZ.SLOW_MOTION_VIDEO),
     RACE(Material2AL.COMPARE_ARROWS),

@@ -32,8 +32,4 @@ final class RepaintBudget {
         lastStart = frameNanos;
         lastCost = costNanos;
     }
-
-    long lastCostNanos() {
-        return lastCost;
-    }
 }
