@@ -121,8 +121,8 @@ public final class LoomScopeApp extends Application {
         accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN), themes::toggleContrast);
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
-        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window::quickScreenshot);
-        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::chooseAndSaveScreenshot);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window.exports()::quickScreenshot);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window.exports()::chooseAndSaveScreenshot);
         // "?" is a typed character (Shift+/ on some keyboards, another key on others), not a key code.
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
             switch (e.getCharacter()) {
@@ -201,7 +201,7 @@ public final class LoomScopeApp extends Application {
     }
 
     private static void save(MainWindow window, Path file, double scale) {
-        window.saveScreenshot(file, scale, saved -> {
+        window.exports().saveScreenshot(file, scale, saved -> {
             System.out.println("Saved " + saved.toAbsolutePath());
             // A script must hear about a run that failed, not only about a picture that could not be saved.
             for (var run : window.session().history()) {

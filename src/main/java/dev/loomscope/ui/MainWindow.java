@@ -7,24 +7,14 @@ import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
-import dev.loomscope.model.TimelineExport;
-import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.MenuButton;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.image.WritableImage;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -38,7 +28,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Rectangle;
-import javafx.stage.FileChooser;
 
 /**
  * The LoomScope window: settings and history on the left, the shown run's figures, task waves,
@@ -77,6 +66,7 @@ public final class MainWindow extends BorderPane {
     private Preset narrativePreset;
     private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
     private final ReplayBar replayBar = new ReplayBar(this::closeReplay);
+    private final WindowExports exports = new WindowExports(this);
     private final RaceView raceView = new RaceView();
     private javafx.scene.Node liveCenter;
     private boolean presentation;
@@ -164,27 +154,11 @@ public final class MainWindow extends BorderPane {
         var screenshot = new Button(null, Icons.SCREENSHOT.create(20));
         screenshot.getStyleClass().addAll("flat", "button-icon");
         screenshot.setTooltip(new Tooltip("Save a picture of the window as PNG (Ctrl+S)"));
-        screenshot.setOnAction(e -> chooseAndSaveScreenshot());
+        screenshot.setOnAction(e -> exports.chooseAndSaveScreenshot());
         presentationHint.getStyleClass().add("presentation-hint");
         presentationHint.setVisible(false);
         presentationHint.managedProperty().bind(presentationHint.visibleProperty());
-        var export = new MenuButton(null, Icons.EXPORT.create(20));
-        export.getStyleClass().addAll("flat", "button-icon");
-        export.setTooltip(new Tooltip("Pictures of the window and the results, to files or the clipboard"));
-        var csv = new MenuItem("Results as CSV...");
-        csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
-        var json = new MenuItem("Results as JSON...");
-        json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
-        var timelineCsv = new MenuItem("Timeline of the shown run as CSV...");
-        timelineCsv.setOnAction(e -> chooseFile("timeline.csv", "CSV", "*.csv").ifPresent(file -> saveTimeline(file, Timeline.CSV)));
-        var timelineJson = new MenuItem("Timeline of the shown run as JSON...");
-        timelineJson.setOnAction(e -> chooseFile("timeline.json", "JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.JSON)));
-        var trace = new MenuItem("Timeline as a Perfetto / Chrome trace...");
-        trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
-        export.getItems().addAll(pictureItems("window"));
-        var jfr = new MenuItem("JFR recording of the shown run (.jfr)...");
-        jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr));
-        export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace, jfr);
+        var export = exports.windowMenu();
         var raceButton = new Button(null, Icons.RACE.create(20));
         raceButton.getStyleClass().addAll("flat", "button-icon");
         raceButton.setTooltip(new Tooltip("Race the last two runs side by side on one clock, in slow motion (Ctrl+Shift+P)"));
@@ -245,10 +219,10 @@ public final class MainWindow extends BorderPane {
         charts = new SplitPane(completion, bars);
         charts.setDividerPositions(0.62);
         var chartsHost = new StackPane(charts);
-        views.put("charts", new View(chartsHost, chartsHost));
+        exports.register("charts", chartsHost, chartsHost);
         // The charts have no header of their own: their picture menu is a right-click away.
         var chartsMenu = new javafx.scene.control.ContextMenu();
-        chartsMenu.getItems().setAll(pictureItems("charts"));
+        chartsMenu.getItems().setAll(exports.pictureItems("charts"));
         chartsHost.setOnContextMenuRequested(e -> chartsMenu.show(chartsHost, e.getScreenX(), e.getScreenY()));
         var chartsTab = new Tab("Elapsed time", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
@@ -311,7 +285,7 @@ public final class MainWindow extends BorderPane {
         legend.getStyleClass().add("legend");
         legend.setAlignment(Pos.CENTER_RIGHT);
         var frame = new StackPane(content);
-        var head = new HBox(12, name, caption, spacer, legend, exportMenu(title.toLowerCase(), frame, frame));
+        var head = new HBox(12, name, caption, spacer, legend, exports.viewMenu(title.toLowerCase(), frame, frame));
         head.setAlignment(Pos.CENTER_LEFT);
         frame.getStyleClass().add("canvas-frame");
         frame.setMinHeight(60);
@@ -357,186 +331,6 @@ public final class MainWindow extends BorderPane {
     public void stopNow() {
         session.stop();
         status.setText("Stopping...");
-    }
-
-    /** What a picture can be taken of: the node to photograph and the stack that holds the run card meanwhile. */
-    private record View(javafx.scene.Node subject, StackPane cardHost) {
-    }
-
-    private final java.util.Map<String, View> views = new java.util.LinkedHashMap<>();
-    private final CheckMenuItem stampCard = new CheckMenuItem("Stamp the run card on pictures");
-
-    private MenuButton exportMenu(String view, javafx.scene.Node subject, StackPane cardHost) {
-        views.put(view, new View(subject, cardHost));
-        var menu = new MenuButton(null, Icons.MORE.create(16));
-        menu.getStyleClass().addAll("flat", "button-icon");
-        menu.setTooltip(new Tooltip("A picture of the " + view + ", to a file or the clipboard"));
-        menu.getItems().setAll(pictureItems(view));
-        return menu;
-    }
-
-    private List<MenuItem> pictureItems(String view) {
-        var save = new MenuItem("Picture of the " + view + "...");
-        save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", "PNG image", "*.png")
-                .ifPresent(file -> savePicture(view, file, 1)));
-        var slides = new MenuItem("Picture of the " + view + " for slides (2x)...");
-        slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", "PNG image", "*.png")
-                .ifPresent(file -> savePicture(view, file, 2)));
-        var copy = new MenuItem("Copy picture of the " + view);
-        copy.setOnAction(e -> {
-            Exports.copyToClipboard(picture(view, 2));
-            status.setText("Copied a picture of the " + view + " (2x)");
-        });
-        var stamp = new CheckMenuItem(stampCard.getText());
-        stamp.selectedProperty().bindBidirectional(stampCard.selectedProperty());
-        return List.of(save, slides, copy, stamp);
-    }
-
-    private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
-        var chooser = new FileChooser();
-        chooser.setInitialFileName(name);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        var file = chooser.showSaveDialog(getScene().getWindow());
-        return java.util.Optional.ofNullable(file).map(java.io.File::toPath);
-    }
-
-    /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
-    public WritableImage picture(String view, double scale) {
-        RunModel run = stampCard.isSelected() ? shownRun() : null;
-        if (view.equals("window")) {
-            return Exports.picture((StackPane) getScene().getRoot(), run, scale, () -> getScene().getRoot());
-        }
-        View target = views.get(view);
-        if (target == null) {
-            throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
-        }
-        return Exports.picture(target.cardHost(), run, scale, target::subject);
-    }
-
-    /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
-    public CompletableFuture<Path> savePicture(String view, Path file, double scale) {
-        return write(file, picture(view, scale), saved -> status.setText("Saved " + saved));
-    }
-
-    public void setStampRunCard(boolean stamp) {
-        stampCard.setSelected(stamp);
-    }
-
-    /** The session's finished runs as CSV or JSON, written off the FX thread. */
-    public CompletableFuture<Path> saveResults(Path file, boolean csv) {
-        List<RunModel> runs = session.history();
-        String text = csv ? Exports.resultsCsv(runs) : Exports.resultsJson(runs);
-        return reported(SavedFile.writeLater(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
-    }
-
-    /**
-     * Copies the shown run's JFR recording (pins, GC, virtual-thread events and LoomScope's own
-     * Mount/Unmount events up to 100,000 tasks), for JDK Mission Control or {@code jfr print}.
-     */
-    public CompletableFuture<Path> saveJfr(Path file) {
-        RunModel run = exportedRun();
-        Path source = run == null ? null : run.jfrFile();
-        if (source == null) {
-            return unavailable(run, "No JFR recording of ");
-        }
-        return reported(SavedFile.writeLater(file, out -> java.nio.file.Files.copy(source, out)));
-    }
-
-    /** The formats a run's timeline can be saved in. */
-    public enum Timeline { CSV, JSON, PERFETTO }
-
-    /** Writes the shown run's timeline off the FX thread (a million-task run takes a few seconds). */
-    public CompletableFuture<Path> saveTimeline(Path file, Timeline format) {
-        RunModel run = exportedRun();
-        // Taken now: a run started meanwhile may drop this recording before the file is written.
-        var recording = run == null ? null : run.recording();
-        if (recording == null) {
-            return unavailable(run, "The timeline of ");
-        }
-        status.setText("Saving the timeline of " + run.title() + "...");
-        return reported(SavedFile.writeLater(file, out -> {
-            switch (format) {
-                case CSV -> {
-                    var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
-                    TimelineExport.csv(run, recording, writer);
-                    writer.flush();
-                }
-                case JSON -> TimelineExport.json(run, recording, out);
-                case PERFETTO -> TimelineExport.perfetto(run, recording, out);
-            }
-        }));
-    }
-
-    /** The run exports are of: the replayed run during a replay (not its replica), else the shown one. */
-    private RunModel exportedRun() {
-        return replayBar.replay() != null ? replayBar.replay().source() : shownRun();
-    }
-
-    /** Says why the shown run has nothing of that kind to export. */
-    private CompletableFuture<Path> unavailable(RunModel run, String what) {
-        showProblem(run == null ? "No run to export yet." : what + run.title() + " is not available: "
-                + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep it."
-                : "wait for it to end."));
-        return CompletableFuture.failedFuture(new IllegalStateException("nothing to export"));
-    }
-
-    /** Tells the status bar, or the banner, how a save went, once it has. */
-    private CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
-        return saving.whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
-    }
-
-    private void reportSaved(Path saved, Throwable error) {
-        if (error != null) {
-            showProblem(SavedFile.problem(error));
-        } else {
-            status.setText("Saved " + saved);
-        }
-    }
-
-    /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
-    public void quickScreenshot() {
-        Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
-        try {
-            java.nio.file.Files.createDirectories(folder);
-        } catch (java.io.IOException e) {
-            showProblem("Cannot save a picture: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
-            return;
-        }
-        Path file = folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
-        saveScreenshot(file, 2, saved -> status.setText("Saved " + saved));
-    }
-
-    public void chooseAndSaveScreenshot() {
-        var chooser = new FileChooser();
-        chooser.setTitle("Save a picture of the window");
-        chooser.setInitialFileName("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
-        var file = chooser.showSaveDialog(getScene().getWindow());
-        if (file != null) {
-            saveScreenshot(file.toPath(), 1, saved -> status.setText("Saved " + saved));
-        }
-    }
-
-    /** Snapshots the window now and writes it off the FX thread; failures show in the banner. */
-    public CompletableFuture<Path> saveScreenshot(Path file, double scale, Consumer<Path> onSaved) {
-        return write(file, picture("window", scale), onSaved);
-    }
-
-    private CompletableFuture<Path> write(Path file, WritableImage image, Consumer<Path> onSaved) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                PngExport.write(image, file);
-                return file;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).whenComplete((saved, error) -> Platform.runLater(() -> {
-            if (error != null) {
-                showProblem(SavedFile.problem(error));
-            } else {
-                onSaved.accept(saved);
-            }
-        }));
     }
 
     /** Replays the shown run in slow motion (or pauses and resumes a replay going on). */
@@ -648,7 +442,7 @@ public final class MainWindow extends BorderPane {
         return shortcuts;
     }
 
-    private void showProblem(String message) {
+    void showProblem(String message) {
         bannerText.setText(message);
         banner.setVisible(true);
     }
@@ -735,7 +529,7 @@ public final class MainWindow extends BorderPane {
     }
 
     /** The replay if one is going, else the run the user picked in the history, else the one under way, else the newest. */
-    private RunModel shownRun() {
+    RunModel shownRun() {
         RunModel replayed = replayBar.shownRun();
         if (replayed != null) {
             return replayed;
@@ -891,6 +685,15 @@ public final class MainWindow extends BorderPane {
 
     public String bannerMessage() {
         return banner.isVisible() ? bannerText.getText() : null;
+    }
+
+    void setStatus(String text) {
+        status.setText(text);
+    }
+
+    /** Pictures, results, timelines and recordings out of the window. */
+    public WindowExports exports() {
+        return exports;
     }
 
     public String statusText() {

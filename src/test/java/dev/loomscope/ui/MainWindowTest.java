@@ -293,10 +293,10 @@ class MainWindowTest {
                 && window.figures().value("completed").equals("100 / 100"));
 
         Path plain = dir.resolve("waves.png");
-        Fx.call(() -> window.savePicture("task waves", plain, 2)).get();
+        Fx.call(() -> window.exports().savePicture("task waves", plain, 2)).get();
         Path stamped = dir.resolve("waves-card.png");
-        Fx.run(() -> window.setStampRunCard(true));
-        Fx.call(() -> window.savePicture("task waves", stamped, 2)).get();
+        Fx.run(() -> window.exports().setStampRunCard(true));
+        Fx.call(() -> window.exports().savePicture("task waves", stamped, 2)).get();
         var a = javax.imageio.ImageIO.read(plain.toFile());
         var b = javax.imageio.ImageIO.read(stamped.toFile());
         double viewWidth = Fx.call(() -> window.lookup(".task-waves").getParent().getParent().getLayoutBounds().getWidth());
@@ -307,33 +307,33 @@ class MainWindowTest {
         assertThat(differingPixels(a, b, 0, 0, 200, 40)).isZero();
         for (String view : List.of("window", "carrier lanes", "charts")) {
             Path png = dir.resolve(view.replace(' ', '-') + ".png");
-            Fx.call(() -> window.savePicture(view, png, 1)).get();
+            Fx.call(() -> window.exports().savePicture(view, png, 1)).get();
             assertThat(javax.imageio.ImageIO.read(png.toFile()).getWidth()).as(view).isGreaterThan(200);
         }
 
         Path csv = dir.resolve("results.csv");
-        Fx.call(() -> window.saveResults(csv, true)).get();
+        Fx.call(() -> window.exports().saveResults(csv, true)).get();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.getFirst()).startsWith("executor,label,outcome,message,tasks,");
         assertThat(lines).hasSize(2);
         assertThat(lines.get(1)).startsWith("virtual,virtual,completed,");
         Path json = dir.resolve("results.json");
-        Fx.call(() -> window.saveResults(json, false)).get();
+        Fx.call(() -> window.exports().saveResults(json, false)).get();
         var parsed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
         assertThat(parsed.isArray()).isTrue();
         assertThat(parsed.get(0).get("tasks").asInt()).isEqualTo(100);
         assertThat(parsed.get(0).get("elapsedMs").asDouble()).isPositive();
 
         Path trace = dir.resolve("trace.json");
-        Fx.call(() -> window.saveTimeline(trace, MainWindow.Timeline.PERFETTO)).get();
+        Fx.call(() -> window.exports().saveTimeline(trace, WindowExports.Timeline.PERFETTO)).get();
         var events = new com.fasterxml.jackson.databind.ObjectMapper().readTree(trace.toFile()).get("traceEvents");
         assertThat(events.findValuesAsText("ph")).contains("X", "M");
         Path timeline = dir.resolve("timeline.csv");
-        Fx.call(() -> window.saveTimeline(timeline, MainWindow.Timeline.CSV)).get();
+        Fx.call(() -> window.exports().saveTimeline(timeline, WindowExports.Timeline.CSV)).get();
         assertThat(Files.readAllLines(timeline)).hasSize(1 + 100 * 5).first().isEqualTo("time_ms,task,event,thread,carrier");
 
         Path jfr = dir.resolve("run.jfr");
-        Fx.call(() -> window.saveJfr(jfr)).get();
+        Fx.call(() -> window.exports().saveJfr(jfr)).get();
         var names = new java.util.HashSet<String>();
         for (var event : jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)) {
             names.add(event.getEventType().getName());
@@ -343,7 +343,7 @@ class MainWindowTest {
         assertThat(names).doesNotContain("dev.loomscope.Mount");
 
         Path nowhere = dir.resolve("missing").resolve("results.csv");
-        Fx.run(() -> window.saveResults(nowhere, true));
+        Fx.run(() -> window.exports().saveResults(nowhere, true));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("does not exist");
     }
@@ -399,14 +399,14 @@ class MainWindowTest {
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new Runner());
         Path png = dir.resolve("window.png");
-        Fx.call(() -> window.saveScreenshot(png, 2, saved -> { })).get();
+        Fx.call(() -> window.exports().saveScreenshot(png, 2, saved -> { })).get();
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
         var image = javax.imageio.ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(1960);
 
         Path nowhere = dir.resolve("missing-folder").resolve("window.png");
-        Fx.run(() -> window.saveScreenshot(nowhere, 1, saved -> { }));
+        Fx.run(() -> window.exports().saveScreenshot(nowhere, 1, saved -> { }));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing-folder").contains("does not exist");
         assertThat(Files.exists(nowhere)).isFalse();
