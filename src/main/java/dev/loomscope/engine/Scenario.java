@@ -94,6 +94,19 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
     }
 
+    /**
+     * This scenario with one setting changed, named as the command line names it ({@code cpu-ms});
+     * the result is checked like any scenario.
+     */
+    public Scenario with(String setting, int value) {
+        var map = asMap();
+        if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking")) {
+            throw new InvalidScenarioException(setting, "no numeric setting named " + setting);
+        }
+        map.put(setting, Integer.toString(value));
+        return from(new RunnerArgs(map));
+    }
+
     /** "fixed(200)", "virtual", "virtual-limited(20)": how tables and charts name the run. */
     public String label() {
         return switch (executor) {

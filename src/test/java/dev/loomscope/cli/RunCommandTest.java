@@ -22,7 +22,7 @@ class RunCommandTest {
     }
 
     /** Runs the command line as a user would; out holds both picocli's help and what commands print. */
-    private static Outcome execute(String... args) {
+    static Outcome execute(String... args) {
         var err = new StringWriter();
         var help = new StringWriter();
         var printed = new ByteArrayOutputStream();

@@ -1,0 +1,102 @@
+package dev.loomscope.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomscope.engine.Durations;
+import dev.loomscope.engine.InvalidScenarioException;
+import dev.loomscope.engine.RunHandle;
+import dev.loomscope.engine.RunListener;
+import dev.loomscope.engine.RunOptions;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Runner;
+import dev.loomscope.model.Sweep;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loomscope sweep --vary cpu-ms=0..40:3 ...}: runs every point of a range for every chosen
+ * executor, one run at a time, and prints a row per point per executor.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Varies one setting over a range and runs every point for every executor, one run at a time.",
+                "Example: sweep --vary cpu-ms=0..40:3 --executor fixed,virtual --tasks 200 --pool 4 --sleep-ms 40"})
+public final class SweepCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--vary", required = true, paramLabel = "SETTING=FROM..TO:POINTS",
+            description = "The setting to vary (tasks, pool, carriers, sleep-ms, cpu-ms, permits), its range and how many points, e.g. cpu-ms=0..40:3.")
+    String vary;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Option(names = "--json", description = "One JSON object per point per executor per line: the fields of 'run --json' plus vary and value.")
+    boolean json;
+
+    @Option(names = "--csv", description = "CSV: vary, value, then the fields of 'run --json'.")
+    boolean csv;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (json && csv) {
+            throw new ParameterException(spec.commandLine(), "choose one of --json and --csv");
+        }
+        List<Sweep.Point> points;
+        try {
+            Sweep sweep = Sweep.parse(vary);
+            points = sweep.points(scenarioOptions.scenarios(spec), Runtime.getRuntime().availableProcessors());
+        } catch (InvalidScenarioException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        String setting = Sweep.parse(vary).setting();
+        PrintStream out = System.out;
+        var runner = new Runner();
+        var current = new AtomicReference<RunHandle>();
+        // Ctrl+C stops the sweep without leaving a runner JVM behind.
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
+            RunHandle handle = current.get();
+            if (handle != null) {
+                handle.cancel();
+            }
+        }));
+        if (csv) {
+            out.println("vary,value," + ResultRow.csvHeader());
+        } else if (!json) {
+            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", "vary", "value", "executor", "elapsed", "ideal", "RSS +MB", "result");
+        }
+        boolean allCompleted = true;
+        for (Sweep.Point point : points) {
+            RunHandle handle = runner.start(point.scenario(), RunOptions.DEFAULT, RunListener.NONE);
+            current.set(handle);
+            RunResult result = handle.await();
+            allCompleted &= result.isCompleted();
+            ResultRow row = ResultRow.of(result, 1);
+            if (json) {
+                ObjectNode node = JSON.valueToTree(row);
+                node.put("vary", setting);
+                node.put("value", point.value());
+                out.println(node);
+            } else if (csv) {
+                out.println(setting + "," + point.value() + "," + row.toCsvLine());
+            } else {
+                out.printf("%-10s %,10d  %-22s %12s %12s %10.1f  %s%n", setting, point.value(), point.scenario().label(),
+                        Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()), result.rssDeltaMb(),
+                        result.isCompleted() ? "ok" : result.message());
+            }
+            out.flush();
+        }
+        return allCompleted ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
+    }
+}

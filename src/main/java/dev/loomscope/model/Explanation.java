@@ -1,0 +1,77 @@
+package dev.loomscope.model;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.engine.IdealTime;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Scenario;
+import java.util.Map;
+
+/**
+ * One plain sentence saying why a run took as long as it did, for learners: "200 threads -> 50
+ * waves x 100 ms = about 5 s". The rules follow the perfect-world model ({@link IdealTime}): what
+ * bounds the run (waves of threads, the cores, one thread, a semaphore), then what the JDK added
+ * (pinning, starting threads).
+ */
+public final class Explanation {
+
+    private Explanation() {
+    }
+
+    public static String of(RunResult result, int cores) {
+        Scenario s = result.scenario();
+        if (result.outcome() != RunResult.Outcome.COMPLETED) {
+            return result.message();
+        }
+        if (result.vm().pinnedEvents() > 0) {
+            String reason = result.vm().pinnedReasons().entrySet().stream().max(Map.Entry.comparingByValue())
+                    .map(Map.Entry::getKey).orElse("blocking");
+            return "Pinned: %,d times a virtual thread kept its carrier while it blocked (%s), %s each on average, so only %d tasks could wait at once."
+                    .formatted(result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
+                            Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), s.carriers());
+        }
+        return bound(s, cores) + overhead(result);
+    }
+
+    /** What the perfect world says bounds this scenario, in words. */
+    static String bound(Scenario s, int cores) {
+        double work = s.sleepMs() + s.cpuMs();
+        double ideal = IdealTime.millis(s, cores);
+        double cpuBound = (double) s.tasks() * s.cpuMs() / Math.max(1, cores);
+        if (s.cpuMs() > 0 && cpuBound >= ideal * 0.999 && cpuBound > work) {
+            return "CPU-bound: %,d tasks x %d ms of computing on %d cores = about %s, whatever the threads."
+                    .formatted(s.tasks(), s.cpuMs(), cores, Durations.humanMillis(cpuBound));
+        }
+        return switch (s.executor()) {
+            case FIXED, FORKJOIN -> waves(s.pool() + " threads", s.tasks(), s.pool(), work);
+            case SINGLE -> "One thread: %,d tasks one after another x %s = about %s.".formatted(s.tasks(), Durations.humanMillis(work),
+                    Durations.humanMillis(ideal));
+            case VIRTUAL_LIMITED -> {
+                String sentence = waves("the semaphore's " + s.permits() + " permits", s.tasks(), s.permits(), s.sleepMs());
+                yield s.cpuMs() == 0 ? sentence
+                        : sentence.substring(0, sentence.length() - 1) + ", after %d ms of computing each.".formatted(s.cpuMs());
+            }
+            case PLATFORM -> "A platform thread per task: all %,d wait at once, about %s, plus the cost of starting %,d OS threads."
+                    .formatted(s.tasks(), Durations.humanMillis(work), s.tasks());
+            case VIRTUAL -> "A virtual thread per task: all %,d wait at once, about %s; waiting virtual threads hold no carrier."
+                    .formatted(s.tasks(), Durations.humanMillis(work));
+        };
+    }
+
+    private static String waves(String who, int tasks, int atOnce, double waveMs) {
+        long waves = (tasks + atOnce - 1L) / atOnce;
+        return waves == 1 ? "%s take all %,d tasks at once: one wave of %s.".formatted(capitalise(who), tasks, Durations.humanMillis(waveMs))
+                : "%s -> %,d waves x %s = about %s.".formatted(capitalise(who), waves, Durations.humanMillis(waveMs),
+                Durations.humanMillis(waves * waveMs));
+    }
+
+    /** How far over the perfect world the run came, when it is worth a word. */
+    private static String overhead(RunResult result) {
+        double over = result.overhead();
+        return over > 0.5 ? " It took %s more than that: starting threads and scheduling them.".formatted(
+                Durations.humanMillis(result.elapsedMs() - result.idealMs())) : "";
+    }
+
+    private static String capitalise(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.loomscope.model;
+
+import dev.loomscope.engine.Durations;
+import java.util.List;
+
+/**
+ * A learner's guess before a run, and how it compares after: three choices an order of magnitude
+ * apart around the perfect-world time ("about 50 s / about 5 s / well under 1 s"), or a number.
+ */
+public final class Prediction {
+
+    private Prediction() {
+    }
+
+    /** A choice: what it says and the time it stands for. */
+    public record Choice(String label, double ms) {
+    }
+
+    /** Three choices, ten times apart, one of them near {@code idealMs}, shortest last. */
+    public static List<Choice> choices(double idealMs) {
+        double near = Math.max(1, idealMs);
+        return List.of(choice(near * 10), choice(near), choice(near / 10));
+    }
+
+    private static Choice choice(double ms) {
+        if (ms < 1_000 && ms >= 100) {
+            return new Choice("well under 1 s (about " + Durations.humanMillis(round(ms)) + ")", round(ms));
+        }
+        return new Choice("about " + Durations.humanMillis(round(ms)), round(ms));
+    }
+
+    /** Rounds to one significant digit: a guess, not a measurement. */
+    static double round(double ms) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(ms, 1))));
+        return Math.max(1, Math.round(ms / magnitude) * magnitude);
+    }
+
+    /** How a guess compares with what the run measured, in words. */
+    public static String score(double predictedMs, double actualMs) {
+        double ratio = predictedMs / Math.max(actualMs, 1e-3);
+        if (ratio >= 0.67 && ratio <= 1.5) {
+            return "Spot on: you said %s, it took %s.".formatted(Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
+        }
+        if (ratio >= 0.2 && ratio <= 5) {
+            return "Right order of magnitude: you said %s, it took %s.".formatted(Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
+        }
+        return "Off by %s: you said %s, it took %s.".formatted(ratio > 1 ? "%.0fx".formatted(ratio) : "%.0fx".formatted(1 / ratio),
+                Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
+    }
+}
