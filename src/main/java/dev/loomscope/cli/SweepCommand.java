@@ -53,14 +53,15 @@ public final class SweepCommand implements Callable<Integer> {
         if (json && csv) {
             throw new ParameterException(spec.commandLine(), "choose one of --json and --csv");
         }
+        Sweep sweep;
         List<Sweep.Point> points;
         try {
-            Sweep sweep = Sweep.parse(vary);
+            sweep = Sweep.parse(vary);
             points = sweep.points(scenarioOptions.scenarios(spec), Runtime.getRuntime().availableProcessors());
         } catch (InvalidScenarioException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        String setting = Sweep.parse(vary).setting();
+        String setting = sweep.setting();
         PrintStream out = System.out;
         var runner = new Runner();
         var current = new AtomicReference<RunHandle>();
