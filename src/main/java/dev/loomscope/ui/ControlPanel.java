@@ -140,7 +140,11 @@ public final class ControlPanel extends VBox {
 
         getChildren().addAll(executorsTitle, executorGrid, settingsTitle);
         getChildren().addAll(sliders.values());
-        getChildren().addAll(new VBox(4, blockingLabel, blocking), animate, buttons, problem, ideal);
+        var predict = new CheckBox("Predict first (presets)");
+        predict.selectedProperty().bindBidirectional(vm.predictFirstProperty());
+        predict.setTooltip(tooltip("Before a preset's runs, guess how long each will take; afterwards see your guess beside "
+                + "the perfect world and the measured time."));
+        getChildren().addAll(new VBox(4, blockingLabel, blocking), animate, predict, buttons, problem, ideal);
     }
 
     private void slider(String name, SliderSteps steps, javafx.beans.property.IntegerProperty property,

@@ -44,6 +44,7 @@ public final class ControlsViewModel {
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
     private final ObjectProperty<Preset> preset = new SimpleObjectProperty<>(this, "preset");
     private boolean loading;
+    private final BooleanProperty predictFirst = new SimpleBooleanProperty(this, "predictFirst", true);
     private final BooleanProperty animateLive = new SimpleBooleanProperty(this, "animateLive", true);
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private final ReadOnlyStringWrapper idealSummary = new ReadOnlyStringWrapper(this, "idealSummary", "");
@@ -119,6 +120,11 @@ public final class ControlsViewModel {
      */
     public BooleanProperty animateLiveProperty() {
         return animateLive;
+    }
+
+    /** Whether Run asks for a guess of each run before a preset's runs. */
+    public BooleanProperty predictFirstProperty() {
+        return predictFirst;
     }
 
     /** Why the settings cannot run, in plain words, or null when they can. */

@@ -6,7 +6,6 @@ import dev.loomscope.engine.RunResult;
 import dev.loomscope.model.RunModel;
 import java.util.List;
 import java.util.function.Supplier;
-import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.ClipboardContent;
@@ -31,8 +30,12 @@ final class Exports {
     static WritableImage picture(StackPane host, RunModel run, double scale, Supplier<javafx.scene.Node> subject) {
         VBox card = run == null ? null : runCard(run);
         if (card != null) {
-            StackPane.setAlignment(card, Pos.BOTTOM_RIGHT);
+            // Unmanaged, so the card never changes the layout of what it is stamped on; placed by hand.
+            card.setManaged(false);
             host.getChildren().add(card);
+            card.applyCss();
+            card.autosize();
+            card.relocate(Math.max(0, host.getWidth() - card.getWidth() - 8), Math.max(0, host.getHeight() - card.getHeight() - 8));
         }
         try {
             return PngExport.snapshot(subject.get(), scale);

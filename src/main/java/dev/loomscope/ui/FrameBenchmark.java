@@ -99,7 +99,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         onFx(() -> {
             window.controls().load(List.of(scenario));
             window.frameTimes().reset();
-            return window.runNow();
+            return window.runWithoutPredicting();
         });
         var answers = new ArrayList<Long>();
         RunModel run = null;

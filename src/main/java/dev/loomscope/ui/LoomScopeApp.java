@@ -75,7 +75,7 @@ public final class LoomScopeApp extends Application {
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
         var themes = new Themes();
         var window = new MainWindow(session, themes);
-        var scene = new Scene(new StackPane(window, window.shortcutsOverlay()), settings.width(), settings.height());
+        var scene = new Scene(new StackPane(window, window.shortcutsOverlay(), window.glossary()), settings.width(), settings.height());
         themes.install(scene, settings.dark(), settings.highContrast());
         installShortcuts(scene, window, themes);
         if (settings.preset() != null) {
@@ -95,7 +95,8 @@ public final class LoomScopeApp extends Application {
         }
         window.start();
         if (settings.runAtStart()) {
-            window.runNow();
+            // Started by a script: nobody is there to predict.
+            window.runWithoutPredicting();
         }
         return window;
     }
@@ -108,6 +109,8 @@ public final class LoomScopeApp extends Application {
         accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), () -> {
             if (window.shortcutsOverlay().isVisible()) {
                 window.shortcutsOverlay().setVisible(false);
+            } else if (window.glossary().isVisible()) {
+                window.glossary().setVisible(false);
             } else if (window.replayBar().isActive()) {
                 window.closeReplay();
             } else {
@@ -119,6 +122,7 @@ public final class LoomScopeApp extends Application {
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
         accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
         accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
+        accelerators.put(new KeyCodeCombination(KeyCode.F1), () -> window.glossary().toggle());
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN), themes::toggleContrast);
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
         accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window.exports()::quickScreenshot);

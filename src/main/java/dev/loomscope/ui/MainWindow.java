@@ -66,6 +66,9 @@ public final class MainWindow extends BorderPane {
     private Preset narrativePreset;
     private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
     private final ReplayBar replayBar = new ReplayBar(this::closeReplay);
+    private final GlossaryOverlay glossary = new GlossaryOverlay();
+    private final Label why = new Label();
+    private PredictionBar predictionBar;
     private final WindowExports exports = new WindowExports(this);
     private final RaceView raceView = new RaceView();
     private javafx.scene.Node liveCenter;
@@ -95,6 +98,7 @@ public final class MainWindow extends BorderPane {
         this.themes = themes;
         this.controls = new ControlsViewModel(session.cores());
         this.controlPanel = new ControlPanel(controls, List.of());
+        this.predictionBar = new PredictionBar(session.cores());
         // Measuring the CPU preset's work takes a moment: list the presets once it is done, off the FX thread.
         CompletableFuture.supplyAsync(() -> Preset.all(session.cores()))
                 .whenComplete((all, error) -> Platform.runLater(() -> {
@@ -159,6 +163,10 @@ public final class MainWindow extends BorderPane {
         presentationHint.setVisible(false);
         presentationHint.managedProperty().bind(presentationHint.visibleProperty());
         var export = exports.windowMenu();
+        var glossaryButton = new Button(null, Icons.GLOSSARY.create(20));
+        glossaryButton.getStyleClass().addAll("flat", "button-icon");
+        glossaryButton.setTooltip(new Tooltip("Glossary: carrier, mount, pinning, ideal time... (F1)"));
+        glossaryButton.setOnAction(e -> glossary.toggle());
         var raceButton = new Button(null, Icons.RACE.create(20));
         raceButton.getStyleClass().addAll("flat", "button-icon");
         raceButton.setTooltip(new Tooltip("Race the last two runs side by side on one clock, in slow motion (Ctrl+Shift+P)"));
@@ -167,7 +175,7 @@ public final class MainWindow extends BorderPane {
         replayButton.getStyleClass().addAll("flat", "button-icon");
         replayButton.setTooltip(new Tooltip("Replay the shown run in slow motion (Ctrl+P)"));
         replayButton.setOnAction(e -> startReplay());
-        var header = new HBox(16, name, shownTitle, spacer, presentationHint, raceButton, replayButton, export, screenshot, theme);
+        var header = new HBox(16, name, shownTitle, spacer, presentationHint, glossaryButton, raceButton, replayButton, export, screenshot, theme);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("header");
         return header;
@@ -235,7 +243,12 @@ public final class MainWindow extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.33, 0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
-        var center = new VBox(10, narrative(), figures, split);
+        why.getStyleClass().add("explanation");
+        why.setWrapText(true);
+        why.setMinHeight(Region.USE_PREF_SIZE);
+        why.setVisible(false);
+        why.managedProperty().bind(why.visibleProperty());
+        var center = new VBox(10, narrative(), predictionBar, figures, why, split);
         center.setPadding(new Insets(10, 12, 6, 12));
         return center;
     }
@@ -309,7 +322,31 @@ public final class MainWindow extends BorderPane {
     // ---- actions ----
 
     /** Runs the selected executors one after another. Returns false (and says why) if it cannot. */
+    /**
+     * Run (the button, Ctrl+R): runs the selected executors one after another. With a preset and
+     * "Predict first" on, asks for a guess of each run first. Returns false (and says why) if it cannot.
+     */
     public boolean runNow() {
+        if (session.isRunning()) {
+            return false;
+        }
+        if (controls.presetProperty().get() != null && controls.predictFirstProperty().get() && !predictionBar.isVisible()) {
+            List<dev.loomscope.engine.Scenario> scenarios;
+            try {
+                scenarios = controls.scenarios();
+            } catch (InvalidScenarioException e) {
+                showProblem(e.getMessage());
+                return false;
+            }
+            predictionBar.ask(scenarios, guessed -> runWithoutPredicting());
+            status.setText("Predict first: pick a guess for each run, or skip.");
+            return true;
+        }
+        return runWithoutPredicting();
+    }
+
+    /** Runs the selected executors at once, asking nothing (scripts, benchmarks, after a prediction). */
+    public boolean runWithoutPredicting() {
         if (session.isRunning()) {
             return false;
         }
@@ -438,6 +475,14 @@ public final class MainWindow extends BorderPane {
         return presentation;
     }
 
+    public GlossaryOverlay glossary() {
+        return glossary;
+    }
+
+    public PredictionBar predictionBar() {
+        return predictionBar;
+    }
+
     public ShortcutsOverlay shortcutsOverlay() {
         return shortcuts;
     }
@@ -496,6 +541,7 @@ public final class MainWindow extends BorderPane {
         safely("elapsed bars", () -> bars.refresh(comparison));
         safely("run history", () -> history.refresh(session.history()));
         safely("captions", () -> updateCaptions(shown));
+        safely("explanation", () -> explain(shown));
         if (now - lastStatusNanos > 500_000_000L) {
             lastStatusNanos = now;
             frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));
@@ -522,6 +568,9 @@ public final class MainWindow extends BorderPane {
         }
         this.running.set(running);
         controlPanel.stopButton().setDisable(!running);
+        if (!running && predictionBar.awaitingResults()) {
+            predictionBar.showResults(session.comparison());
+        }
         String problem = session.problem();
         if (problem != null && !problem.equals(dismissedProblem)) {
             showProblem(problem);
@@ -595,6 +644,16 @@ public final class MainWindow extends BorderPane {
                 : "one lane per platform thread";
         if (!lanesText.equals(lanesCaption.getText())) {
             lanesCaption.setText(lanesText);
+        }
+    }
+
+    /** One plain sentence on why the shown run took as long as it did, once it has ended. */
+    private void explain(RunModel shown) {
+        var result = shown == null ? null : shown.result();
+        String text = result == null ? "" : "Why: " + dev.loomscope.model.Explanation.of(result, session.cores());
+        if (!text.equals(why.getText())) {
+            why.setText(text);
+            why.setVisible(!text.isEmpty());
         }
     }
 
@@ -694,6 +753,10 @@ public final class MainWindow extends BorderPane {
     /** Pictures, results, timelines and recordings out of the window. */
     public WindowExports exports() {
         return exports;
+    }
+
+    String explanationText() {
+        return why.getText();
     }
 
     public String statusText() {

@@ -23,6 +23,7 @@ public final class ShortcutsOverlay extends StackPane {
             new String[] {"Ctrl+T", "dark or light theme"},
             new String[] {"Ctrl+S", "save a 2x picture of the window to ~/LoomScope"},
             new String[] {"Ctrl+Shift+S", "save a picture as..."},
+            new String[] {"F1", "the glossary: carrier, mount, pinning, ideal time..."},
             new String[] {"?", "show or hide these shortcuts"});
 
     public ShortcutsOverlay() {

@@ -289,8 +289,10 @@ class MainWindowTest {
             window.controls().sleepMsProperty().set(20);
             window.controlPanel().runButton().fire();
         });
+        // Settled: the run done, its explanation shown (which moves the views down a line).
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && window.figures().value("completed").equals("100 / 100"));
+                && window.figures().value("completed").equals("100 / 100") && !window.explanationText().isEmpty());
+        Thread.sleep(300);
 
         Path plain = dir.resolve("waves.png");
         Fx.call(() -> window.exports().savePicture("task waves", plain, 2)).get();
@@ -393,6 +395,40 @@ class MainWindowTest {
                 .isEqualTo(window.session().history().getLast().states());
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
         assertThat(Fx.call(() -> window.replayBar().isActive())).isFalse();
+    }
+
+    @Test
+    void aPresetAsksForGuessesFirstAndComparesThemAfterwardsWithAnExplanation() throws Exception {
+        open(new Runner());
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
+        Fx.run(() -> {
+            window.controls().loadPreset(pinning);
+            window.controlPanel().runButton().fire();
+        });
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isTrue();
+        assertThat(window.session().isRunning()).as("nothing runs before the guesses").isFalse();
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> window.predictionBar().choiceGroups().forEach(group -> group.getToggles().get(1).setSelected(true)));
+        Fx.run(() -> window.predictionBar().runButton().fire());
+        Fx.waitUntil("both runs done and the guesses compared", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.session().comparison().size() == 2 && window.session().comparison().getLast().result() != null
+                && window.predictionBar().lookupAll(".prediction-score").size() == 2);
+        assertThat(Fx.call(() -> window.predictionBar().lookupAll(".label").stream()
+                .map(n -> ((javafx.scene.control.Label) n).getText()).toList())).contains("you said", "perfect world", "measured");
+        Fx.waitUntil("the explanation of the shown (native) run", Duration.ofSeconds(10),
+                () -> window.explanationText().startsWith("Why: Pinned:"));
+
+        // "Skip, just run" runs at once with no comparison afterwards.
+        Fx.run(() -> {
+            window.predictionBar().setVisible(false);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.run(() -> ((javafx.scene.control.Button) window.predictionBar().lookupAll(".button").stream()
+                .filter(n -> n instanceof javafx.scene.control.Button b && b.getText().startsWith("Skip")).findFirst().orElseThrow()).fire());
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+        Fx.waitUntil("the skipped runs done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.session().history().size() == 4);
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
     }
 
     @Test

@@ -1,0 +1,136 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.engine.IdealTime;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Scenario;
+import dev.loomscope.model.Prediction;
+import dev.loomscope.model.RunModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/**
+ * Predict first: before a preset's runs, a guess for each (three choices ten times apart); after
+ * them, the guess beside the perfect world and what was measured, with a word on how close it was.
+ */
+public final class PredictionBar extends VBox {
+
+    private final Label title = new Label();
+    private final GridPane rows = new GridPane(14, 8);
+    private final HBox buttons = new HBox(10);
+    private final int cores;
+    private final List<ToggleGroup> groups = new ArrayList<>();
+    private List<Scenario> asked = List.of();
+    private List<Double> guesses = List.of();
+
+    public PredictionBar(int cores) {
+        this.cores = cores;
+        getStyleClass().add("prediction-bar");
+        setSpacing(8);
+        title.getStyleClass().add("narrative-title");
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        getChildren().setAll(title, rows, buttons);
+        setVisible(false);
+        managedProperty().bind(visibleProperty());
+    }
+
+    /** Asks for a guess per scenario; {@code run} starts the runs (with the guesses, or none when skipped). */
+    public void ask(List<Scenario> scenarios, Consumer<Boolean> run) {
+        asked = List.copyOf(scenarios);
+        guesses = List.of();
+        groups.clear();
+        rows.getChildren().clear();
+        title.setText("Predict first: how long will each take?");
+        var go = new Button("Run", Icons.RUN.create());
+        go.getStyleClass().add("accent");
+        go.setDisable(true);
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario s = scenarios.get(i);
+            var group = new ToggleGroup();
+            groups.add(group);
+            rows.add(new Label(s.label() + (s.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + s.blocking().cliName())), 0, i);
+            int column = 1;
+            for (Prediction.Choice choice : Prediction.choices(IdealTime.millis(s, cores))) {
+                var button = new ToggleButton(choice.label());
+                button.setUserData(choice.ms());
+                button.setToggleGroup(group);
+                button.getStyleClass().add("prediction-choice");
+                rows.add(button, column++, i);
+            }
+            group.selectedToggleProperty().addListener((obs, old, now) -> go.setDisable(groups.stream().anyMatch(g -> g.getSelectedToggle() == null)));
+        }
+        go.setOnAction(e -> {
+            guesses = groups.stream().map(g -> (Double) g.getSelectedToggle().getUserData()).toList();
+            title.setText("Running... your guesses are kept for when the runs end.");
+            buttons.getChildren().clear();
+            run.accept(true);
+        });
+        var skip = new Button("Skip, just run");
+        skip.getStyleClass().add("flat");
+        skip.setOnAction(e -> {
+            guesses = List.of();
+            setVisible(false);
+            run.accept(false);
+        });
+        buttons.getChildren().setAll(go, skip);
+        setVisible(true);
+    }
+
+    /** Once the runs have ended: each guess beside the perfect world and the measured time. */
+    public void showResults(List<RunModel> runs) {
+        if (guesses.isEmpty() || runs.size() != guesses.size()) {
+            return;
+        }
+        title.setText("Your guesses against the perfect world and the run");
+        rows.getChildren().clear();
+        String[] heads = {"", "you said", "perfect world", "measured", ""};
+        for (int c = 0; c < heads.length; c++) {
+            var head = new Label(heads[c]);
+            head.getStyleClass().add("control-name");
+            rows.add(head, c, 0);
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            RunModel run = runs.get(i);
+            RunResult result = run.result();
+            if (result == null) {
+                continue;
+            }
+            double guess = guesses.get(i);
+            rows.add(new Label(run.title()), 0, i + 1);
+            rows.add(new Label(Durations.humanMillis(guess)), 1, i + 1);
+            rows.add(new Label(Durations.humanMillis(run.idealMs())), 2, i + 1);
+            rows.add(new Label(Durations.humanMillis(result.elapsedMs())), 3, i + 1);
+            var score = new Label(Prediction.score(guess, result.elapsedMs()).split(":")[0]);
+            score.getStyleClass().add("prediction-score");
+            rows.add(score, 4, i + 1);
+        }
+        var close = new Button("Close");
+        close.getStyleClass().add("flat");
+        close.setOnAction(e -> setVisible(false));
+        buttons.getChildren().setAll(close);
+        guesses = List.of();
+        setVisible(true);
+    }
+
+    /** Whether guesses are waiting for their runs to end. */
+    public boolean awaitingResults() {
+        return !guesses.isEmpty();
+    }
+
+    List<ToggleGroup> choiceGroups() {
+        return groups;
+    }
+
+    Button runButton() {
+        return (Button) buttons.getChildren().getFirst();
+    }
+}
