@@ -98,6 +98,9 @@ public final class LoomScopeApp extends Application {
             // Started by a script: nobody is there to predict.
             window.runWithoutPredicting();
         }
+        if (settings.sweep() != null) {
+            window.startSweepTab(settings.sweep());
+        }
         return window;
     }
 

@@ -69,6 +69,8 @@ public final class MainWindow extends BorderPane {
     private final GlossaryOverlay glossary = new GlossaryOverlay();
     private final Label why = new Label();
     private PredictionBar predictionBar;
+    private SweepView sweepView;
+    private TabPane bottomTabs;
     private final WindowExports exports = new WindowExports(this);
     private final RaceView raceView = new RaceView();
     private javafx.scene.Node liveCenter;
@@ -99,6 +101,7 @@ public final class MainWindow extends BorderPane {
         this.controls = new ControlsViewModel(session.cores());
         this.controlPanel = new ControlPanel(controls, List.of());
         this.predictionBar = new PredictionBar(session.cores());
+        this.sweepView = new SweepView(controls::scenarios, this::startSweep, session::isRunning, session.cores());
         // Measuring the CPU preset's work takes a moment: list the presets once it is done, off the FX thread.
         CompletableFuture.supplyAsync(() -> Preset.all(session.cores()))
                 .whenComplete((all, error) -> Platform.runLater(() -> {
@@ -206,8 +209,8 @@ public final class MainWindow extends BorderPane {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.getStyleClass().add("edge-to-edge");
         history.setPadding(new Insets(0, 12, 12, 12));
-        history.setPrefHeight(230);
-        history.setMinHeight(120);
+        history.setPrefHeight(150);
+        history.setMinHeight(100);
         var sidebar = new VBox(scroll, history);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         // Its width is in the stylesheet, in em, so it grows with the type in presentation mode.
@@ -234,8 +237,12 @@ public final class MainWindow extends BorderPane {
         chartsHost.setOnContextMenuRequested(e -> chartsMenu.show(chartsHost, e.getScreenX(), e.getScreenY()));
         var chartsTab = new Tab("Elapsed time", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
+        var sweepTab = new Tab("Sweep", sweepView);
         jfrTab.setGraphic(Icons.PIN.create(14));
-        var tabs = new TabPane(chartsTab, jfrTab);
+        var tabs = new TabPane(chartsTab, jfrTab, sweepTab);
+        bottomTabs = tabs;
+        // A sweep's plot is the point of its tab: it gets the height the task grid has otherwise.
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getStyleClass().add("bottom-tabs");
 
@@ -345,6 +352,29 @@ public final class MainWindow extends BorderPane {
         return runWithoutPredicting();
     }
 
+    /** A sweep's runs go through the session like any comparison, one at a time. */
+    private List<RunModel> startSweep(List<dev.loomscope.engine.Scenario> scenarios) {
+        closeReplay();
+        List<RunModel> runs = session.start(scenarios);
+        pinnedSelection = null;
+        history.clearSelection();
+        status.setText("Sweeping: " + runs.size() + " runs, one after another...");
+        return runs;
+    }
+
+    public SweepView sweepView() {
+        return sweepView;
+    }
+
+    /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
+    public void startSweepTab(dev.loomscope.model.Sweep sweep) {
+        bottomTabs.getSelectionModel().select(2);
+        sweepView.setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
+        if (!sweepView.sweep()) {
+            showProblem(sweepView.progressText());
+        }
+    }
+
     /** Runs the selected executors at once, asking nothing (scripts, benchmarks, after a prediction). */
     public boolean runWithoutPredicting() {
         if (session.isRunning()) {
@@ -440,7 +470,7 @@ public final class MainWindow extends BorderPane {
         sidebar.setVisible(!on);
         sidebar.setManaged(!on);
         presentationHint.setVisible(on);
-        split.setDividerPositions(on ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
+        layoutSplit();
         charts.setDividerPositions(on ? 0.55 : 0.62);
         if (fullScreenOnStage && getScene().getWindow() instanceof javafx.stage.Stage stage) {
             // Esc stops runs here; only F11 leaves presentation mode. If the system takes the
@@ -457,6 +487,12 @@ public final class MainWindow extends BorderPane {
                 });
             }
         }
+    }
+
+    /** The heights of the task grid, the lanes and the tabs, for the mode and the tab shown. */
+    private void layoutSplit() {
+        boolean sweeping = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedIndex() == 2;
+        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : presentation ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
     }
 
     public void togglePresentation() {
@@ -542,6 +578,7 @@ public final class MainWindow extends BorderPane {
         safely("run history", () -> history.refresh(session.history()));
         safely("captions", () -> updateCaptions(shown));
         safely("explanation", () -> explain(shown));
+        safely("sweep", () -> sweepView.refresh());
         if (now - lastStatusNanos > 500_000_000L) {
             lastStatusNanos = now;
             frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));

@@ -29,6 +29,7 @@ public final class PredictionBar extends VBox {
     private final HBox buttons = new HBox(10);
     private final int cores;
     private final List<ToggleGroup> groups = new ArrayList<>();
+    private final List<javafx.scene.control.TextField> typed = new ArrayList<>();
     private List<Scenario> asked = List.of();
     private List<Double> guesses = List.of();
 
@@ -48,6 +49,7 @@ public final class PredictionBar extends VBox {
         asked = List.copyOf(scenarios);
         guesses = List.of();
         groups.clear();
+        typed.clear();
         rows.getChildren().clear();
         title.setText("Predict first: how long will each take?");
         var go = new Button("Run", Icons.RUN.create());
@@ -66,10 +68,32 @@ public final class PredictionBar extends VBox {
                 button.getStyleClass().add("prediction-choice");
                 rows.add(button, column++, i);
             }
-            group.selectedToggleProperty().addListener((obs, old, now) -> go.setDisable(groups.stream().anyMatch(g -> g.getSelectedToggle() == null)));
+            // Or a number of one's own, in ms: typing one clears the choice.
+            var own = new javafx.scene.control.TextField();
+            own.setPromptText("or ms");
+            own.setPrefColumnCount(6);
+            typed.add(own);
+            rows.add(own, column, i);
+            own.textProperty().addListener((obs, old, text) -> {
+                if (typedMs(own) > 0) {
+                    group.selectToggle(null);
+                }
+                go.setDisable(!allAnswered());
+            });
+            group.selectedToggleProperty().addListener((obs, old, now) -> {
+                if (now != null) {
+                    own.clear();
+                }
+                go.setDisable(!allAnswered());
+            });
         }
         go.setOnAction(e -> {
-            guesses = groups.stream().map(g -> (Double) g.getSelectedToggle().getUserData()).toList();
+            var answers = new ArrayList<Double>();
+            for (int i = 0; i < groups.size(); i++) {
+                var choice = groups.get(i).getSelectedToggle();
+                answers.add(choice != null ? (Double) choice.getUserData() : typedMs(typed.get(i)));
+            }
+            guesses = List.copyOf(answers);
             title.setText("Running... your guesses are kept for when the runs end.");
             buttons.getChildren().clear();
             run.accept(true);
@@ -83,6 +107,25 @@ public final class PredictionBar extends VBox {
         });
         buttons.getChildren().setAll(go, skip);
         setVisible(true);
+    }
+
+    private boolean allAnswered() {
+        for (int i = 0; i < groups.size(); i++) {
+            if (groups.get(i).getSelectedToggle() == null && typedMs(typed.get(i)) <= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The typed guess in ms, or 0 when it is not a positive number. */
+    private static double typedMs(javafx.scene.control.TextField field) {
+        try {
+            double ms = Double.parseDouble(field.getText().replace(",", "").replace("ms", "").strip());
+            return ms > 0 && Double.isFinite(ms) ? ms : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** Once the runs have ended: each guess beside the perfect world and the measured time. */
@@ -128,6 +171,10 @@ public final class PredictionBar extends VBox {
 
     List<ToggleGroup> choiceGroups() {
         return groups;
+    }
+
+    List<javafx.scene.control.TextField> typedGuesses() {
+        return typed;
     }
 
     Button runButton() {

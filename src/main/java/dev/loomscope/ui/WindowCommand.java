@@ -38,6 +38,10 @@ public final class WindowCommand implements Callable<Integer> {
             completionCandidates = PresetNames.class)
     String preset;
 
+    @Option(names = "--sweep", paramLabel = "SETTING=FROM..TO:POINTS",
+            description = "Open on the Sweep tab and sweep this setting over the range for the chosen executors (e.g. cpu-ms=0..40:5).")
+    String sweep;
+
     @Option(names = "--race", description = "Once the runs are done, race the last two side by side in slow motion (0.25x).")
     boolean race;
 
@@ -62,12 +66,13 @@ public final class WindowCommand implements Callable<Integer> {
 
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
-                           boolean runAtStart, boolean race, Path screenshot, int screenshotAfterMs, double scale, int width, int height) {
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, -1, 1, 1440, 900);
+                           boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
+                           double scale, int width, int height) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900);
 
         public Settings withSize(int newWidth, int newHeight) {
-            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, screenshot, screenshotAfterMs, scale,
-                    newWidth, newHeight);
+            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
+                    scale, newWidth, newHeight);
         }
     }
 
@@ -89,6 +94,17 @@ public final class WindowCommand implements Callable<Integer> {
         }
         LoomScopeApp.launchWindow(settings());
         return LoomScopeApp.exitCode();
+    }
+
+    private dev.loomscope.model.Sweep parsedSweep() {
+        if (sweep == null) {
+            return null;
+        }
+        try {
+            return dev.loomscope.model.Sweep.parse(sweep);
+        } catch (dev.loomscope.engine.InvalidScenarioException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** Whether these arguments only list presets (no window, so no display needed). */
@@ -121,7 +137,7 @@ public final class WindowCommand implements Callable<Integer> {
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
         return new Settings(chosen != null ? chosen.scenarios() : scenario.scenarios(spec), chosen, theme.equals("dark"), highContrast,
-                presentation, runAtStart || screenshot != null || race, race, screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
+                presentation, (runAtStart || screenshot != null || race) && sweep == null, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
     }
 }

@@ -408,13 +408,19 @@ class MainWindowTest {
         assertThat(Fx.call(() -> window.predictionBar().isVisible())).isTrue();
         assertThat(window.session().isRunning()).as("nothing runs before the guesses").isFalse();
         assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
-        Fx.run(() -> window.predictionBar().choiceGroups().forEach(group -> group.getToggles().get(1).setSelected(true)));
+        // One guess picked from the choices, the other typed as a number of ms.
+        Fx.run(() -> window.predictionBar().choiceGroups().getFirst().getToggles().get(1).setSelected(true));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("not a number"));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("1000"));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isFalse();
         Fx.run(() -> window.predictionBar().runButton().fire());
         Fx.waitUntil("both runs done and the guesses compared", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && window.session().comparison().size() == 2 && window.session().comparison().getLast().result() != null
                 && window.predictionBar().lookupAll(".prediction-score").size() == 2);
         assertThat(Fx.call(() -> window.predictionBar().lookupAll(".label").stream()
-                .map(n -> ((javafx.scene.control.Label) n).getText()).toList())).contains("you said", "perfect world", "measured");
+                .map(n -> ((javafx.scene.control.Label) n).getText()).toList())).contains("you said", "perfect world", "measured", "1.0 s");
         Fx.waitUntil("the explanation of the shown (native) run", Duration.ofSeconds(10),
                 () -> window.explanationText().startsWith("Why: Pinned:"));
 
@@ -429,6 +435,38 @@ class MainWindowTest {
         Fx.waitUntil("the skipped runs done", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && window.session().history().size() == 4);
         assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+    }
+
+    @Test
+    void aSweepRunsEveryPointAndPlotsEachExecutorBesideItsPerfectWorld() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(8);
+            window.controls().sleepMsProperty().set(20);
+            window.sweepView().setRange("pool", 1, 4, 2);
+            window.sweepView().sweepButton().fire();
+        });
+        Fx.waitUntil("the sweep done", Duration.ofSeconds(60), () -> window.sweepView().progressText().equals("Done: 2 runs."));
+        var series = Fx.call(() -> window.sweepView().chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList());
+        assertThat(series).containsExactly("fixed=2", "perfect world, fixed=2");
+        // A pool of 1 takes 8 waves of 20 ms, a pool of 4 two: the measured curve falls with the pool.
+        var measured = Fx.call(() -> window.sweepView().chart().getData().getFirst().getData().stream().map(d -> d.getYValue().doubleValue()).toList());
+        assertThat(measured.getFirst()).isGreaterThan(measured.getLast() * 2);
+
+        Fx.run(() -> window.sweepView().setRange("pool", 5, 1, 3));
+        assertThat(Fx.call(() -> window.sweepView().sweep())).isFalse();
+        assertThat(Fx.call(() -> window.sweepView().progressText())).contains("a range that grows");
+
+        // A long sweep stops with Stop, and says how far it got.
+        Fx.run(() -> {
+            window.controls().sleepMsProperty().set(500);
+            window.sweepView().setRange("tasks", 2, 20, 10);
+        });
+        assertThat(Fx.call(() -> window.sweepView().sweep())).isTrue();
+        Fx.waitUntil("the sweep under way", Duration.ofSeconds(30), () -> window.sweepView().progressText().startsWith("Run 2 of 10"));
+        Fx.run(() -> window.controlPanel().stopButton().fire());
+        Fx.waitUntil("the sweep stopped", Duration.ofSeconds(10), () -> window.sweepView().progressText().startsWith("Stopped after"));
     }
 
     @Test
