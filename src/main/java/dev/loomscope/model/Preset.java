@@ -62,7 +62,8 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
                         "synchronized: about 50 ms, nothing pinned (JEP 491, JDK 24). Native: each sleep holds its carrier, so 40 sleeps queue "
-                                + "on %d carriers, about %d ms; the lanes turn red and JFR lists each pin with its reason.".formatted(cores, 50 * 40 / cores)),
+                                + "on %d carriers, about %s; the lanes turn red and JFR lists each pin with its reason."
+                                .formatted(cores, dev.loomscope.engine.Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
                 new Preset("memory", "What 10,000 waiting tasks cost in memory",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.PLATFORM, 10_000, 200, cores, 100, 0),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),

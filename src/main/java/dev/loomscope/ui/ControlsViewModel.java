@@ -219,7 +219,8 @@ public final class ControlsViewModel {
             List<Scenario> scenarios = scenarios();
             problem.set(null);
             idealSummary.set("Perfect world: " + String.join(", ", scenarios.stream()
-                    .map(s -> s.label() + " " + Durations.humanMillis(IdealTime.millis(s, cores))).toList()));
+                    .map(s -> s.label() + (s.blocking() == BlockingMode.SLEEP ? "" : " " + s.blocking().cliName()) + " "
+                            + Durations.humanMillis(IdealTime.millis(s, cores))).toList()));
         } catch (InvalidScenarioException e) {
             problem.set(e.getMessage());
             idealSummary.set("");

@@ -79,12 +79,12 @@ public final class ElapsedBarsView extends StackPane {
                 longest = Math.max(longest, Math.max(result.elapsedMs(), run.idealMs()));
             }
         }
-        // Room past the longest bar for its label.
-        double unit = Ticks.niceStep(longest * 1.6 / 4);
+        // Room past the longest bar for its label ("1.1 s (ideal 1.0 s)").
+        double unit = Ticks.niceStep(longest * 2.2 / 4);
         millis.setAutoRanging(false);
         millis.setLowerBound(0);
         millis.setTickUnit(unit);
-        millis.setUpperBound(Math.ceil(longest * 1.6 / unit) * unit);
+        millis.setUpperBound(Math.ceil(longest * 2.2 / unit) * unit);
         chart.getData().setAll(List.of(elapsed, ideal));
     }
 }
