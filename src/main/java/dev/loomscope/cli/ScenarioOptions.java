@@ -48,12 +48,17 @@ public final class ScenarioOptions {
 
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
     public List<Scenario> scenarios(CommandSpec spec) {
+        return scenarios(spec, true);
+    }
+
+    /** @param checkDuration refuse scenarios over an hour (a sweep checks its points instead of its base) */
+    public List<Scenario> scenarios(CommandSpec spec, boolean checkDuration) {
         var result = new ArrayList<Scenario>();
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
             try {
-                result.add(new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb)
-                        .checkDuration(Runtime.getRuntime().availableProcessors()));
+                var scenario = new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb);
+                result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
             }

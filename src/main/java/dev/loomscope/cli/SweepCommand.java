@@ -57,7 +57,7 @@ public final class SweepCommand implements Callable<Integer> {
         List<Sweep.Point> points;
         try {
             sweep = Sweep.parse(vary);
-            points = sweep.points(scenarioOptions.scenarios(spec), Runtime.getRuntime().availableProcessors());
+            points = sweep.points(scenarioOptions.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
         } catch (InvalidScenarioException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -21,12 +21,6 @@ public final class IdealTime {
 
     public static double millis(Scenario s, int cores) {
         double work = s.sleepMs() + s.cpuMs();
-        int runnable = switch (s.executor()) {
-            case FIXED, FORKJOIN -> s.pool();
-            case SINGLE -> 1;
-            case PLATFORM -> s.tasks();
-            case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
-        };
         double waves = switch (s.executor()) {
             case FIXED, FORKJOIN -> waves(s.tasks(), s.pool()) * work;
             case SINGLE -> (double) s.tasks() * work;
@@ -36,8 +30,23 @@ public final class IdealTime {
                     ? waves(s.tasks(), Math.min(s.carriers(), s.permits())) * work
                     : waves(s.tasks(), s.permits()) * s.sleepMs() + s.cpuMs();
         };
-        double cpuBound = (double) s.tasks() * s.cpuMs() / Math.max(1, Math.min(cores, runnable));
-        return Math.max(waves, Math.max(cpuBound, work));
+        return Math.max(waves, Math.max(cpuBoundMillis(s, cores), work));
+    }
+
+    /** All the tasks' computing spread over the cores that can run it (no more than the threads or carriers). */
+    public static double cpuBoundMillis(Scenario s, int cores) {
+        return (double) s.tasks() * s.cpuMs() / computingCores(s, cores);
+    }
+
+    /** How many cores can compute at once for this scenario. */
+    public static int computingCores(Scenario s, int cores) {
+        int runnable = switch (s.executor()) {
+            case FIXED, FORKJOIN -> s.pool();
+            case SINGLE -> 1;
+            case PLATFORM -> s.tasks();
+            case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
+        };
+        return Math.max(1, Math.min(cores, runnable));
     }
 
     /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */

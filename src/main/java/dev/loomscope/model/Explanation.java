@@ -27,7 +27,7 @@ public final class Explanation {
                     .map(Map.Entry::getKey).orElse("blocking");
             return "Pinned: %,d times a virtual thread kept its carrier while it blocked (%s), %s each on average, so only %d tasks could wait at once."
                     .formatted(result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
-                            Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), s.carriers());
+                            Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
         return bound(s, cores) + overhead(result);
     }
@@ -36,16 +36,27 @@ public final class Explanation {
     static String bound(Scenario s, int cores) {
         double work = s.sleepMs() + s.cpuMs();
         double ideal = IdealTime.millis(s, cores);
-        double cpuBound = (double) s.tasks() * s.cpuMs() / Math.max(1, cores);
+        double cpuBound = IdealTime.cpuBoundMillis(s, cores);
+        int computing = IdealTime.computingCores(s, cores);
         if (s.cpuMs() > 0 && cpuBound >= ideal * 0.999 && cpuBound > work) {
-            return "CPU-bound: %,d tasks x %d ms of computing on %d cores = about %s, whatever the threads."
-                    .formatted(s.tasks(), s.cpuMs(), cores, Durations.humanMillis(cpuBound));
+            return "CPU-bound: %,d tasks x %d ms of computing on %d %s = about %s, whatever the threads."
+                    .formatted(s.tasks(), s.cpuMs(), computing, computing == cores ? "cores" : "cores' worth of threads",
+                            Durations.humanMillis(cpuBound));
+        }
+        if (s.executor().isVirtual() && IdealTime.pins(s.blocking())) {
+            // Pinning is in the perfect world too: a pinned sleep holds its carrier.
+            return waves("blocking in %s pins: %d carriers".formatted(s.blocking() == dev.loomscope.engine.BlockingMode.NATIVE
+                    ? "a native frame" : "a class initializer", IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
         }
         return switch (s.executor()) {
             case FIXED, FORKJOIN -> waves(s.pool() + " threads", s.tasks(), s.pool(), work);
             case SINGLE -> "One thread: %,d tasks one after another x %s = about %s.".formatted(s.tasks(), Durations.humanMillis(work),
                     Durations.humanMillis(ideal));
             case VIRTUAL_LIMITED -> {
+                if (s.sleepMs() == 0) {
+                    yield "A virtual thread per task, computing only: the semaphore has no wait to limit, about %s."
+                            .formatted(Durations.humanMillis(ideal));
+                }
                 String sentence = waves("the semaphore's " + s.permits() + " permits", s.tasks(), s.permits(), s.sleepMs());
                 yield s.cpuMs() == 0 ? sentence
                         : sentence.substring(0, sentence.length() - 1) + ", after %d ms of computing each.".formatted(s.cpuMs());

@@ -18,15 +18,17 @@ public final class Prediction {
 
     /** Three choices, ten times apart, one of them near {@code idealMs}, shortest last. */
     public static List<Choice> choices(double idealMs) {
-        double near = Math.max(1, idealMs);
+        // At least 10 ms in the middle, so the shortest choice is still a distinct 1 ms.
+        double near = Math.max(10, idealMs);
         return List.of(choice(near * 10), choice(near), choice(near / 10));
     }
 
     private static Choice choice(double ms) {
-        if (ms < 1_000 && ms >= 100) {
-            return new Choice("well under 1 s (about " + Durations.humanMillis(round(ms)) + ")", round(ms));
+        double rounded = round(ms);
+        if (rounded < 1_000 && rounded >= 100) {
+            return new Choice("well under 1 s (about " + Durations.humanMillis(rounded) + ")", rounded);
         }
-        return new Choice("about " + Durations.humanMillis(round(ms)), round(ms));
+        return new Choice("about " + Durations.humanMillis(rounded), rounded);
     }
 
     /** Rounds to one significant digit: a guess, not a measurement. */

@@ -87,7 +87,8 @@ public final class RunSession {
                 history.add(model);
             }
             while (history.size() > HISTORY_KEPT) {
-                history.removeFirst();
+                // Out of the history, out of replay: it keeps no recording (a long sweep would hold them all).
+                history.removeFirst().dropRecording();
             }
 
             started = List.copyOf(models);

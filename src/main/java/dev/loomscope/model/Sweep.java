@@ -20,7 +20,7 @@ public record Sweep(String setting, List<Integer> values) {
 
     public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits");
     public static final int MAX_POINTS = 50;
-    private static final Pattern SPEC = Pattern.compile("([a-z-]+)=(\\d+)\\.\\.(\\d+):(\\d+)");
+    private static final Pattern SPEC = Pattern.compile("([a-z-]+)=(\\d{1,9})\\.\\.(\\d{1,9}):(\\d{1,9})");
 
     public Sweep {
         values = List.copyOf(values);
@@ -76,6 +76,12 @@ public record Sweep(String setting, List<Integer> values) {
      * @throws InvalidScenarioException if a point cannot run, naming it
      */
     public List<Point> points(List<Scenario> bases, int cores) {
+        for (Scenario base : bases) {
+            if (!applies(base)) {
+                throw new InvalidScenarioException("vary", "%s does not change %s: sweep it for %s".formatted(setting, base.label(),
+                        setting.equals("pool") ? "fixed or forkjoin" : setting.equals("permits") ? "virtual-limited" : "virtual executors"));
+            }
+        }
         var points = new ArrayList<Point>();
         for (int value : values) {
             for (Scenario base : bases) {
@@ -91,7 +97,18 @@ public record Sweep(String setting, List<Integer> values) {
         return points;
     }
 
-    private static Scenario.Range rangeOf(String setting) {
+    /** Whether the setting changes what this executor does (a pool size means nothing to virtual threads). */
+    boolean applies(Scenario base) {
+        return switch (setting) {
+            case "pool" -> base.executor().usesPool();
+            case "permits" -> base.executor() == dev.loomscope.engine.ExecutorKind.VIRTUAL_LIMITED;
+            case "carriers" -> base.executor().isVirtual();
+            default -> true;
+        };
+    }
+
+    /** The allowed values of a setting that can be swept. */
+    public static Scenario.Range rangeOf(String setting) {
         return switch (setting) {
             case "tasks" -> Scenario.TASKS;
             case "pool" -> Scenario.POOL;

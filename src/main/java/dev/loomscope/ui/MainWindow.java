@@ -115,7 +115,13 @@ public final class MainWindow extends BorderPane {
         getStyleClass().add("main-window");
 
         setTop(new VBox(header(), banner(), replayBar));
-        controls.presetProperty().addListener((obs, old, preset) -> showNarrative(preset));
+        controls.presetProperty().addListener((obs, old, preset) -> {
+            showNarrative(preset);
+            // Guesses belong to the runs they were asked for: a new choice of runs drops a pending question.
+            if (predictionBar.isAsking()) {
+                predictionBar.cancel();
+            }
+        });
         sidebar = sidebar();
         setLeft(sidebar);
         liveCenter = center();
@@ -125,7 +131,7 @@ public final class MainWindow extends BorderPane {
         controlPanel.runButton().setOnAction(e -> runNow());
         controlPanel.stopButton().setOnAction(e -> stopNow());
         controlPanel.stopButton().setDisable(true);
-        controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running));
+        controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running).or(predictionBar.askingProperty()));
         themes.paletteProperty().addListener((obs, old, palette) -> applyPalette(palette));
         applyPalette(themes.palette());
 
@@ -337,7 +343,10 @@ public final class MainWindow extends BorderPane {
         if (session.isRunning()) {
             return false;
         }
-        if (controls.presetProperty().get() != null && controls.predictFirstProperty().get() && !predictionBar.isVisible()) {
+        if (predictionBar.isAsking()) {
+            return false;
+        }
+        if (controls.presetProperty().get() != null && controls.predictFirstProperty().get()) {
             List<dev.loomscope.engine.Scenario> scenarios;
             try {
                 scenarios = controls.scenarios();
@@ -345,7 +354,7 @@ public final class MainWindow extends BorderPane {
                 showProblem(e.getMessage());
                 return false;
             }
-            predictionBar.ask(scenarios, guessed -> runWithoutPredicting());
+            predictionBar.ask(scenarios, () -> start(scenarios));
             status.setText("Predict first: pick a guess for each run, or skip.");
             return true;
         }
@@ -375,14 +384,24 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** Runs the selected executors at once, asking nothing (scripts, benchmarks, after a prediction). */
+    /** Runs the selected executors at once, asking nothing (scripts, benchmarks). */
     public boolean runWithoutPredicting() {
+        try {
+            return start(controls.scenarios());
+        } catch (InvalidScenarioException e) {
+            showProblem(e.getMessage());
+            return false;
+        }
+    }
+
+    /** Starts exactly these runs; false (and why) if they cannot start. */
+    private boolean start(List<dev.loomscope.engine.Scenario> scenarios) {
         if (session.isRunning()) {
             return false;
         }
         try {
             closeReplay();
-            List<RunModel> runs = session.start(controls.scenarios());
+            List<RunModel> runs = session.start(scenarios);
             presetOfRuns = controls.presetProperty().get();
             notice.setVisible(false);
             pinnedSelection = null;
@@ -562,6 +581,7 @@ public final class MainWindow extends BorderPane {
                 lastStatusNanos = now;
                 updateStatus(shown);
             }
+            safely("sweep", () -> sweepView.refresh());
             return;
         }
         safely("task waves", () -> waves.refresh(shown, now));

@@ -8,7 +8,6 @@ import dev.loomscope.model.Prediction;
 import dev.loomscope.model.RunModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -32,6 +31,7 @@ public final class PredictionBar extends VBox {
     private final List<javafx.scene.control.TextField> typed = new ArrayList<>();
     private List<Scenario> asked = List.of();
     private List<Double> guesses = List.of();
+    private final javafx.beans.property.ReadOnlyBooleanWrapper asking = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
 
     public PredictionBar(int cores) {
         this.cores = cores;
@@ -44,8 +44,12 @@ public final class PredictionBar extends VBox {
         managedProperty().bind(visibleProperty());
     }
 
-    /** Asks for a guess per scenario; {@code run} starts the runs (with the guesses, or none when skipped). */
-    public void ask(List<Scenario> scenarios, Consumer<Boolean> run) {
+    /**
+     * Asks for a guess per scenario. {@code start} starts exactly those runs and says whether they
+     * started; guesses are kept only for runs that did.
+     */
+    public void ask(List<Scenario> scenarios, java.util.function.BooleanSupplier start) {
+        asking.set(true);
         asked = List.copyOf(scenarios);
         guesses = List.of();
         groups.clear();
@@ -61,7 +65,10 @@ public final class PredictionBar extends VBox {
             groups.add(group);
             rows.add(new Label(s.label() + (s.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + s.blocking().cliName())), 0, i);
             int column = 1;
-            for (Prediction.Choice choice : Prediction.choices(IdealTime.millis(s, cores))) {
+            // The right order of magnitude is not always in the middle.
+            var choices = new ArrayList<>(Prediction.choices(IdealTime.millis(s, cores)));
+            java.util.Collections.rotate(choices, i);
+            for (Prediction.Choice choice : choices) {
                 var button = new ToggleButton(choice.label());
                 button.setUserData(choice.ms());
                 button.setToggleGroup(group);
@@ -93,17 +100,20 @@ public final class PredictionBar extends VBox {
                 var choice = groups.get(i).getSelectedToggle();
                 answers.add(choice != null ? (Double) choice.getUserData() : typedMs(typed.get(i)));
             }
-            guesses = List.copyOf(answers);
-            title.setText("Running... your guesses are kept for when the runs end.");
-            buttons.getChildren().clear();
-            run.accept(true);
+            asking.set(false);
+            if (start.getAsBoolean()) {
+                guesses = List.copyOf(answers);
+                title.setText("Running... your guesses are kept for when the runs end.");
+                buttons.getChildren().clear();
+            } else {
+                setVisible(false);
+            }
         });
         var skip = new Button("Skip, just run");
         skip.getStyleClass().add("flat");
         skip.setOnAction(e -> {
-            guesses = List.of();
-            setVisible(false);
-            run.accept(false);
+            cancel();
+            start.getAsBoolean();
         });
         buttons.getChildren().setAll(go, skip);
         setVisible(true);
@@ -128,9 +138,25 @@ public final class PredictionBar extends VBox {
         }
     }
 
+    /** Drops a pending question (the runs it asked about changed) and hides. */
+    public void cancel() {
+        asking.set(false);
+        guesses = List.of();
+        setVisible(false);
+    }
+
+    /** Whether it is waiting for guesses before runs start. */
+    public boolean isAsking() {
+        return asking.get();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty askingProperty() {
+        return asking.getReadOnlyProperty();
+    }
+
     /** Once the runs have ended: each guess beside the perfect world and the measured time. */
     public void showResults(List<RunModel> runs) {
-        if (guesses.isEmpty() || runs.size() != guesses.size()) {
+        if (guesses.isEmpty()) {
             return;
         }
         title.setText("Your guesses against the perfect world and the run");
@@ -141,7 +167,8 @@ public final class PredictionBar extends VBox {
             head.getStyleClass().add("control-name");
             rows.add(head, c, 0);
         }
-        for (int i = 0; i < runs.size(); i++) {
+        // A stopped comparison has fewer runs than guesses: the ones it kept are the first ones.
+        for (int i = 0; i < Math.min(runs.size(), guesses.size()); i++) {
             RunModel run = runs.get(i);
             RunResult result = run.result();
             if (result == null) {
@@ -152,7 +179,8 @@ public final class PredictionBar extends VBox {
             rows.add(new Label(Durations.humanMillis(guess)), 1, i + 1);
             rows.add(new Label(Durations.humanMillis(run.idealMs())), 2, i + 1);
             rows.add(new Label(Durations.humanMillis(result.elapsedMs())), 3, i + 1);
-            var score = new Label(Prediction.score(guess, result.elapsedMs()).split(":")[0]);
+            var score = new Label(result.isCompleted() ? Prediction.score(guess, result.elapsedMs()).split(":")[0]
+                    : result.outcome() == RunResult.Outcome.CANCELLED ? "stopped" : "failed");
             score.getStyleClass().add("prediction-score");
             rows.add(score, 4, i + 1);
         }

@@ -51,6 +51,9 @@ public final class SweepView extends BorderPane {
     private List<Sweep.Point> sweepPoints = List.of();
     private List<RunModel> runs = List.of();
     private String drawnKey = "";
+    private boolean stopped;
+    /** Tasks a sweep in the window may run in all. */
+    static final long MAX_TASKS_IN_ALL = 5_000_000;
 
     /**
      * @param bases  the scenarios the sliders describe now (one per selected executor)
@@ -64,6 +67,15 @@ public final class SweepView extends BorderPane {
         this.cores = cores;
         getStyleClass().add("sweep-view");
         setting.getItems().setAll(Sweep.SETTINGS);
+        // Each setting's spinners allow its own range (tasks up to ten million, carriers up to 256...).
+        setting.valueProperty().addListener((obs, old, name) -> {
+            var range = Sweep.rangeOf(name);
+            for (Spinner<Integer> spinner : List.of(from, to)) {
+                var factory = (javafx.scene.control.SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
+                factory.setMin(range.min());
+                factory.setMax(range.max());
+            }
+        });
         setting.setValue("cpu-ms");
         metric.getItems().setAll("elapsed (ms)", "throughput (tasks/s)", "memory (RSS +MB)");
         metric.setValue("elapsed (ms)");
@@ -100,10 +112,17 @@ public final class SweepView extends BorderPane {
         try {
             var sweep = Sweep.parse("%s=%d..%d:%d".formatted(setting.getValue(), from.getValue(), to.getValue(), points.getValue()));
             var planned = sweep.points(bases.get(), cores);
+            long tasksInAll = planned.stream().mapToLong(p -> p.scenario().tasks()).sum();
+            if (tasksInAll > MAX_TASKS_IN_ALL) {
+                // Every run of a sweep keeps its tasks' states for the chart and the history.
+                throw new InvalidScenarioException("vary", "this sweep runs %,d tasks in all; the window keeps at most %,d: use fewer points or tasks, or 'loomscope sweep'"
+                        .formatted(tasksInAll, MAX_TASKS_IN_ALL));
+            }
             runs = start.apply(planned.stream().map(Sweep.Point::scenario).toList());
             sweepPoints = planned;
             sweptSetting = sweep.setting();
             drawnKey = "";
+            stopped = false;
             return true;
         } catch (InvalidScenarioException | IllegalStateException e) {
             progress.setText(e.getMessage());
@@ -116,11 +135,13 @@ public final class SweepView extends BorderPane {
         if (runs.isEmpty()) {
             return;
         }
-        long done = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
-        // Stop drops the runs not yet started: they never finish.
-        String text = done == runs.size() ? "Done: %d runs.".formatted(runs.size())
-                : running.getAsBoolean() ? "Run %d of %d...".formatted(done + 1, runs.size())
-                : "Stopped after %d of %d runs.".formatted(done, runs.size());
+        long done = runs.stream().filter(r -> r.result() != null && r.result().isCompleted()).count();
+        long ended = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
+        // Stop drops the runs not yet started: they never finish, and the sweep stays stopped.
+        stopped |= ended < runs.size() && !running.getAsBoolean();
+        String text = ended == runs.size() && !stopped ? "Done: %d runs.".formatted(runs.size())
+                : stopped ? "Stopped after %d of %d runs.".formatted(done, runs.size())
+                : "Run %d of %d...".formatted(ended + 1, runs.size());
         if (!text.equals(progress.getText())) {
             progress.setText(text);
         }
@@ -134,7 +155,9 @@ public final class SweepView extends BorderPane {
         for (int i = 0; i < runs.size(); i++) {
             RunResult result = runs.get(i).result();
             Sweep.Point point = sweepPoints.get(i);
-            String name = point.scenario().executor().cliName();
+            Scenario swept = point.scenario();
+            String name = swept.label().replaceAll("\\(.*\\)", "")
+                    + (swept.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + swept.blocking().cliName());
             var series = measured.computeIfAbsent(name, n -> named(n));
             var perfect = ideal.computeIfAbsent(name, n -> named("perfect world, " + n));
             double idealMs = IdealTime.millis(point.scenario(), cores);

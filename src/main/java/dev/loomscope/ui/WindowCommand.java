@@ -101,7 +101,10 @@ public final class WindowCommand implements Callable<Integer> {
             return null;
         }
         try {
-            return dev.loomscope.model.Sweep.parse(sweep);
+            var parsed = dev.loomscope.model.Sweep.parse(sweep);
+            // Every point is checked now, so a script hears of a bad sweep before a window opens.
+            parsed.points(scenario.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
+            return parsed;
         } catch (dev.loomscope.engine.InvalidScenarioException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -68,6 +68,23 @@ class ClassroomTest {
     }
 
     @Test
+    void explanationsFollowThePerfectWorldWhenCarriersAreFewOrBlockingPins() {
+        // Two carriers on eight cores: the computing goes through two.
+        var fewCarriers = new Scenario(ExecutorKind.VIRTUAL, 1_000, 4, 2, 0, 10, BlockingMode.SLEEP, 20);
+        assertThat(Explanation.of(result(fewCarriers, 5_100, VmEvents.NONE), 8))
+                .startsWith("CPU-bound: 1,000 tasks x 10 ms of computing on 2 cores' worth of threads = about 5.0 s");
+        // JFR not on (no pin events), but native blocking pins in the perfect world too.
+        var pinning = new Scenario(ExecutorKind.VIRTUAL, 40, 4, 2, 50, 0, BlockingMode.NATIVE, 20);
+        assertThat(Explanation.of(result(pinning, 1_020, VmEvents.NONE), 2))
+                .isEqualTo("Blocking in a native frame pins: 2 carriers -> 20 waves x 50 ms = about 1.0 s.");
+        var computingOnly = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1, 4, 2, 0, 10, BlockingMode.SLEEP, 20);
+        assertThat(Explanation.of(result(computingOnly, 60, VmEvents.NONE), 2)).contains("no wait to limit");
+        assertThatThrownBy(() -> Sweep.parse("pool=1..8:2").points(List.of(WAITING.withExecutor(ExecutorKind.VIRTUAL)), 2))
+                .hasMessageContaining("pool does not change virtual: sweep it for fixed or forkjoin");
+        assertThatThrownBy(() -> Sweep.parse("cpu-ms=0..1:99999999999999999999")).hasMessageContaining("setting=from..to:points");
+    }
+
+    @Test
     void predictionsAreScoredByHowFarOffTheyWere() {
         var choices = Prediction.choices(5_000);
         assertThat(choices).extracting(Prediction.Choice::label).containsExactly("about 50.0 s", "about 5.0 s", "well under 1 s (about 500 ms)");
