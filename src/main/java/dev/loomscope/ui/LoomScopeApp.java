@@ -104,7 +104,7 @@ public final class LoomScopeApp extends Application {
         return window;
     }
 
-    /** The keys of {@link ShortcutsOverlay#SHORTCUTS}. */
+    /** The keys of {@link InfoOverlay#SHORTCUTS}. */
     private static void installShortcuts(Scene scene, MainWindow window, Themes themes) {
         var accelerators = scene.getAccelerators();
         accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), window::runNow);

@@ -64,9 +64,9 @@ public final class MainWindow extends BorderPane {
     private final Label notice = new Label();
     private final javafx.scene.control.Hyperlink reveal = new javafx.scene.control.Hyperlink("What to notice (shown when the runs end)");
     private Preset narrativePreset;
-    private final ShortcutsOverlay shortcuts = new ShortcutsOverlay();
+    private final InfoOverlay shortcuts = InfoOverlay.shortcuts();
     private final ReplayBar replayBar = new ReplayBar(this::closeReplay);
-    private final GlossaryOverlay glossary = new GlossaryOverlay();
+    private final InfoOverlay glossary = InfoOverlay.glossary();
     private final Label why = new Label();
     private PredictionBar predictionBar;
     private SweepView sweepView;
@@ -530,7 +530,7 @@ public final class MainWindow extends BorderPane {
         return presentation;
     }
 
-    public GlossaryOverlay glossary() {
+    public InfoOverlay glossary() {
         return glossary;
     }
 
@@ -538,7 +538,7 @@ public final class MainWindow extends BorderPane {
         return predictionBar;
     }
 
-    public ShortcutsOverlay shortcutsOverlay() {
+    public InfoOverlay shortcutsOverlay() {
         return shortcuts;
     }
 
