@@ -27,6 +27,10 @@ public final class ElapsedBarsView extends StackPane {
     public ElapsedBarsView() {
         getStyleClass().add("elapsed-bars");
         millis.setLabel("ms");
+        // Ranged here, from the first frame on: the axis's own ticks crowd an empty chart.
+        millis.setAutoRanging(false);
+        millis.setUpperBound(100);
+        millis.setTickUnit(25);
         chart.setAnimated(false);
         chart.setTitle("Elapsed vs perfect world");
         chart.setBarGap(1);
