@@ -1,0 +1,172 @@
+package dev.loomscope.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.web.Ceiling;
+import dev.loomscope.web.LoadGenerator;
+import dev.loomscope.web.LoadPlan;
+import dev.loomscope.web.LoadReport;
+import dev.loomscope.web.ServerInfo;
+import dev.loomscope.web.SpelledDuration;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code loomscope load}: a closed-loop load generator that prints what ab and wrk print, beside the ceiling. */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Sends GET requests from N connections in a closed loop (each sends its next request when the last is "
+                + "answered), like 'ab -c N -n R' or 'wrk -cN -dT', and prints throughput, latency percentiles and failures "
+                + "beside the ceiling min(connections, server threads) / service time.", "",
+                "Example: loomscope load --url http://127.0.0.1:8080/block?ms=100 --connections 100 --requests 10000", ""},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:the run ended (failures, if any, are in the report)", "1:nothing listens at the URL", "2:bad options"})
+public final class LoadCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--url", required = true, paramLabel = "URL", description = "The http:// address to GET, query included.")
+    URI url;
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", defaultValue = "10",
+            description = "Clients sending at once, 1 to 10,000. Default: ${DEFAULT-VALUE}.")
+    int connections;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Limit limit;
+
+    static final class Limit {
+        @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "Stop after N answered requests (like ab -n).")
+        long requests;
+
+        @Option(names = {"-d", "--duration"}, paramLabel = "TIME", converter = DurationConverter.class,
+                description = "Stop sending after TIME, like 10s, 500ms or 2m (like wrk -d).")
+        Duration duration;
+    }
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Give up on a request after TIME. Default: ${DEFAULT-VALUE}.")
+    Duration timeout;
+
+    @Option(names = "--service-ms", paramLabel = "MS",
+            description = "The route's own service time, for the ceiling. Default: the ms of a /block or /aggregate URL.")
+    Double serviceMs;
+
+    @Option(names = "--json", description = "Print the report as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws InterruptedException, IOException {
+        LoadPlan plan;
+        try {
+            plan = new LoadPlan(url, connections, limit.duration == null ? limit.requests : 0, limit.duration, timeout);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (serviceMs != null && !(serviceMs > 0)) {
+            throw new ParameterException(spec.commandLine(), "--service-ms must be above 0 (got " + serviceMs + ")");
+        }
+        PrintWriter out = new PrintWriter(System.out, true);
+        String unreachable = unreachable(url);
+        if (unreachable != null) {
+            spec.commandLine().getErr().println("loomscope load: nothing answers at %s (%s); start a service with 'loomscope serve'"
+                    .formatted(url, unreachable));
+            return LoomScopeCommand.EXIT_RUN_FAILED;
+        }
+        Optional<ServerInfo> server = ServerInfo.probe(url);
+        OptionalDouble service = serviceMs != null ? OptionalDouble.of(serviceMs) : ServerInfo.serviceMsOf(url);
+        Optional<Ceiling> ceiling = service.isPresent() && service.getAsDouble() > 0
+                ? Optional.of(new Ceiling(connections, server.map(ServerInfo::workers).orElse(0), service.getAsDouble()))
+                : Optional.empty();
+
+        var generator = new LoadGenerator(plan);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(generator::stop));
+        LoadReport report = generator.run();
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(asJson(report, server, ceiling)));
+        } else {
+            print(out, report, server, ceiling);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Why a TCP connection to the URL's host and port fails, or null when one opens. */
+    private static String unreachable(URI url) {
+        int port = url.getPort() > 0 ? url.getPort() : 80;
+        try (var socket = new Socket()) {
+            socket.connect(new InetSocketAddress(url.getHost(), port), 2_000);
+            return null;
+        } catch (IOException e) {
+            return e.getMessage() != null ? e.getMessage() : e.toString();
+        }
+    }
+
+    static void print(PrintWriter out, LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
+        LoadPlan plan = report.plan();
+        out.println("GET %s, %,d connections, %s%s".formatted(plan.url(), plan.connections(), plan.limitText(),
+                server.map(s -> ", served by " + s.executor()).orElse("")));
+        out.println("  requests    %,d answered in %.2f s, %,d failed".formatted(report.answered(), report.elapsedSeconds(), report.failed()));
+        report.statuses().forEach((status, count) -> out.println("              %,d answered %d".formatted(count, status)));
+        report.errors().forEach((kind, count) -> out.println("              %,d got no answer (%s)".formatted(count, kind)));
+        if (report.firstError() != null) {
+            out.println("              first error: " + report.firstError());
+        }
+        out.println("  throughput  %,.1f req/s".formatted(report.throughput()));
+        out.println("  latency     mean %s   p50 %s   p90 %s   p99 %s   max %s".formatted(ms(report.meanMs()),
+                ms(report.percentileMs(50)), ms(report.percentileMs(90)), ms(report.percentileMs(99)), ms(report.maxMs())));
+        if (ceiling.isPresent()) {
+            Ceiling c = ceiling.get();
+            out.println("  ceiling     %s; reached %.0f %%%s".formatted(c.explain(), 100 * report.throughput() / c.requestsPerSecond(),
+                    server.isPresent() ? "" : " (the server's thread limit is unknown)"));
+        } else {
+            out.println("  ceiling     unknown service time: give --service-ms to compare with connections / service time");
+        }
+    }
+
+    private static String ms(double ms) {
+        return ms >= 100 ? "%.0f ms".formatted(ms) : "%.1f ms".formatted(ms);
+    }
+
+    private static Map<String, Object> asJson(LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
+        var json = new LinkedHashMap<String, Object>();
+        json.put("url", report.plan().url().toString());
+        json.put("connections", report.plan().connections());
+        json.put("server", server.map(ServerInfo::executor).orElse(null));
+        json.put("elapsedMs", report.elapsedNanos() / 1e6);
+        json.put("answered", report.answered());
+        json.put("ok", report.ok());
+        json.put("failed", report.failed());
+        json.put("statuses", report.statuses());
+        json.put("errors", report.errors());
+        json.put("throughput", report.throughput());
+        json.put("meanMs", report.meanMs());
+        json.put("p50Ms", report.percentileMs(50));
+        json.put("p90Ms", report.percentileMs(90));
+        json.put("p99Ms", report.percentileMs(99));
+        json.put("maxMs", report.maxMs());
+        json.put("ceiling", ceiling.map(Ceiling::requestsPerSecond).orElse(null));
+        return json;
+    }
+
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return SpelledDuration.parse(value);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.loomscope.web;
+
+/**
+ * The most a closed loop can get through: every client waits for its answer, and the server serves
+ * at most {@code workers} at once, so throughput is at most min(connections, workers) / service
+ * time. For 40 connections on a 300 ms route: 40 / 0.3 s, about 133 requests per second; for 100
+ * connections on a fixed pool of 10 and a 100 ms route: 10 / 0.1 s = 100.
+ *
+ * @param workers requests the server serves at once; 0 for a thread per request (no limit)
+ */
+public record Ceiling(int connections, int workers, double serviceMs) {
+
+    public Ceiling {
+        if (connections < 1 || workers < 0 || !(serviceMs > 0)) {
+            throw new IllegalArgumentException("a ceiling needs connections >= 1, workers >= 0 and a service time > 0");
+        }
+    }
+
+    /** Requests served at once: the connections, unless the server's workers are fewer. */
+    public int concurrency() {
+        return workers == 0 ? connections : Math.min(connections, workers);
+    }
+
+    public double requestsPerSecond() {
+        return concurrency() * 1_000.0 / serviceMs;
+    }
+
+    /** "min(100 connections, 10 workers) / 0.100 s = 100 req/s". */
+    public String explain() {
+        String who = workers == 0 ? "%,d connections".formatted(connections)
+                : "min(%,d connections, %,d workers)".formatted(connections, workers);
+        return "%s / %.3f s = %,.0f req/s".formatted(who, serviceMs / 1_000.0, requestsPerSecond());
+    }
+}

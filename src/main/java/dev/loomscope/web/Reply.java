@@ -1,0 +1,42 @@
+package dev.loomscope.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What a route answers: a status, a content type and the whole body. */
+public record Reply(int status, String contentType, byte[] body) {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final String JSON_TYPE = "application/json; charset=utf-8";
+
+    public static Reply json(Object value) {
+        return json(200, value);
+    }
+
+    public static Reply json(int status, Object value) {
+        try {
+            return new Reply(status, JSON_TYPE, JSON.writeValueAsBytes(value));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a reply as JSON", e);
+        }
+    }
+
+    public static Reply text(byte[] body) {
+        return new Reply(200, "text/plain; charset=utf-8", body);
+    }
+
+    /** An error as JSON: {@code {"status": 400, "error": "ms of /block must be ..."}}. */
+    public static Reply error(int status, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", status);
+        body.put("error", message);
+        return json(status, body);
+    }
+
+    public String bodyText() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.loomscope.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What a load generator can learn about the service it loads: from a LoomScope service's
+ * {@code /health}, its executor and how many requests it serves at once; from the URL, the
+ * service time of a {@code /block} or {@code /aggregate} route (its {@code ms}).
+ *
+ * @param workers 0 for a thread per request
+ */
+public record ServerInfo(String executor, int workers) {
+
+    /** Asks {@code /health} on the URL's host; empty if it is not a LoomScope service (or not up). */
+    public static Optional<ServerInfo> probe(URI url) {
+        URI health = url.resolve("/health");
+        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return Optional.empty();
+            }
+            JsonNode body = Reply.JSON.readTree(response.body());
+            if (!body.hasNonNull("executor")) {
+                return Optional.empty();
+            }
+            return Optional.of(new ServerInfo(body.get("executor").asText(), body.path("workers").asInt(0)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The ms a {@code /block} or {@code /aggregate} URL waits (300 when it does not say), else empty. */
+    public static OptionalDouble serviceMsOf(URI url) {
+        String path = url.getPath();
+        if (!"/block".equals(path) && !"/aggregate".equals(path)) {
+            return OptionalDouble.empty();
+        }
+        String query = url.getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.startsWith("ms=")) {
+                    try {
+                        return OptionalDouble.of(Integer.parseInt(pair.substring(3)));
+                    } catch (NumberFormatException e) {
+                        return OptionalDouble.empty();
+                    }
+                }
+            }
+        }
+        return OptionalDouble.of(ServiceRoutes.DEFAULT_BLOCK_MS);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.loomscope.web;
+
+/**
+ * Where the service listens and how much it takes on. {@code port} 0 picks a free port.
+ * {@code maxInFlight} bounds requests queued or being served; more get 503. {@code maxConnections}
+ * bounds open connections (the JDK server's own limit), so idle clients cannot pile up either.
+ */
+public record ServiceConfig(String host, int port, int maxInFlight, int maxConnections) {
+
+    public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+    public static final int DEFAULT_MAX_CONNECTIONS = 20_000;
+
+    public ServiceConfig {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be between 0 and 65,535 (got %,d)".formatted(port));
+        }
+        if (maxInFlight < 1 || maxInFlight > 1_000_000) {
+            throw new IllegalArgumentException("max-in-flight must be between 1 and 1,000,000 (got %,d)".formatted(maxInFlight));
+        }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("max-connections must be at least 1 (got %,d)".formatted(maxConnections));
+        }
+    }
+
+    /** Loopback, a free port, the default limits: what tests and the runner use. */
+    public static ServiceConfig loopback() {
+        return new ServiceConfig("127.0.0.1", 0, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_CONNECTIONS);
+    }
+
+    public boolean isLoopback() {
+        return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1");
+    }
+}

@@ -1,0 +1,142 @@
+package dev.loomscope.web;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The classic experiment's routes: a wait (a slow database or remote call), a computation, a file
+ * read, and a fan-out that makes two of those calls in parallel and so takes as long as the slower.
+ * Bodies have the same length for the same parameters (ab counts a change of length as a failure);
+ * the thread that served the request is in the {@code X-Served-By} header instead.
+ */
+final class ServiceRoutes {
+
+    static final int MAX_BLOCK_MS = 60_000;
+    static final int DEFAULT_BLOCK_MS = 300;
+    static final int MAX_COMPUTE_N = 2_000_000;
+    static final int DEFAULT_COMPUTE_N = 50_000;
+    static final int FILE_LINES = 10_000;
+
+    private final Path file;
+    private final ExecutorService fanOut;
+
+    private ServiceRoutes(Path file, ExecutorService fanOut) {
+        this.file = file;
+        this.fanOut = fanOut;
+    }
+
+    /** Writes the 10,000-line data file {@code /file} reads, in a folder of its own. */
+    static ServiceRoutes create(ExecutorService fanOut) throws IOException {
+        Path folder = Files.createTempDirectory("loomscope-web");
+        Path file = folder.resolve("lines.txt");
+        var text = new StringBuilder(FILE_LINES * 64);
+        for (int line = 1; line <= FILE_LINES; line++) {
+            text.append("%05d the quick brown fox jumps over the lazy dog %08x%n".formatted(line, line * 2_654_435_761L));
+        }
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        file.toFile().deleteOnExit();
+        folder.toFile().deleteOnExit();
+        return new ServiceRoutes(file, fanOut);
+    }
+
+    List<Route> routes() {
+        return List.of(
+                new Route("/block", Set.of("ms"), this::block,
+                        "GET /block?ms=300       waits ms milliseconds (0 to 60,000), like a slow database call"),
+                new Route("/compute", Set.of("n"), this::compute,
+                        "GET /compute?n=50000    sums the primes up to n (2 to 2,000,000): work for a core"),
+                new Route("/file", Set.of(), params -> Reply.text(Files.readAllBytes(file)),
+                        "GET /file               reads a 10,000-line file and sends it"),
+                new Route("/aggregate", Set.of("ms"), this::aggregate,
+                        "GET /aggregate?ms=300   /block and /file in parallel: as long as the slower"));
+    }
+
+    private Reply block(QueryParams params) throws BadRequestException, InterruptedException {
+        int ms = params.intIn("ms", DEFAULT_BLOCK_MS, 0, MAX_BLOCK_MS);
+        Thread.sleep(ms);
+        return Reply.json(answer("/block", "waitedMs", ms));
+    }
+
+    private Reply compute(QueryParams params) throws BadRequestException {
+        int n = params.intIn("n", DEFAULT_COMPUTE_N, 2, MAX_COMPUTE_N);
+        var body = answer("/compute", "n", n);
+        body.put("sumOfPrimes", PrimeSum.upTo(n));
+        return Reply.json(body);
+    }
+
+    private Reply aggregate(QueryParams params) throws BadRequestException, InterruptedException, IOException {
+        int ms = params.intIn("ms", DEFAULT_BLOCK_MS, 0, MAX_BLOCK_MS);
+        long start = System.nanoTime();
+        CompletableFuture<Integer> waited = CompletableFuture.supplyAsync(() -> sleep(ms), fanOut);
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(this::readFile, fanOut);
+        try {
+            byte[] content = read.get();
+            var body = answer("/aggregate", "waitedMs", waited.get());
+            body.put("fileLines", lines(content));
+            body.put("fileBytes", content.length);
+            body.put("tookMs", (System.nanoTime() - start) / 1_000_000);
+            return Reply.json(body);
+        } catch (ExecutionException e) {
+            waited.cancel(true);
+            if (e.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw new IOException("a call of /aggregate failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    private static Map<String, Object> answer(String route, String key, Object value) {
+        var body = new LinkedHashMap<String, Object>();
+        body.put("route", route);
+        body.put(key, value);
+        return body;
+    }
+
+    private static int sleep(int ms) {
+        try {
+            Thread.sleep(ms);
+            return ms;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(e);
+        }
+    }
+
+    private byte[] readFile() {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int lines(byte[] content) {
+        int lines = 0;
+        for (byte b : content) {
+            if (b == '\n') {
+                lines++;
+            }
+        }
+        return lines;
+    }
+
+    void deleteFile() {
+        try {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(file.getParent());
+        } catch (IOException e) {
+            // A temp file left behind; deleteOnExit tries again.
+        }
+    }
+}

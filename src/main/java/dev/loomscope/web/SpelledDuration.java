@@ -1,0 +1,32 @@
+package dev.loomscope.web;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/** Durations as wrk writes them: {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}. */
+public final class SpelledDuration {
+
+    private static final Pattern SPELLED = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h)");
+
+    private SpelledDuration() {
+    }
+
+    public static Duration parse(String text) {
+        var match = SPELLED.matcher(text.strip().toLowerCase(java.util.Locale.ROOT));
+        if (!match.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration; write it like 500ms, 10s, 2m or 1h");
+        }
+        long amount = Long.parseLong(match.group(1));
+        return switch (match.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofHours(amount);
+        };
+    }
+
+    public static String text(Duration duration) {
+        long ms = duration.toMillis();
+        return ms % 1_000 != 0 ? ms + " ms" : ms % 60_000 != 0 ? ms / 1_000 + " s" : ms / 60_000 + " min";
+    }
+}

@@ -1,0 +1,209 @@
+package dev.loomscope.web;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The blocking HTTP service of the web experiments, on the JDK's own HTTP server: requests run on
+ * the executor under test (a fixed pool or a virtual thread each), behind an {@link AdmissionGate}.
+ * Routes: {@code /block}, {@code /compute}, {@code /file}, {@code /aggregate} ({@link ServiceRoutes}),
+ * {@code /metrics}, {@code /health}, and any extra routes the caller adds (the runner adds its own).
+ *
+ * <p>Malformed requests are answered 400 by the JDK server before they reach a route; a client
+ * that disconnects mid-reply costs one failed write, counted in {@code /metrics}; and
+ * {@link #close()} stops accepting, gives requests in flight a moment, then interrupts them.
+ */
+public final class WebService implements AutoCloseable {
+
+    /** How long {@link #close()} lets requests in flight finish before interrupting them. */
+    private static final int STOP_GRACE_SECONDS = 1;
+
+    private final HttpServer server;
+    private final WorkerThreads threads;
+    private final AdmissionGate gate;
+    private final ServiceRoutes builtIn;
+    private final Map<String, Route> routes = new LinkedHashMap<>();
+    private final RouteMetrics metrics = new RouteMetrics();
+    private final long startedNanos = System.nanoTime();
+
+    private WebService(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes) throws IOException {
+        this.threads = threads;
+        // Read once per JVM by the JDK server: set before its first use unless the user set it.
+        if (System.getProperty("jdk.httpserver.maxConnections") == null) {
+            System.setProperty("jdk.httpserver.maxConnections", Integer.toString(config.maxConnections()));
+        }
+        this.builtIn = ServiceRoutes.create(threads.fanOut());
+        for (Route route : builtIn.routes()) {
+            routes.put(route.path(), route);
+        }
+        routes.put("/metrics", new Route("/metrics", java.util.Set.of(), params -> Reply.json(metricsBody()),
+                "GET /metrics            per-route counts and latency percentiles"));
+        routes.put("/health", new Route("/health", java.util.Set.of(), params -> Reply.json(healthBody()),
+                "GET /health             up, and which executor serves"));
+        for (Route route : extraRoutes) {
+            routes.put(route.path(), route);
+        }
+        this.gate = new AdmissionGate(threads.requests(), config.maxInFlight());
+        this.server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 4_096);
+        server.createContext("/", this::handle);
+        server.setExecutor(gate);
+    }
+
+    /** Starts the service; it answers as soon as this returns. */
+    public static WebService start(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes) throws IOException {
+        var service = new WebService(config, threads, extraRoutes);
+        service.server.start();
+        return service;
+    }
+
+    public static WebService start(ServiceConfig config, WorkerThreads threads) throws IOException {
+        return start(config, threads, List.of());
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** {@code http://host:port} with the address the server is bound to. */
+    public URI baseUri() {
+        var address = server.getAddress();
+        String host = address.getAddress().isAnyLocalAddress() ? "127.0.0.1" : address.getHostString();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort());
+    }
+
+    public RouteMetrics metrics() {
+        return metrics;
+    }
+
+    public WorkerThreads threads() {
+        return threads;
+    }
+
+    public Collection<Route> routes() {
+        return List.copyOf(routes.values());
+    }
+
+    public int inFlight() {
+        return gate.inFlight();
+    }
+
+    public long refused() {
+        return gate.refused();
+    }
+
+    private void handle(HttpExchange exchange) {
+        long dispatched = AdmissionGate.ADMISSION.isBound() ? AdmissionGate.ADMISSION.get().dispatchedNanos() : System.nanoTime();
+        long queuedNanos = System.nanoTime() - dispatched;
+        String path = exchange.getRequestURI().getPath();
+        Route route = routes.get(path);
+        Reply reply = answer(exchange, route, path);
+        try (exchange) {
+            send(exchange, reply);
+        } catch (IOException e) {
+            metrics.clientGone();
+        }
+        metrics.record(route != null ? path : "(no such route)", reply.status(), System.nanoTime() - dispatched, queuedNanos);
+    }
+
+    private Reply answer(HttpExchange exchange, Route route, String path) {
+        if (AdmissionGate.ADMISSION.isBound() && AdmissionGate.ADMISSION.get().refused()) {
+            return Reply.error(503, "overloaded: %,d requests are already in flight (limit %,d); try again later"
+                    .formatted(gate.inFlight(), gate.maxInFlight()));
+        }
+        if (route == null) {
+            return Reply.error(404, "no route " + path + "; routes: " + String.join(", ", routes.keySet()));
+        }
+        String method = exchange.getRequestMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            return Reply.error(405, path + " answers GET, not " + method);
+        }
+        try {
+            return route.handler().handle(QueryParams.parse(path, exchange.getRequestURI().getRawQuery(), route.params()));
+        } catch (BadRequestException e) {
+            return Reply.error(400, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Reply.error(503, "the service is stopping");
+        } catch (IOException | RuntimeException e) {
+            return Reply.error(500, path + " failed: " + e);
+        }
+    }
+
+    private static void send(HttpExchange exchange, Reply reply) throws IOException {
+        var headers = exchange.getResponseHeaders();
+        headers.set("Content-Type", reply.contentType());
+        // "VirtualThread[#52]/runnable@ForkJoinPool-1-worker-2" or "Thread[#31,pool-1-thread-7,5,main]".
+        headers.set("X-Served-By", Thread.currentThread().toString());
+        if (reply.status() == 503) {
+            headers.set("Retry-After", "1");
+        } else if (reply.status() == 405) {
+            headers.set("Allow", "GET, HEAD");
+        }
+        boolean head = exchange.getRequestMethod().equals("HEAD");
+        exchange.sendResponseHeaders(reply.status(), head ? -1 : reply.body().length);
+        if (!head) {
+            try (OutputStream body = exchange.getResponseBody()) {
+                body.write(reply.body());
+            }
+        }
+    }
+
+    private Map<String, Object> healthBody() {
+        var body = new LinkedHashMap<String, Object>();
+        body.put("status", "up");
+        body.put("executor", threads.label());
+        // null: a thread per request, so no limit but the admission gate.
+        body.put("workers", threads.unbounded() ? null : threads.workers());
+        body.put("inFlight", gate.inFlight());
+        return body;
+    }
+
+    private Map<String, Object> metricsBody() {
+        var service = new LinkedHashMap<String, Object>();
+        service.put("executor", threads.label());
+        service.put("workers", threads.unbounded() ? null : threads.workers());
+        service.put("uptimeMs", (System.nanoTime() - startedNanos) / 1_000_000);
+        service.put("inFlight", gate.inFlight());
+        service.put("maxInFlight", gate.maxInFlight());
+        service.put("refused", gate.refused());
+        service.put("clientsGone", metrics.clientsGone());
+        service.put("platformThreads", java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount());
+        var body = new LinkedHashMap<String, Object>();
+        body.put("service", service);
+        body.put("routes", metrics.snapshot());
+        return body;
+    }
+
+    /** Usage lines of every route, for a banner. */
+    public List<String> usage() {
+        var lines = new ArrayList<String>();
+        for (Route route : routes.values()) {
+            lines.add(route.usage());
+        }
+        return lines;
+    }
+
+    /** Stops accepting, lets requests in flight finish for up to a second, interrupts the rest, deletes the data file. */
+    @Override
+    public void close() {
+        server.stop(gate.inFlight() > 0 ? STOP_GRACE_SECONDS : 0);
+        threads.shutdownNow();
+        try {
+            threads.requests().awaitTermination(2, TimeUnit.SECONDS);
+            threads.fanOut().awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        builtIn.deleteFile();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.loomscope.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.ServiceThreads;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LoadGeneratorTest {
+
+    private static WebService start(ExecutorKind kind, int pool) throws IOException {
+        return WebService.start(ServiceConfig.loopback(), ServiceThreads.of(kind, pool));
+    }
+
+    @Test
+    void countsEveryRequestOnceAndTellsTheListener() throws Exception {
+        try (WebService service = start(ExecutorKind.VIRTUAL, 1)) {
+            Set<Long> sent = ConcurrentHashMap.newKeySet();
+            var answered = new AtomicInteger();
+            var listener = new LoadListener() {
+                @Override
+                public void sending(long index) {
+                    assertThat(sent.add(index)).isTrue();
+                }
+
+                @Override
+                public void answered(long index, int status, long latencyNanos) {
+                    assertThat(status).isEqualTo(200);
+                    answered.incrementAndGet();
+                }
+            };
+            var plan = LoadPlan.requests(service.baseUri().resolve("/block?ms=5"), 7, 50);
+            LoadReport report = new LoadGenerator(plan, i -> plan.url(), listener, Thread.ofPlatform().factory()).run();
+            assertThat(report.answered()).isEqualTo(50);
+            assertThat(report.ok()).isEqualTo(50);
+            assertThat(report.failed()).isZero();
+            assertThat(report.latencyMicros().getTotalCount()).isEqualTo(50);
+            assertThat(report.percentileMs(50)).isGreaterThanOrEqualTo(5);
+            assertThat(sent).hasSize(50).allSatisfy(index -> assertThat(index).isBetween(0L, 49L));
+            assertThat(answered).hasValue(50);
+            assertThat(service.metrics().count("/block")).isEqualTo(50);
+        }
+    }
+
+    @Test
+    void countsNon2xxAnswersAsFailuresByStatus() throws Exception {
+        try (WebService service = start(ExecutorKind.VIRTUAL, 1)) {
+            LoadReport report = new LoadGenerator(LoadPlan.requests(service.baseUri().resolve("/block?ms=soon"), 3, 12)).run();
+            assertThat(report.answered()).isEqualTo(12);
+            assertThat(report.ok()).isZero();
+            assertThat(report.statuses()).isEqualTo(Map.of(400, 12L));
+            assertThat(report.failed()).isEqualTo(12);
+        }
+    }
+
+    @Test
+    void countsRequestsThatGetNoAnswerAndStopsOnTime() throws Exception {
+        int closedPort;
+        try (var socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        var plan = LoadPlan.duration(URI.create("http://127.0.0.1:" + closedPort + "/block"), 2, Duration.ofMillis(300));
+        LoadReport report = new LoadGenerator(plan).run();
+        assertThat(report.answered()).isZero();
+        assertThat(report.errors()).containsOnlyKeys("connect");
+        assertThat(report.failed()).isEqualTo(report.errors().get("connect")).isPositive();
+        assertThat(report.firstError()).contains("ConnectException");
+        assertThat(report.elapsedSeconds()).isBetween(0.3, 2.0);
+    }
+
+    @Test
+    void aDurationRunSendsUntilItsTimeIsUp() throws Exception {
+        try (WebService service = start(ExecutorKind.VIRTUAL, 1)) {
+            var plan = LoadPlan.duration(service.baseUri().resolve("/block?ms=50"), 2, Duration.ofMillis(600));
+            LoadReport report = new LoadGenerator(plan).run();
+            // 2 clients x 600 ms / 50 ms = 24 at most; a busy machine gets fewer.
+            assertThat(report.answered()).isBetween(8L, 26L);
+            assertThat(report.elapsedSeconds()).isBetween(0.6, 1.5);
+        }
+    }
+
+    @Test
+    void percentilesAndMeanComeFromTheLatenciesInMilliseconds() {
+        var micros = new Histogram(3_600_000_000L, 3);
+        for (int ms = 1; ms <= 100; ms++) {
+            micros.recordValue(ms * 1_000L);
+        }
+        var report = new LoadReport(LoadPlan.requests(URI.create("http://127.0.0.1:1/"), 1, 100), 2_000_000_000L, 100, 100,
+                Map.of(), Map.of(), micros, null);
+        assertThat(report.percentileMs(50)).isCloseTo(50, within(0.1));
+        assertThat(report.percentileMs(90)).isCloseTo(90, within(0.1));
+        assertThat(report.percentileMs(99)).isCloseTo(99, within(0.1));
+        assertThat(report.maxMs()).isCloseTo(100, within(0.1));
+        assertThat(report.meanMs()).isCloseTo(50.5, within(0.1));
+        assertThat(report.throughput()).isEqualTo(50);
+    }
+
+    /** The ceiling check at small scale: a pool of 2 caps 8 connections at 2 / 50 ms; virtual threads at 8 / 50 ms. */
+    @Test
+    void throughputStaysUnderTheCeilingAndAPoolLowersIt() throws Exception {
+        double fixedThroughput;
+        try (WebService fixed = start(ExecutorKind.FIXED, 2)) {
+            var ceiling = new Ceiling(8, ServerInfo.probe(fixed.baseUri()).orElseThrow().workers(), 50);
+            assertThat(ceiling.requestsPerSecond()).isEqualTo(40);
+            fixedThroughput = new LoadGenerator(LoadPlan.requests(fixed.baseUri().resolve("/block?ms=50"), 8, 60)).run().throughput();
+            assertThat(fixedThroughput).isBetween(0.6 * 40, 1.05 * 40);
+        }
+        try (WebService virtual = start(ExecutorKind.VIRTUAL, 2)) {
+            var ceiling = new Ceiling(8, ServerInfo.probe(virtual.baseUri()).orElseThrow().workers(), 50);
+            assertThat(ceiling.requestsPerSecond()).isEqualTo(160);
+            double virtualThroughput = new LoadGenerator(LoadPlan.requests(virtual.baseUri().resolve("/block?ms=50"), 8, 160)).run().throughput();
+            assertThat(virtualThroughput).isBetween(0.5 * 160, 1.05 * 160);
+            assertThat(virtualThroughput).isGreaterThan(2 * fixedThroughput);
+        }
+    }
+
+    @Test
+    void theCeilingIsConnectionsOrWorkersOverTheServiceTime() {
+        assertThat(new Ceiling(40, 0, 300).requestsPerSecond()).isCloseTo(133.3, within(0.1));
+        assertThat(new Ceiling(100, 10, 100).requestsPerSecond()).isEqualTo(100);
+        assertThat(new Ceiling(5, 10, 100).concurrency()).isEqualTo(5);
+        assertThat(new Ceiling(100, 10, 100).explain()).isEqualTo("min(100 connections, 10 workers) / 0.100 s = 100 req/s");
+        assertThat(new Ceiling(40, 0, 300).explain()).isEqualTo("40 connections / 0.300 s = 133 req/s");
+        assertThatThrownBy(() -> new Ceiling(0, 1, 100)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theServiceTimeIsReadFromBlockingUrlsOnly() {
+        assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/block?ms=100"))).hasValue(100);
+        assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/aggregate"))).hasValue(300);
+        assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/compute?n=5"))).isEmpty();
+    }
+
+    @Test
+    void probingAServerThatIsNotLoomScopeFindsNothing() throws Exception {
+        int closedPort;
+        try (var socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        assertThat(ServerInfo.probe(URI.create("http://127.0.0.1:" + closedPort + "/"))).isEmpty();
+    }
+
+    @Test
+    void plansRefuseImpossibleLimits() {
+        URI url = URI.create("http://127.0.0.1:8080/block");
+        assertThatThrownBy(() -> LoadPlan.requests(url, 0, 10)).hasMessage("connections must be between 1 and 10,000 (got 0)");
+        assertThatThrownBy(() -> LoadPlan.requests(url, 10_001, 10)).hasMessageContaining("between 1 and 10,000");
+        assertThatThrownBy(() -> LoadPlan.requests(url, 1, 0)).hasMessageContaining("either a number of requests or a duration");
+        assertThatThrownBy(() -> LoadPlan.duration(url, 1, Duration.ZERO)).hasMessageContaining("duration must be above 0");
+        assertThatThrownBy(() -> LoadPlan.requests(URI.create("ftp://h/x"), 1, 1)).hasMessageContaining("http://");
+    }
+
+    @Test
+    void durationsAreSpelledLikeWrks() {
+        assertThat(SpelledDuration.parse("10s")).isEqualTo(Duration.ofSeconds(10));
+        assertThat(SpelledDuration.parse("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(SpelledDuration.parse("2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThatThrownBy(() -> SpelledDuration.parse("ten")).hasMessage("'ten' is not a duration; write it like 500ms, 10s, 2m or 1h");
+        assertThat(SpelledDuration.text(Duration.ofSeconds(10))).isEqualTo("10 s");
+    }
+}
