@@ -16,7 +16,7 @@ class ArchitectureTest {
     private static final Path SOURCES = Path.of("src/main/java/dev/loomscope");
 
     @ParameterizedTest
-    @ValueSource(strings = {"engine", "telemetry", "protocol", "model", "bench", "cli"})
+    @ValueSource(strings = {"engine", "telemetry", "protocol", "model", "bench", "cli", "web"})
     void packageNeverTouchesJavaFx(String pkg) throws IOException {
         Path dir = SOURCES.resolve(pkg);
         if (!Files.isDirectory(dir)) {
@@ -27,6 +27,21 @@ class ArchitectureTest {
             offenders = files.filter(f -> f.toString().endsWith(".java")).filter(ArchitectureTest::mentionsJavaFx).toList();
         }
         assertThat(offenders).as("files in %s that import JavaFX or the ui package", pkg).isEmpty();
+    }
+
+    /** The web service and load generator sit below the engine (which runs them in the runner): no import upwards. */
+    @org.junit.jupiter.api.Test
+    void theWebPackageNeverImportsTheEngineOrModel() throws IOException {
+        try (Stream<Path> files = Files.walk(SOURCES.resolve("web"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".java")).filter(f -> {
+                try {
+                    String text = Files.readString(f);
+                    return text.contains("dev.loomscope.engine") || text.contains("dev.loomscope.model");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList()).isEmpty();
+        }
     }
 
     private static boolean mentionsJavaFx(Path file) {

@@ -62,6 +62,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Give up on a request after TIME. Default: ${DEFAULT-VALUE}.")
     Duration timeout;
 
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.class,
+            description = "Load for TIME first and count none of it, so this JVM's JIT compiles the client before it measures "
+                    + "(a cold JVM adds tens of ms to its first requests); 0s counts from the first request. Default: ${DEFAULT-VALUE}.")
+    Duration warmup;
+
     @Option(names = "--service-ms", paramLabel = "MS",
             description = "The route's own service time, for the ceiling. Default: the ms of a /block or /aggregate URL.")
     Double serviceMs;
@@ -76,6 +81,9 @@ public final class LoadCommand implements Callable<Integer> {
             plan = new LoadPlan(url, connections, limit.duration == null ? limit.requests : 0, limit.duration, timeout);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (warmup.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup must be at most 10m (got " + SpelledDuration.text(warmup) + ")");
         }
         if (serviceMs != null && !(serviceMs > 0)) {
             throw new ParameterException(spec.commandLine(), "--service-ms must be above 0 (got " + serviceMs + ")");
@@ -93,6 +101,9 @@ public final class LoadCommand implements Callable<Integer> {
                 ? Optional.of(new Ceiling(connections, server.map(ServerInfo::workers).orElse(0), service.getAsDouble()))
                 : Optional.empty();
 
+        if (!warmup.isZero()) {
+            new LoadGenerator(LoadPlan.duration(url, connections, warmup)).run();
+        }
         var generator = new LoadGenerator(plan);
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(generator::stop));
         LoadReport report = generator.run();
@@ -116,10 +127,11 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    static void print(PrintWriter out, LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
+    private void print(PrintWriter out, LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
         LoadPlan plan = report.plan();
-        out.println("GET %s, %,d connections, %s%s".formatted(plan.url(), plan.connections(), plan.limitText(),
-                server.map(s -> ", served by " + s.executor()).orElse("")));
+        out.println("GET %s, %,d connections, %s%s%s".formatted(plan.url(), plan.connections(), plan.limitText(),
+                server.map(s -> ", served by " + s.executor()).orElse(""), warmup.isZero() ? "" : " (after a " + SpelledDuration.text(warmup)
+                        + " warm-up, not counted)"));
         out.println("  requests    %,d answered in %.2f s, %,d failed".formatted(report.answered(), report.elapsedSeconds(), report.failed()));
         report.statuses().forEach((status, count) -> out.println("              %,d answered %d".formatted(count, status)));
         report.errors().forEach((kind, count) -> out.println("              %,d got no answer (%s)".formatted(count, kind)));
@@ -142,10 +154,11 @@ public final class LoadCommand implements Callable<Integer> {
         return ms >= 100 ? "%.0f ms".formatted(ms) : "%.1f ms".formatted(ms);
     }
 
-    private static Map<String, Object> asJson(LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
+    private Map<String, Object> asJson(LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
         var json = new LinkedHashMap<String, Object>();
         json.put("url", report.plan().url().toString());
         json.put("connections", report.plan().connections());
+        json.put("warmupMs", warmup.toMillis());
         json.put("server", server.map(ServerInfo::executor).orElse(null));
         json.put("elapsedMs", report.elapsedNanos() / 1e6);
         json.put("answered", report.answered());

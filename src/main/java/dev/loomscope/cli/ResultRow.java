@@ -16,7 +16,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                   double eventLatencyP50Ms, double eventLatencyMaxMs, long eventsOverflowed, long pinnedEvents, double pinnedMs,
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
                   long gcPauses, double gcPauseMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
-                  long threadLocalsCreated, int repeats, String jdk, int cores) {
+                  long threadLocalsCreated, int connections, int repeats, String jdk, int cores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +29,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                 r.delivery().eventsEmitted(), r.delivery().eventsReceived(), round(r.delivery().latencyP50Ms()),
                 round(r.delivery().latencyMaxMs()), r.delivery().eventsOverflowed(), r.vm().pinnedEvents(), round(r.vm().pinnedMs()), r.vm().pinnedReasons(),
                 r.vm().virtualThreadStarts(), r.vm().virtualThreadEnds(), r.vm().gcPauses(), round(r.vm().gcPauseMs()),
-                r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
+                r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), s.connections(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0);
     }
 

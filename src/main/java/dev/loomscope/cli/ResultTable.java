@@ -25,6 +25,10 @@ final class ResultTable {
                 first.scenario().sleepMs(), first.scenario().cpuMs(), first.scenario().blocking().cliName(), first.carriers(),
                 first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
                 repeats > 1 ? "; medians of " + repeats + " runs" : "");
+        if (first.scenario().isWeb()) {
+            out.printf("Web: each task is one HTTP request from a closed loop of %,d connections to a service in the runner; "
+                    + "threads include the load's client threads (one per connection, plus the HTTP client's)%n", first.scenario().connections());
+        }
         for (RunResult r : results) {
             if (r.scenario().threadLocalKb() > 0) {
                 out.printf("%s: the ThreadLocal cache created %,d objects of %,d KB (one per thread that ran a task)%n",

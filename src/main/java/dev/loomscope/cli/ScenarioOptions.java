@@ -46,6 +46,11 @@ public final class ScenarioOptions {
             description = "Each task first takes an object of this size from a ThreadLocal cache (the ThreadLocal trap); the result says how many were created. 0 to 1,024; default: ${DEFAULT-VALUE} (none).")
     int threadLocalKb;
 
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "0",
+            description = "The web experiment: the runner serves HTTP with the executor and a closed loop of N connections sends each "
+                    + "task as one request (at most 100,000). 0 to 10,000; default: ${DEFAULT-VALUE} (every task submitted at once).")
+    int connections;
+
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
     public List<Scenario> scenarios(CommandSpec spec) {
         return scenarios(spec, true);
@@ -57,7 +62,7 @@ public final class ScenarioOptions {
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
             try {
-                var scenario = new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb);
+                var scenario = new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());

@@ -12,7 +12,8 @@ package dev.loomscope.engine;
  * virtual; cores = the machine's cores, no more than the threads (or carriers) able to run.
  * Two executors change the waves: virtual-limited passes its sleeps through {@code permits} at a
  * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
- * only {@code carriers} tasks wait at once.
+ * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
+ * {@code connections} clients has at most that many requests out, so threads is at most that.
  */
 public final class IdealTime {
 
@@ -22,13 +23,13 @@ public final class IdealTime {
     public static double millis(Scenario s, int cores) {
         double work = s.sleepMs() + s.cpuMs();
         double waves = switch (s.executor()) {
-            case FIXED, FORKJOIN -> waves(s.tasks(), s.pool()) * work;
+            case FIXED, FORKJOIN -> waves(s.tasks(), sent(s, s.pool())) * work;
             case SINGLE -> (double) s.tasks() * work;
-            case PLATFORM -> work;
-            case VIRTUAL -> pins(s.blocking()) ? waves(s.tasks(), s.carriers()) * work : work;
+            case PLATFORM -> waves(s.tasks(), sent(s, s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), sent(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
             case VIRTUAL_LIMITED -> pins(s.blocking())
-                    ? waves(s.tasks(), Math.min(s.carriers(), s.permits())) * work
-                    : waves(s.tasks(), s.permits()) * s.sleepMs() + s.cpuMs();
+                    ? waves(s.tasks(), sent(s, Math.min(s.carriers(), s.permits()))) * work
+                    : waves(s.tasks(), sent(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
         return Math.max(waves, Math.max(cpuBoundMillis(s, cores), work));
     }
@@ -46,7 +47,12 @@ public final class IdealTime {
             case PLATFORM -> s.tasks();
             case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
         };
-        return Math.max(1, Math.min(cores, runnable));
+        return Math.max(1, Math.min(cores, sent(s, runnable)));
+    }
+
+    /** Tasks that can be out at once: the threads, or fewer when a closed loop of connections sends them. */
+    private static int sent(Scenario s, int threads) {
+        return s.isWeb() ? Math.min(threads, s.connections()) : threads;
     }
 
     /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */

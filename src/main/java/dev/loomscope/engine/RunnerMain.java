@@ -56,6 +56,8 @@ public final class RunnerMain {
             jfr.start();
         }
         var pump = new TelemetryPump(log, frames, readings, jfr);
+        // The web experiment's service starts and warms up here, before the baseline, like JFR.
+        WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;
 
         System.gc();
         long rssBaseline = readings.settledRssBytes();
@@ -72,26 +74,37 @@ public final class RunnerMain {
 
         long submitted = 0;
         String failure = null;
+        boolean submitFailed = false;
         ThreadDumps.Result threadDump = ThreadDumps.Result.NONE;
         long submitter = Thread.currentThread().threadId();
-        ExecutorService executor = ScenarioExecutors.create(scenario);
+        ExecutorService executor = null;
         try {
-            for (int task = 0; task < scenario.tasks(); task++) {
-                log.record(SUBMITTED, task, submitter, submitter);
-                try {
-                    executor.execute(workload.task(task));
-                } catch (OutOfMemoryError | RejectedExecutionException e) {
-                    log.record(FAILED, task, submitter, submitter);
-                    failure = describeSubmitFailure(e, task, scenario, readings);
-                    break;
+            if (web != null) {
+                WebRun.Outcome outcome = web.run();
+                submitted = outcome.sent();
+                failure = outcome.failure();
+            } else {
+                executor = ScenarioExecutors.create(scenario);
+                for (int task = 0; task < scenario.tasks(); task++) {
+                    log.record(SUBMITTED, task, submitter, submitter);
+                    try {
+                        executor.execute(workload.task(task));
+                    } catch (OutOfMemoryError | RejectedExecutionException e) {
+                        log.record(FAILED, task, submitter, submitter);
+                        failure = describeSubmitFailure(e, task, scenario, readings);
+                        submitFailed = true;
+                        break;
+                    }
+                    submitted++;
                 }
-                submitted++;
             }
             if (options.threadDumpFile() != null) {
                 threadDump = ThreadDumps.write(options.threadDumpFile());
             }
         } finally {
-            executor.close();
+            if (executor != null) {
+                executor.close();
+            }
         }
         long elapsed = System.nanoTime() - start;
         int peakThreads = readings.peakPlatformThreads();
@@ -103,7 +116,7 @@ public final class RunnerMain {
             }
             pump.stopAndFlush();
             frames.summary(new RunSummary(elapsed, startEpochNanos,
-                    submitted, pump.finishedTasks(), pump.failedTasks() - (failure != null ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
+                    submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated()));

@@ -13,9 +13,13 @@ import java.util.Map;
  * virtual-thread scheduler of the runner JVM. With {@code threadLocalKb} above 0, each task first
  * takes an "expensive" object of that size from a {@link ThreadLocal} cache, which creates one per
  * thread: the ThreadLocal trap (a pool reuses a few, a virtual thread per task makes one per task).
+ *
+ * <p>With {@code connections} above 0 the run is the web experiment: the runner starts an HTTP
+ * service whose requests run on the executor, and a closed-loop load of that many connections sends
+ * each task as one request ({@code dev.loomscope.web}). With 0, every task is submitted at once.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits, int threadLocalKb) {
+                       BlockingMode blocking, int permits, int threadLocalKb, int connections) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -25,6 +29,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     public static final Range CPU_MS = new Range("cpu-ms", 0, 60_000);
     public static final Range PERMITS = new Range("permits", 1, 100_000);
     public static final Range THREAD_LOCAL_KB = new Range("thread-local-kb", 0, 1_024);
+    /** Clients of the web experiment; 0 for a plain run. */
+    public static final Range CONNECTIONS = new Range("connections", 0, 10_000);
+    /** Requests of a web run at most: each is a real HTTP exchange, and the window keeps every latency. */
+    public static final int MAX_WEB_REQUESTS = 100_000;
     /** A virtual thread per task may hold every task's object at once: this much in all, at most. */
     public static final long MAX_THREAD_LOCAL_KB_IN_ALL = 2L * 1_024 * 1_024;
     /** A run whose ideal time exceeds this is refused: nobody waits that long at a slider. */
@@ -54,6 +62,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         CPU_MS.check(cpuMs);
         PERMITS.check(permits);
         THREAD_LOCAL_KB.check(threadLocalKb);
+        CONNECTIONS.check(connections);
+        if (connections > 0 && tasks > MAX_WEB_REQUESTS) {
+            throw new InvalidScenarioException("tasks", "a web run sends at most %,d requests (got %,d tasks)".formatted(MAX_WEB_REQUESTS, tasks));
+        }
         if ((long) threadLocalKb * tasks > MAX_THREAD_LOCAL_KB_IN_ALL) {
             throw new InvalidScenarioException("thread-local-kb", ("%,d tasks x %,d KB of ThreadLocal objects is %,d MB, more than a runner's "
                     + "heap can hold at once (limit %,d MB): use fewer tasks or a smaller object").formatted(tasks, threadLocalKb,
@@ -64,14 +76,30 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         }
     }
 
-    /** A scenario without a ThreadLocal cache. */
+    /** A plain run (every task submitted at once). */
+    public Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs, BlockingMode blocking, int permits,
+                    int threadLocalKb) {
+        this(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, 0);
+    }
+
+    /** A plain run without a ThreadLocal cache. */
     public Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs, BlockingMode blocking, int permits) {
         this(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, 0);
     }
 
     /** This scenario with each task taking an object of {@code kb} KB from a ThreadLocal cache (0: none). */
     public Scenario withThreadLocalKb(int kb) {
-        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb);
+        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections);
+    }
+
+    /** This scenario as the web experiment with that many connections (0: a plain run). */
+    public Scenario withConnections(int count) {
+        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count);
+    }
+
+    /** Whether tasks are HTTP requests sent by a closed-loop load (the web experiment). */
+    public boolean isWeb() {
+        return connections > 0;
     }
 
     /** The defaults of the classic experiment: 10,000 tasks sleeping 100 ms, pool 200. */
@@ -91,7 +119,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     }
 
     public Scenario withExecutor(ExecutorKind kind) {
-        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb);
+        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
     }
 
     /**
@@ -132,6 +160,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("blocking", blocking.cliName());
         map.put("permits", Integer.toString(permits));
         map.put("thread-local-kb", Integer.toString(threadLocalKb));
+        map.put("connections", Integer.toString(connections));
         return map;
     }
 
@@ -144,6 +173,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     static Scenario from(RunnerArgs args) {
         return new Scenario(ExecutorKind.fromCliName(args.required("executor")), args.intOf("tasks"), args.intOf("pool"),
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
-                BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0));
+                BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
+                args.intOf("connections", 0));
     }
 }

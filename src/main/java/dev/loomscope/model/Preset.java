@@ -69,7 +69,17 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),
                         "10,000 waiting tasks on a pool of 200, on a platform thread each, on a virtual thread each: which uses the most memory?",
                         "Compare RSS and heap in the run history and the tiles: 10,000 platform threads each reserve a stack and commit tens of KB; "
-                                + "10,000 virtual threads live on the heap at about a KB each. Published: fixed 200 +90 MB, virtual +20 MB."));
+                                + "10,000 virtual threads live on the heap at about a KB each. Published: fixed 200 +90 MB, virtual +20 MB."),
+                new Preset("web-service", "A blocking web service: a pool of 10 against virtual threads",
+                        List.of(web(ExecutorKind.FIXED, cores), web(ExecutorKind.VIRTUAL, cores)),
+                        ("%,d requests to an HTTP endpoint that waits %d ms, from %d connections at a time (like ab -n %,d -c %d). "
+                                + "Served by a pool of %d threads, then by a virtual thread per request: how many requests per second does each serve?")
+                                .formatted(WEB_REQUESTS, WEB_WAIT_MS, WEB_CONNECTIONS, WEB_REQUESTS, WEB_CONNECTIONS, WEB_POOL),
+                        ("The pool serves %d at a time: %d / %.1f s = %d requests per second, and each request queues behind nine others' "
+                                + "waits, about 1 s. Virtual threads serve all %d connections at once: close to %,d per second at about %d ms. "
+                                + "A closed loop never beats connections / wait: see the Web service tab.")
+                                .formatted(WEB_POOL, WEB_POOL, WEB_WAIT_MS / 1_000.0, WEB_POOL * 1_000 / WEB_WAIT_MS, WEB_CONNECTIONS,
+                                        WEB_CONNECTIONS * 1_000 / WEB_WAIT_MS, WEB_WAIT_MS)));
     }
 
     public static Optional<Preset> named(String name, int cores) {
@@ -78,7 +88,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "pinning", "memory");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "pinning", "memory", "web-service");
     }
 
     /** The size of the threadlocal preset's cached object: big enough to show on the heap. */
@@ -86,6 +96,16 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int carriers, int sleepMs, int cpuMs) {
         return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, BlockingMode.SLEEP, 20);
+    }
+
+    static final int WEB_REQUESTS = 1_000;
+    static final int WEB_CONNECTIONS = 100;
+    static final int WEB_WAIT_MS = 100;
+    static final int WEB_POOL = 10;
+
+    /** The classic web experiment: a 100 ms endpoint under 100 connections, each task one request. */
+    private static Scenario web(ExecutorKind kind, int carriers) {
+        return scenario(kind, WEB_REQUESTS, WEB_POOL, carriers, WEB_WAIT_MS, 0).withConnections(WEB_CONNECTIONS);
     }
 
     private static Scenario blocking(BlockingMode mode, int carriers) {

@@ -37,6 +37,8 @@ public final class RunModel implements RunListener {
     private final CompletionCurve curve = new CompletionCurve();
     private final ThreadTaskIndex threads;
     private final boolean virtual;
+    /** The web experiment's requests over time; null for a plain run. */
+    private final WebTraffic traffic;
 
     // Per task, the segment it has open on a lane: since when, on which lane, of which kind (-1 none),
     // and where it sits in the list of open tasks (so open segments can be cut without a scan).
@@ -82,6 +84,7 @@ public final class RunModel implements RunListener {
         this.lanes = new CarrierLanes(scenario);
         this.threads = new ThreadTaskIndex(scenario.tasks());
         this.virtual = scenario.executor().isVirtual();
+        this.traffic = scenario.isWeb() ? new WebTraffic(scenario) : null;
         this.openSince = new long[scenario.tasks()];
         this.openLane = new int[scenario.tasks()];
         this.openKind = new byte[scenario.tasks()];
@@ -136,6 +139,9 @@ public final class RunModel implements RunListener {
         switch (EventType.ofCode(code)) {
             case SUBMITTED -> {
                 submitted++;
+                if (traffic != null) {
+                    traffic.sent(task, t);
+                }
                 advance(task, TaskState.QUEUED);
             }
             case STARTED -> {
@@ -163,12 +169,18 @@ public final class RunModel implements RunListener {
             }
             case FINISHED -> {
                 finished++;
+                if (traffic != null) {
+                    traffic.answered(task, t, true);
+                }
                 close(task, t);
                 advance(task, TaskState.DONE);
                 finishTimes[finishedInBatch++] = t;
             }
             case FAILED -> {
                 failedTasks++;
+                if (traffic != null) {
+                    traffic.answered(task, t, false);
+                }
                 close(task, t);
                 advance(task, TaskState.FAILED);
                 finishTimes[finishedInBatch++] = t;
@@ -362,6 +374,11 @@ public final class RunModel implements RunListener {
 
     public CarrierLanes lanes() {
         return lanes;
+    }
+
+    /** A web run's throughput and latency over time; null for a plain run. */
+    public WebTraffic traffic() {
+        return traffic;
     }
 
     public CompletionCurve curve() {

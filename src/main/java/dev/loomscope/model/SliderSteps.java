@@ -15,6 +15,8 @@ public record SliderSteps(int... values) {
             500, 1_000, 2_000);
     public static final SliderSteps PERMITS = new SliderSteps(1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000);
     public static final SliderSteps SLEEP_MS = new SliderSteps(0, 1, 2, 5, 10, 20, 50, 100, 200, 300, 500, 1_000, 2_000, 5_000);
+    /** 0: every task at once; above: the web experiment's connections. */
+    public static final SliderSteps CONNECTIONS = new SliderSteps(0, 1, 2, 5, 10, 20, 40, 50, 100, 200, 500, 1_000);
     public static final SliderSteps CPU_MS = new SliderSteps(0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000);
 
     public SliderSteps {

@@ -86,6 +86,10 @@ public final class ControlPanel extends VBox {
                 "How long each task waits (like a call to a slow service). Waiting is where virtual threads shine.");
         slider("CPU per task", SliderSteps.CPU_MS, vm.cpuMsProperty(), v -> v + " ms",
                 "How long each task computes (real prime counting, calibrated on this machine). CPU work is no cheaper on virtual threads.");
+        slider("Connections", SliderSteps.CONNECTIONS, vm.connectionsProperty(), v -> v == 0 ? "off" : "%,d (HTTP)".formatted(v),
+                "Off: every task is submitted at once. Above 0: the web experiment. The runner serves HTTP with each executor, and a "
+                        + "closed loop of this many connections sends each task as one request, like ab -c or wrk -c. Throughput then "
+                        + "cannot beat connections / (sleep + CPU): see the Web service tab.");
         slider("Permits", SliderSteps.PERMITS, vm.permitsProperty(), v -> "%,d".formatted(v),
                 "For virtual-limited: a semaphore lets this many tasks wait at once, like a connection pool in front of a scarce service.");
 

@@ -41,6 +41,8 @@ public final class ControlsViewModel {
     private final IntegerProperty permits = new SimpleIntegerProperty(this, "permits", 20);
     /** The ThreadLocal trap's object size (0: none); set by presets and the command line, no slider. */
     private final IntegerProperty threadLocalKb = new SimpleIntegerProperty(this, "threadLocalKb", 0);
+    /** 0: every task submitted at once; above 0: the web experiment with that many connections. */
+    private final IntegerProperty connections = new SimpleIntegerProperty(this, "connections", 0);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
     private final ObjectProperty<Preset> preset = new SimpleObjectProperty<>(this, "preset");
     private boolean loading;
@@ -57,7 +59,7 @@ public final class ControlsViewModel {
             property.addListener(this::revalidate);
             selected.put(kind, property);
         }
-        for (Observable setting : List.of(tasks, pool, carriers, sleepMs, cpuMs, permits, blocking)) {
+        for (Observable setting : List.of(tasks, pool, carriers, sleepMs, cpuMs, permits, connections, blocking)) {
             setting.addListener(this::revalidate);
             // Moving a slider after choosing a preset makes the settings custom.
             setting.addListener(changed -> leavePreset());
@@ -108,6 +110,10 @@ public final class ControlsViewModel {
 
     public IntegerProperty threadLocalKbProperty() {
         return threadLocalKb;
+    }
+
+    public IntegerProperty connectionsProperty() {
+        return connections;
     }
 
     public ObjectProperty<BlockingMode> blockingProperty() {
@@ -187,6 +193,7 @@ public final class ControlsViewModel {
         cpuMs.set(scenario.cpuMs());
         permits.set(scenario.permits());
         threadLocalKb.set(scenario.threadLocalKb());
+        connections.set(scenario.connections());
     }
 
     /**
@@ -208,7 +215,7 @@ public final class ControlsViewModel {
         var scenarios = new ArrayList<Scenario>();
         for (ExecutorKind kind : kinds) {
             var scenario = new Scenario(kind, tasks.get(), pool.get(), carriers.get(), sleepMs.get(), cpuMs.get(),
-                    blocking.get(), permits.get(), threadLocalKb.get());
+                    blocking.get(), permits.get(), threadLocalKb.get(), connections.get());
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

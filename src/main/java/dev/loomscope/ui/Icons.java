@@ -19,6 +19,7 @@ public enum Icons {
     CLOSE(Material2AL.CLOSE),
     HISTORY(Material2MZ.RESTORE),
     PIN(Material2MZ.PUSH_PIN),
+    WEB(Material2MZ.PUBLIC),
     ZOOM_FIT(Material2MZ.ZOOM_OUT_MAP),
     EXPORT(Material2OutlinedMZ.SAVE_ALT),
     REPLAY(Material2MZ.SLOW_MOTION_VIDEO),

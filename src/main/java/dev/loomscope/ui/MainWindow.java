@@ -48,6 +48,9 @@ public final class MainWindow extends BorderPane {
     private final CompletionChartView completion = new CompletionChartView();
     private final ElapsedBarsView bars = new ElapsedBarsView();
     private final JfrEventsView jfrEvents = new JfrEventsView();
+    private final WebTrafficView webTraffic = new WebTrafficView(Runtime.getRuntime().availableProcessors());
+    private Tab webTab;
+    private RunModel lastShownForTabs;
     private final Label shownTitle = new Label("No run yet");
     private final Label presentationHint = new Label("F5 run · Esc stop · PgDn next · F11 exit · ? keys");
     private final Label wavesCaption = new Label();
@@ -245,7 +248,14 @@ public final class MainWindow extends BorderPane {
         var jfrTab = new Tab("JFR events", jfrEvents);
         var sweepTab = new Tab("Sweep", sweepView);
         jfrTab.setGraphic(Icons.PIN.create(14));
-        var tabs = new TabPane(chartsTab, jfrTab, sweepTab);
+        var webHost = new StackPane(webTraffic);
+        exports.register("web-service", webHost, webHost);
+        var webMenu = new javafx.scene.control.ContextMenu();
+        webMenu.getItems().setAll(exports.pictureItems("web-service"));
+        webHost.setOnContextMenuRequested(e -> webMenu.show(webHost, e.getScreenX(), e.getScreenY()));
+        webTab = new Tab("Web service", webHost);
+        webTab.setGraphic(Icons.WEB.create(14));
+        var tabs = new TabPane(chartsTab, jfrTab, sweepTab, webTab);
         bottomTabs = tabs;
         // A sweep's plot is the point of its tab: it gets the height the task grid has otherwise.
         tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
@@ -369,6 +379,14 @@ public final class MainWindow extends BorderPane {
         history.clearSelection();
         status.setText("Sweeping: " + runs.size() + " runs, one after another...");
         return runs;
+    }
+
+    WebTrafficView webTraffic() {
+        return webTraffic;
+    }
+
+    boolean webTabShown() {
+        return bottomTabs.getSelectionModel().getSelectedItem() == webTab;
     }
 
     public SweepView sweepView() {
@@ -511,7 +529,10 @@ public final class MainWindow extends BorderPane {
     /** The heights of the task grid, the lanes and the tabs, for the mode and the tab shown. */
     private void layoutSplit() {
         boolean sweeping = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedIndex() == 2;
-        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : presentation ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
+        // The web charts read over time, side by side: they need height more than the task grid does.
+        boolean web = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedItem() == webTab;
+        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web || presentation ? new double[] {0.24, 0.46}
+                : new double[] {0.33, 0.64});
     }
 
     public void togglePresentation() {
@@ -584,6 +605,7 @@ public final class MainWindow extends BorderPane {
             safely("sweep", () -> sweepView.refresh());
             return;
         }
+        followWebRuns(shown);
         safely("task waves", () -> waves.refresh(shown, now));
         safely("carrier lanes", () -> lanes.refresh(shown, now));
         if (now - lastFiguresNanos > 100_000_000L) {
@@ -595,6 +617,7 @@ public final class MainWindow extends BorderPane {
         List<RunModel> comparison = comparisonOf(shown);
         safely("completion chart", () -> completion.refresh(recentRuns(shown), shown, now));
         safely("elapsed bars", () -> bars.refresh(comparison));
+        safely("web service", () -> webTraffic.refresh(recentRuns(shown), shown, now));
         safely("run history", () -> history.refresh(session.history()));
         safely("captions", () -> updateCaptions(shown));
         safely("explanation", () -> explain(shown));
@@ -603,6 +626,23 @@ public final class MainWindow extends BorderPane {
             lastStatusNanos = now;
             frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));
             updateStatus(shown);
+        }
+    }
+
+    /** Brings the Web service tab forward when a web run is shown, and puts it away for a plain one (not over a sweep). */
+    private void followWebRuns(RunModel shown) {
+        if (shown == null || shown == lastShownForTabs) {
+            return;
+        }
+        lastShownForTabs = shown;
+        var selection = bottomTabs.getSelectionModel();
+        if (selection.getSelectedIndex() == 2) {
+            return;
+        }
+        if (shown.scenario().isWeb()) {
+            selection.select(webTab);
+        } else if (selection.getSelectedItem() == webTab) {
+            selection.select(0);
         }
     }
 
@@ -691,7 +731,8 @@ public final class MainWindow extends BorderPane {
             legendVirtual = virtual;
             rebuildLegends();
         }
-        String wavesText = "%,d tasks in submission order, %s".formatted(shown.scenario().tasks(), waves.scaleDescription());
+        String wavesText = (shown.scenario().isWeb() ? "%,d HTTP requests in the order sent, %s" : "%,d tasks in submission order, %s")
+                .formatted(shown.scenario().tasks(), waves.scaleDescription());
         if (!wavesText.equals(wavesCaption.getText())) {
             wavesCaption.setText(wavesText);
         }

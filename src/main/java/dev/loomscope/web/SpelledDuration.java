@@ -27,6 +27,6 @@ public final class SpelledDuration {
 
     public static String text(Duration duration) {
         long ms = duration.toMillis();
-        return ms % 1_000 != 0 ? ms + " ms" : ms % 60_000 != 0 ? ms / 1_000 + " s" : ms / 60_000 + " min";
+        return ms % 1_000 != 0 || ms == 0 ? ms + " ms" : ms % 60_000 != 0 ? ms / 1_000 + " s" : ms / 60_000 + " min";
     }
 }

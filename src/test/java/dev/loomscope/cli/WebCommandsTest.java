@@ -16,10 +16,10 @@ class WebCommandsTest {
     @Test
     void loadPrintsThroughputLatencyAndTheCeilingOfTheServerItLoads() throws Exception {
         try (WebService service = WebService.start(ServiceConfig.loopback(), ServiceThreads.of(ExecutorKind.FIXED, 2))) {
-            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/block?ms=20", "-c", "4", "-n", "40");
+            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/block?ms=20", "-c", "4", "-n", "40", "--warmup", "300ms");
             assertThat(outcome.exitCode()).isZero();
             assertThat(outcome.out())
-                    .contains("4 connections, 40 requests, served by fixed(2)")
+                    .contains("4 connections, 40 requests, served by fixed(2) (after a 300 ms warm-up, not counted)")
                     .contains("40 answered in")
                     .contains("0 failed")
                     .containsPattern("latency +mean [\\d.]+ ms +p50 [\\d.]+ ms +p90 [\\d.]+ ms +p99 [\\d.]+ ms +max [\\d.]+ ms")
@@ -30,12 +30,13 @@ class WebCommandsTest {
     @Test
     void loadWritesJsonOnRequest() throws Exception {
         try (WebService service = WebService.start(ServiceConfig.loopback(), ServiceThreads.of(ExecutorKind.VIRTUAL, 1))) {
-            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/compute?n=1000", "-c", "2", "-d", "200ms", "--json");
+            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/compute?n=1000", "-c", "2", "-d", "200ms", "--json", "--warmup", "0s");
             assertThat(outcome.exitCode()).isZero();
             JsonNode json = new ObjectMapper().readTree(outcome.out());
             assertThat(json.get("answered").asLong()).isPositive().isEqualTo(json.get("ok").asLong());
             assertThat(json.get("server").asText()).isEqualTo("virtual");
             assertThat(json.get("ceiling").isNull()).isTrue();
+            assertThat(json.get("warmupMs").asLong()).isZero();
             assertThat(json.get("p99Ms").asDouble()).isGreaterThanOrEqualTo(json.get("p50Ms").asDouble());
         }
     }
@@ -68,6 +69,9 @@ class WebCommandsTest {
         var badPort = RunCommandTest.execute("serve", "--port", "70000");
         assertThat(badPort.exitCode()).isEqualTo(2);
         assertThat(badPort.err()).contains("port must be between 0 and 65,535 (got 70,000)");
+        var longWarmUp = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-n", "5", "--warmup", "2h");
+        assertThat(longWarmUp.exitCode()).isEqualTo(2);
+        assertThat(longWarmUp.err()).contains("--warmup must be at most 10m (got 120 min)");
         var limited = RunCommandTest.execute("serve", "--executor", "virtual-limited");
         assertThat(limited.exitCode()).isEqualTo(2);
         assertThat(limited.err()).contains("use virtual with --max-in-flight");

@@ -61,4 +61,16 @@ class IdealTimeTest {
     void neverBelowOneTask() {
         assertThat(IdealTime.millis(scenario(ExecutorKind.FIXED, 1, 200, 30, 20), 2)).isEqualTo(50);
     }
+
+    @org.junit.jupiter.api.Test
+    void aClosedLoopOfConnectionsSendsNoMoreThanItsConnectionsAtOnce() {
+        var fixed = new Scenario(ExecutorKind.FIXED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        assertThat(IdealTime.millis(fixed, 2)).isEqualTo(10_000);
+        assertThat(IdealTime.millis(fixed.withExecutor(ExecutorKind.VIRTUAL), 2)).isEqualTo(1_000);
+        assertThat(IdealTime.millis(fixed.withExecutor(ExecutorKind.PLATFORM), 2)).isEqualTo(1_000);
+        // Fewer connections than pool threads: the connections set the pace.
+        var fewClients = new Scenario(ExecutorKind.FIXED, 1_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(40);
+        assertThat(IdealTime.millis(fewClients, 2)).isEqualTo(2_500);
+        assertThat(IdealTime.millis(fewClients.withConnections(0), 2)).isEqualTo(500);
+    }
 }

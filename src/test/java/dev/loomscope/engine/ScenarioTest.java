@@ -39,6 +39,20 @@ class ScenarioTest {
     }
 
     @Test
+    void aWebRunHasConnectionsInRangeAndAtMostAHundredThousandRequests() {
+        var base = with(1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20);
+        assertThat(base.isWeb()).isFalse();
+        assertThat(base.withConnections(100).isWeb()).isTrue();
+        assertThat(Scenario.fromArgs(base.withConnections(100).toArgs())).isEqualTo(base.withConnections(100));
+        assertThat(base.withConnections(100).withExecutor(ExecutorKind.VIRTUAL).connections()).isEqualTo(100);
+        assertThat(base.with("connections", 40).connections()).isEqualTo(40);
+        assertInvalid(() -> base.withConnections(-1), "connections", "connections must be between 0 and 10,000 (got -1)");
+        assertInvalid(() -> base.withConnections(10_001), "connections", "(got 10,001)");
+        assertInvalid(() -> with(200_000, 10, 2, 1, 0, BlockingMode.SLEEP, 20).withConnections(5), "tasks",
+                "a web run sends at most 100,000 requests (got 200,000 tasks)");
+    }
+
+    @Test
     void labelsNameThePoolOrPermitsWhereTheyMatter() {
         assertThat(Scenario.defaults(ExecutorKind.FIXED).label()).isEqualTo("fixed(200)");
         assertThat(Scenario.defaults(ExecutorKind.VIRTUAL).label()).isEqualTo("virtual");

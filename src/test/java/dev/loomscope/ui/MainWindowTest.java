@@ -398,6 +398,47 @@ class MainWindowTest {
     }
 
     @Test
+    void aWebRunServesEachTaskAsARequestAndPlotsThroughputAgainstItsCeiling() throws Exception {
+        open(new Runner());
+        Fx.run(() -> {
+            var tasks = window.controlPanel().slider("Tasks");
+            while (tasks.value() > 100) {
+                tasks.step(-1);
+            }
+            var pool = window.controlPanel().slider("Pool size");
+            while (pool.value() > 4) {
+                pool.step(-1);
+            }
+            var sleep = window.controlPanel().slider("Sleep per task");
+            while (sleep.value() > 50) {
+                sleep.step(-1);
+            }
+            var connections = window.controlPanel().slider("Connections");
+            while (connections.value() < 20) {
+                connections.step(1);
+            }
+        });
+        assertThat(Fx.call(() -> window.controls().connectionsProperty().get())).isEqualTo(20);
+        assertThat(Fx.call(() -> window.webTabShown())).isFalse();
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("fixed(4) and virtual served 100 requests each", Duration.ofSeconds(90), () -> !window.session().isRunning()
+                && window.session().history().size() == 2 && window.session().history().getLast().result() != null);
+        for (RunModel run : window.session().history()) {
+            assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
+            assertThat(run.traffic().answered()).isEqualTo(100);
+        }
+        Fx.waitUntil("the Web service tab, with both runs and their ceilings", Duration.ofSeconds(10), () -> window.webTabShown()
+                && window.webTraffic().throughputChart().getData().size() == 4
+                && window.webTraffic().latencyChart().getData().size() == 4);
+        // Ceilings: min(20 connections, 4 workers) / 50 ms = 80 req/s for the pool, 20 / 50 ms = 400 for virtual threads.
+        var ceilings = Fx.call(() -> window.webTraffic().throughputChart().getData().stream()
+                .filter(s -> s.getName().startsWith("ceiling")).map(s -> s.getData().getFirst().getYValue().doubleValue()).toList());
+        assertThat(ceilings).containsExactly(80.0, 400.0);
+        assertThat(Fx.call(() -> window.webTraffic().summaryLabel().getText()))
+                .contains("virtual: 100 of 100 requests answered").contains("ceiling 20 connections / 0.050 s = 400 req/s");
+    }
+
+    @Test
     void aPresetAsksForGuessesFirstAndComparesThemAfterwardsWithAnExplanation() throws Exception {
         open(new Runner());
         var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();

@@ -1,0 +1,116 @@
+package dev.loomscope.engine;
+
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.telemetry.EventLog;
+import dev.loomscope.web.LoadGenerator;
+import dev.loomscope.web.LoadListener;
+import dev.loomscope.web.LoadPlan;
+import dev.loomscope.web.LoadReport;
+import dev.loomscope.web.Reply;
+import dev.loomscope.web.Route;
+import dev.loomscope.web.ServiceConfig;
+import dev.loomscope.web.WebService;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The web experiment inside the runner: the {@link WebService} with requests on the scenario's
+ * executor, and a closed-loop {@link LoadGenerator} of {@code connections} clients that sends task
+ * i as {@code GET /work?task=i}. The route runs the very {@link Workload} a plain run submits, so
+ * lifecycle events, carriers and pinning are recorded the same way; the clients record SUBMITTED
+ * as they send (so a fixed pool's queue shows as waiting tasks) and FAILED for requests that got
+ * no 200. Clients are platform threads: they must not take carriers from the service's virtual threads.
+ */
+final class WebRun {
+
+    private static final byte SUBMITTED = EventType.SUBMITTED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+    private static final Reply DONE = Reply.json(Map.of("done", true));
+
+    /** What the load saw: requests sent, and a description of what went wrong, if anything did. */
+    record Outcome(long sent, String failure) {
+    }
+
+    /** How long the service and its clients warm up (JIT, class loading) before the timed run. */
+    private static final Duration WARM_UP = Duration.ofMillis(700);
+
+    private final Scenario scenario;
+    private final EventLog log;
+    private final WebService service;
+
+    private WebRun(Scenario scenario, EventLog log, WebService service) {
+        this.scenario = scenario;
+        this.log = log;
+        this.service = service;
+    }
+
+    /**
+     * Starts the service and warms it up with the run's number of clients on {@code /block?ms=0}
+     * (no task, no event), outside the timed run: a service under test is warm, and class
+     * initialisation inside the first requests would show as pinning the run did not cause.
+     */
+    static WebRun start(Scenario scenario, Workload workload, EventLog log) throws IOException, InterruptedException {
+        var work = new Route("/work", Set.of("task"), params -> {
+            workload.task(params.intIn("task", 0, 0, scenario.tasks() - 1)).run();
+            return DONE;
+        }, "GET /work?task=N        runs task N of the scenario");
+        var service = WebService.start(ServiceConfig.loopback(), ServiceThreads.of(scenario.executor(), scenario.pool()), List.of(work));
+        try {
+            new LoadGenerator(LoadPlan.duration(service.baseUri().resolve("/block?ms=0"), scenario.connections(), WARM_UP),
+                    i -> service.baseUri().resolve("/block?ms=0"), LoadListener.NONE, clientThreads()).run();
+        } catch (InterruptedException | RuntimeException e) {
+            service.close();
+            throw e;
+        }
+        return new WebRun(scenario, log, service);
+    }
+
+    private static java.util.concurrent.ThreadFactory clientThreads() {
+        return Thread.ofPlatform().name("load-client-", 0).daemon().factory();
+    }
+
+    /** Sends every task as a request and returns when all are answered; then stops the service. */
+    Outcome run() throws InterruptedException {
+        try (service) {
+            URI base = service.baseUri();
+            var plan = new LoadPlan(base.resolve("/work"), scenario.connections(), scenario.tasks(), null,
+                    Duration.ofMillis(Scenario.MAX_IDEAL_MS));
+            var events = new LoadListener() {
+                @Override
+                public void sending(long index) {
+                    long client = Thread.currentThread().threadId();
+                    log.record(SUBMITTED, (int) index, client, client);
+                }
+
+                @Override
+                public void answered(long index, int status, long latencyNanos) {
+                    if (status != 200) {
+                        failed(index, null);
+                    }
+                }
+
+                @Override
+                public void failed(long index, Exception cause) {
+                    long client = Thread.currentThread().threadId();
+                    log.record(FAILED, (int) index, client, client);
+                }
+            };
+            LoadReport report = new LoadGenerator(plan, task -> base.resolve("/work?task=" + task), events, clientThreads()).run();
+            long sent = report.answered() + report.errors().values().stream().mapToLong(Long::longValue).sum();
+            return new Outcome(sent, describe(report, scenario.tasks()));
+        }
+    }
+
+    private static String describe(LoadReport report, int requests) {
+        if (report.failed() == 0) {
+            return null;
+        }
+        return "%,d of %,d requests failed%s%s".formatted(report.failed(), requests,
+                report.statuses().isEmpty() ? "" : "; answers by status: " + report.statuses(),
+                report.firstError() == null ? "" : "; first error: " + report.firstError());
+    }
+}

@@ -1,0 +1,217 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.WebTraffic;
+import dev.loomscope.web.Ceiling;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The web experiment over time: requests answered per second beside the closed loop's ceiling
+ * (connections / service time, dashed), and latency p50 and p99 (dashed), for the shown web run
+ * and the session's other recent ones. Each run keeps one colour in both charts. Recomputed a few
+ * times a second from {@link WebTraffic}, never per request.
+ */
+public final class WebTrafficView extends VBox {
+
+    private static final int MAX_POINTS = 200;
+    private static final long REDRAW_NANOS = 250_000_000L;
+
+    private final NumberAxis throughputTime = new NumberAxis();
+    private final NumberAxis perSecond = new NumberAxis();
+    private final LineChart<Number, Number> throughput = new LineChart<>(throughputTime, perSecond);
+    private final NumberAxis latencyTime = new NumberAxis();
+    private final NumberAxis latencyMs = new NumberAxis();
+    private final LineChart<Number, Number> latency = new LineChart<>(latencyTime, latencyMs);
+    private final Label summary = new Label();
+    private final Label empty = new Label("No web run yet. Choose the preset \"A blocking web service\", or set Connections above 0: "
+            + "each task is then one HTTP request to a service in the runner, sent by a closed loop of that many connections.");
+    private final int cores;
+    private List<RunModel> shownRuns = List.of();
+    private RunModel emphasised;
+    private int shownVersions = -1;
+    private long drawnAt;
+
+    public WebTrafficView(int cores) {
+        this.cores = cores;
+        getStyleClass().add("web-traffic");
+        setSpacing(4);
+        setPadding(new Insets(6, 8, 0, 8));
+        setUp(throughput, throughputTime, perSecond, "Answered per second", "req/s");
+        setUp(latency, latencyTime, latencyMs, "Latency (p50, p99 dashed)", "ms");
+        summary.getStyleClass().add("web-summary");
+        summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        empty.getStyleClass().add("empty-hint");
+        empty.setWrapText(true);
+        var charts = new HBox(8, throughput, latency);
+        HBox.setHgrow(throughput, Priority.ALWAYS);
+        HBox.setHgrow(latency, Priority.ALWAYS);
+        var body = new StackPane(charts, empty);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(summary, body);
+    }
+
+    private static void setUp(LineChart<Number, Number> chart, NumberAxis time, NumberAxis value, String title, String unit) {
+        time.setLabel("elapsed (s)");
+        time.setAutoRanging(false);
+        time.setMinorTickVisible(false);
+        time.setTickLabelFormatter(Ticks.SECONDS);
+        value.setLabel(unit);
+        value.setForceZeroInRange(true);
+        chart.setTitle(title);
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setMinWidth(0);
+    }
+
+    /** Redraws when the web runs changed, at most four times a second. */
+    public void refresh(List<RunModel> recent, RunModel emphasise, long nowNanos) {
+        List<RunModel> runs = recent.stream().filter(r -> r.traffic() != null).toList();
+        int versions = emphasise == null ? 0 : emphasise.number() * 31 + emphasise.version();
+        for (RunModel run : runs) {
+            versions = versions * 31 + run.version();
+        }
+        boolean changedRuns = !runs.equals(shownRuns) || emphasise != emphasised;
+        if (!changedRuns && (versions == shownVersions || nowNanos - drawnAt < REDRAW_NANOS)) {
+            return;
+        }
+        shownRuns = runs;
+        emphasised = emphasise;
+        shownVersions = versions;
+        drawnAt = nowNanos;
+        empty.setVisible(runs.isEmpty());
+        draw(runs);
+        summary.setText(summaryOf(emphasise != null && emphasise.traffic() != null ? emphasise : runs.isEmpty() ? null : runs.getLast()));
+    }
+
+    private void draw(List<RunModel> runs) {
+        var rates = new ArrayList<XYChart.Series<Number, Number>>();
+        var latencies = new ArrayList<XYChart.Series<Number, Number>>();
+        var rateColours = new ArrayList<String>();
+        var latencyColours = new ArrayList<String>();
+        var latencyDashed = new ArrayList<Boolean>();
+        double endMs = 1_000;
+        for (int i = 0; i < runs.size(); i++) {
+            RunModel run = runs.get(i);
+            String colour = "-color-chart-" + (run.number() % 8 + 1);
+            var rate = new XYChart.Series<Number, Number>();
+            rate.setName(run.title());
+            var p50 = new XYChart.Series<Number, Number>();
+            p50.setName(run.title() + " p50");
+            var p99 = new XYChart.Series<Number, Number>();
+            p99.setName(run.title() + " p99");
+            for (WebTraffic.Point point : run.traffic().points(MAX_POINTS)) {
+                rate.getData().add(new XYChart.Data<>(point.timeMs(), point.perSecond()));
+                if (!Double.isNaN(point.p50Ms())) {
+                    p50.getData().add(new XYChart.Data<>(point.timeMs(), point.p50Ms()));
+                    p99.getData().add(new XYChart.Data<>(point.timeMs(), point.p99Ms()));
+                }
+                endMs = Math.max(endMs, point.timeMs());
+            }
+            rates.add(rate);
+            rateColours.add(colour);
+            latencies.add(p50);
+            latencies.add(p99);
+            latencyColours.add(colour);
+            latencyColours.add(colour);
+            latencyDashed.add(false);
+            latencyDashed.add(true);
+        }
+        // One dashed ceiling per run (they differ: 100 req/s for a pool of 10, 1,000 for virtual threads).
+        var ceilingDashed = new ArrayList<Boolean>();
+        rates.forEach(r -> ceilingDashed.add(false));
+        for (int i = 0; i < runs.size(); i++) {
+            Optional<Ceiling> ceiling = WebTraffic.ceiling(runs.get(i).scenario(), cores);
+            if (ceiling.isPresent()) {
+                var line = new XYChart.Series<Number, Number>();
+                line.setName("ceiling " + runs.get(i).scenario().label());
+                line.getData().add(new XYChart.Data<>(0, ceiling.get().requestsPerSecond()));
+                line.getData().add(new XYChart.Data<>(endMs, ceiling.get().requestsPerSecond()));
+                rates.add(line);
+                rateColours.add(rateColours.get(i));
+                ceilingDashed.add(true);
+            }
+        }
+        setTimeAxis(throughputTime, endMs);
+        setTimeAxis(latencyTime, endMs);
+        throughput.getData().setAll(rates);
+        latency.getData().setAll(latencies);
+        paint(throughput, rates, rateColours, ceilingDashed);
+        paint(latency, latencies, latencyColours, latencyDashed);
+    }
+
+    private static void setTimeAxis(NumberAxis axis, double endMs) {
+        double unit = Ticks.niceStep(endMs / 6);
+        axis.setLowerBound(0);
+        axis.setTickUnit(unit);
+        axis.setUpperBound(Math.ceil(endMs / unit) * unit);
+        axis.setTickLabelFormatter(unit >= 1_000 ? Ticks.SECONDS : Ticks.MILLIS);
+        axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
+    }
+
+    /** A run's colour on its lines and legend symbols, whatever index the chart gave them; dashes where asked. */
+    private static void paint(LineChart<Number, Number> chart, List<XYChart.Series<Number, Number>> series, List<String> colours,
+                              List<Boolean> dashed) {
+        for (int i = 0; i < series.size(); i++) {
+            Node line = series.get(i).getNode();
+            if (line != null) {
+                line.setStyle("-fx-stroke: %s;%s".formatted(colours.get(i), dashed.get(i) ? " -fx-stroke-dash-array: 8 6;" : ""));
+            }
+        }
+        var symbols = new ArrayList<>(chart.lookupAll(".chart-legend-item-symbol"));
+        for (int i = 0; i < symbols.size() && i < colours.size(); i++) {
+            symbols.get(i).setStyle("-fx-background-color: %s, transparent;".formatted(colours.get(i)));
+        }
+    }
+
+    /** "virtual: 812 requests/s (ceiling 100 connections / 0.100 s = 1,000 req/s, 81 %), p99 131 ms, 37 in flight". */
+    private String summaryOf(RunModel run) {
+        if (run == null) {
+            return "";
+        }
+        WebTraffic traffic = run.traffic();
+        var points = traffic.points(MAX_POINTS);
+        double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.elapsedMs(System.nanoTime());
+        double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
+        var text = new StringBuilder("%s: %,d of %,d requests answered, %,.0f per second overall".formatted(
+                run.title(), traffic.answered(), run.scenario().tasks(), overall));
+        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(" (ceiling %s, %.0f %%)".formatted(c.explain(),
+                100 * overall / c.requestsPerSecond())));
+        if (!points.isEmpty() && !Double.isNaN(points.getLast().p99Ms())) {
+            text.append("; latency now p50 %.0f ms, p99 %.0f ms".formatted(points.getLast().p50Ms(), points.getLast().p99Ms()));
+        }
+        if (traffic.failed() > 0) {
+            text.append("; %,d failed".formatted(traffic.failed()));
+        }
+        if (run.phase() == RunModel.Phase.RUNNING) {
+            text.append("; %,d in flight".formatted(traffic.inFlight()));
+        }
+        // Honest tiles: the load runs in the runner too, one platform thread per connection.
+        text.append(". The Platform threads tile counts the load's %,d client threads too.".formatted(run.scenario().connections()));
+        return text.toString();
+    }
+
+    LineChart<Number, Number> throughputChart() {
+        return throughput;
+    }
+
+    LineChart<Number, Number> latencyChart() {
+        return latency;
+    }
+
+    Label summaryLabel() {
+        return summary;
+    }
+}
