@@ -105,14 +105,27 @@ public final class LoadCommand implements Callable<Integer> {
             new LoadGenerator(LoadPlan.duration(url, connections, warmup)).run();
         }
         var generator = new LoadGenerator(plan);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(generator::stop));
-        LoadReport report = generator.run();
-        if (json) {
-            out.println(new ObjectMapper().writeValueAsString(asJson(report, server, ceiling)));
-        } else {
-            print(out, report, server, ceiling);
+        var reported = new java.util.concurrent.CountDownLatch(1);
+        // Ctrl+C ends the run early but still prints what it measured: the hook waits for the report.
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
+            generator.stop();
+            try {
+                reported.await(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        try {
+            LoadReport report = generator.run();
+            if (json) {
+                out.println(new ObjectMapper().writeValueAsString(asJson(report, server, ceiling)));
+            } else {
+                print(out, report, server, ceiling);
+            }
+            out.flush();
+        } finally {
+            reported.countDown();
         }
-        out.flush();
         return 0;
     }
 
@@ -138,12 +151,13 @@ public final class LoadCommand implements Callable<Integer> {
         if (report.firstError() != null) {
             out.println("              first error: " + report.firstError());
         }
-        out.println("  throughput  %,.1f req/s".formatted(report.throughput()));
+        out.println(report.ok() == report.answered() ? "  throughput  %,.1f req/s".formatted(report.throughput())
+                : "  throughput  %,.1f req/s, of which %,.1f req/s answered 2xx".formatted(report.throughput(), report.okThroughput()));
         out.println("  latency     mean %s   p50 %s   p90 %s   p99 %s   max %s".formatted(ms(report.meanMs()),
                 ms(report.percentileMs(50)), ms(report.percentileMs(90)), ms(report.percentileMs(99)), ms(report.maxMs())));
         if (ceiling.isPresent()) {
             Ceiling c = ceiling.get();
-            out.println("  ceiling     %s; reached %.0f %%%s".formatted(c.explain(), 100 * report.throughput() / c.requestsPerSecond(),
+            out.println("  ceiling     %s; reached %.0f %%%s".formatted(c.explain(), 100 * report.okThroughput() / c.requestsPerSecond(),
                     server.isPresent() ? "" : " (the server's thread limit is unknown)"));
         } else {
             out.println("  ceiling     unknown service time: give --service-ms to compare with connections / service time");
@@ -167,6 +181,7 @@ public final class LoadCommand implements Callable<Integer> {
         json.put("statuses", report.statuses());
         json.put("errors", report.errors());
         json.put("throughput", report.throughput());
+        json.put("okThroughput", report.okThroughput());
         json.put("meanMs", report.meanMs());
         json.put("p50Ms", report.percentileMs(50));
         json.put("p90Ms", report.percentileMs(90));

@@ -58,7 +58,7 @@ public final class ServeCommand implements Callable<Integer> {
         ServiceConfig config;
         try {
             (executor == ExecutorKind.FORKJOIN ? Scenario.FORKJOIN_POOL : Scenario.POOL).check(pool);
-            config = new ServiceConfig(host, port, maxInFlight, ServiceConfig.DEFAULT_MAX_CONNECTIONS);
+            config = new ServiceConfig(host, port, maxInFlight, ServiceConfig.DEFAULT_MAX_CONNECTIONS, true);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
         }

@@ -50,10 +50,16 @@ public final class JvmLauncher {
     }
 
     public List<String> command(Class<?> mainClass, int carriers, List<String> args) {
+        return command(mainClass, carriers, List.of(), args);
+    }
+
+    /** @param runJvmArgs JVM options of this run only (after the launcher's own) */
+    public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<String> args) {
         var command = new ArrayList<>(prefix);
         command.add(javaExecutable());
         command.addAll(runFlags(carriers));
         command.addAll(extraJvmArgs);
+        command.addAll(runJvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());

@@ -1,6 +1,8 @@
 package dev.loomscope.engine;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,20 +53,47 @@ public final class Runner {
         var args = new ArrayList<>(channel.runnerArgs());
         args.addAll(options.toArgs());
         args.addAll(scenario.toArgs());
-        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), args);
+        // JFR keeps its chunks in a repository that a killed runner (Stop) never deletes: give it a
+        // folder of our own and delete that when the runner is gone, however it ended.
+        Path repository = options.jfr() ? jfrRepository() : null;
+        List<String> runJvmArgs = repository == null ? List.of() : List.of("-XX:FlightRecorderOptions:repository=" + repository);
+        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), runJvmArgs, args);
         Process process;
         try {
             // The runner's stdout and stderr are only logs: its frames come over the channel.
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
             channel.close();
+            deleteQuietly(repository);
             return RunHandle.failedToStart(scenario, idealMs,
                     "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
+        }
+        if (repository != null) {
+            process.onExit().thenRun(() -> deleteQuietly(repository));
         }
         return RunHandle.attach(process, channel, scenario, idealMs, listener);
     }
 
     /** Runs to the end on the calling thread. */
+    private static Path jfrRepository() {
+        try {
+            return Files.createTempDirectory("loomscope-runner-jfr");
+        } catch (IOException e) {
+            return null; // JFR then uses its default folder
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (var files = Files.walk(folder)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // A folder left in the temp directory: nothing a run depends on.
+        }
+    }
+
     public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
         return start(scenario, listener).await();
     }

@@ -80,9 +80,15 @@ public final class RunnerMain {
         ExecutorService executor = null;
         try {
             if (web != null) {
-                WebRun.Outcome outcome = web.run();
+                var dump = new java.util.concurrent.atomic.AtomicReference<>(ThreadDumps.Result.NONE);
+                WebRun.Outcome outcome = web.run(() -> {
+                    if (options.threadDumpFile() != null) {
+                        dump.set(ThreadDumps.write(options.threadDumpFile()));
+                    }
+                });
                 submitted = outcome.sent();
                 failure = outcome.failure();
+                threadDump = dump.get();
             } else {
                 executor = ScenarioExecutors.create(scenario);
                 for (int task = 0; task < scenario.tasks(); task++) {
@@ -97,9 +103,9 @@ public final class RunnerMain {
                     }
                     submitted++;
                 }
-            }
-            if (options.threadDumpFile() != null) {
-                threadDump = ThreadDumps.write(options.threadDumpFile());
+                if (options.threadDumpFile() != null) {
+                    threadDump = ThreadDumps.write(options.threadDumpFile());
+                }
             }
         } finally {
             if (executor != null) {
@@ -107,6 +113,9 @@ public final class RunnerMain {
             }
         }
         long elapsed = System.nanoTime() - start;
+        if (web != null) {
+            web.close(); // after the clock: stopping the service is not part of the run
+        }
         int peakThreads = readings.peakPlatformThreads();
         long cpuNanos = readings.processCpuNanos() - cpuBaseline;
 

@@ -22,7 +22,8 @@ public final class Explanation {
         if (result.outcome() != RunResult.Outcome.COMPLETED) {
             return result.message();
         }
-        if (result.vm().pinnedEvents() > 0) {
+        // A web run's few short pins (if any) come from serving HTTP, not from the tasks' blocking: the closed loop explains it.
+        if (result.vm().pinnedEvents() > 0 && (!s.isWeb() || IdealTime.pins(s.blocking()))) {
             String reason = result.vm().pinnedReasons().entrySet().stream().max(Map.Entry.comparingByValue())
                     .map(Map.Entry::getKey).orElse("blocking");
             return "Pinned: %,d times a virtual thread kept its carrier while it blocked (%s), %s each on average, so only %d tasks could wait at once."
@@ -48,6 +49,9 @@ public final class Explanation {
             return waves("blocking in %s pins: %d carriers".formatted(s.blocking() == dev.loomscope.engine.BlockingMode.NATIVE
                     ? "a native frame" : "a class initializer", IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
         }
+        if (s.isWeb()) {
+            return webBound(s, cores, ideal);
+        }
         return switch (s.executor()) {
             case FIXED, FORKJOIN -> waves(s.pool() + " threads", s.tasks(), s.pool(), work);
             case SINGLE -> "One thread: %,d tasks one after another x %s = about %s.".formatted(s.tasks(), Durations.humanMillis(work),
@@ -66,6 +70,24 @@ public final class Explanation {
             case VIRTUAL -> "A virtual thread per task: all %,d wait at once, about %s; waiting virtual threads hold no carrier."
                     .formatted(s.tasks(), Durations.humanMillis(work));
         };
+    }
+
+    /** The web experiment: the closed loop's ceiling, min(connections, served at once) / service time. */
+    private static String webBound(Scenario s, int cores, double ideal) {
+        var ceiling = WebTraffic.ceiling(s, cores);
+        if (ceiling.isEmpty()) {
+            return "%,d connections in a closed loop, requests with no work to time: as fast as HTTP goes.".formatted(s.connections());
+        }
+        String servers = switch (s.executor()) {
+            case FIXED, FORKJOIN -> s.pool() + " pool threads";
+            case SINGLE -> "one thread";
+            case PLATFORM -> "a platform thread per request";
+            case VIRTUAL -> "a virtual thread per request";
+            case VIRTUAL_LIMITED -> "virtual threads behind " + s.permits() + " permits";
+        };
+        return "%,d connections in a closed loop, served by %s: %,d requests at a time x %s = at most %,.0f requests/s, so %,d requests take about %s."
+                .formatted(s.connections(), servers, ceiling.get().concurrency(), Durations.humanMillis(ceiling.get().serviceMs()),
+                        ceiling.get().requestsPerSecond(), s.tasks(), Durations.humanMillis(ideal));
     }
 
     private static String waves(String who, int tasks, int atOnce, double waveMs) {

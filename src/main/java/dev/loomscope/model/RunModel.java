@@ -226,6 +226,10 @@ public final class RunModel implements RunListener {
     @Override
     public void onJfrEvents(List<JfrEvent> events) {
         for (JfrEvent event : events) {
+            if (event.timeNanos() < 0) {
+                // Before the run began (JFR's start-up, a web service's warm-up): not the run's, as in the summary.
+                continue;
+            }
             int lane = event.carrierId() >= 0 ? lanes.knownLaneOf(event.carrierId()) : -1;
             if (JfrEvent.PINNED.equals(event.kind())) {
                 pinnedEvents++;

@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.engine.ExecutorKind;
 import dev.loomscope.engine.IdealTime;
 import dev.loomscope.engine.Scenario;
 import dev.loomscope.web.Ceiling;
@@ -18,40 +19,68 @@ public final class WebTraffic {
 
     /** The shortest window: long enough to hold a few waves of a 100 ms route. */
     static final double MIN_WINDOW_MS = 300;
+    /** Bits for a request's index in a sort key: a web run has at most 100,000 (below 2^17). */
+    private static final int INDEX_BITS = 17;
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
     /** One point of the series: at {@code timeMs}, the window's answers per second and latency (NaN: no answer in it). */
     public record Point(double timeMs, double perSecond, double p50Ms, double p99Ms) {
     }
 
+    /** Per task: when it was sent; -1 not yet, {@link #DONE} once sent and answered. */
     private final long[] sentAt;
+    /** Per task: an answer that arrived before its send (events from different rings can), else -1. */
+    private final long[] answeredFirst;
+    private final boolean[] failedFirst;
     private final double serviceMs;
     private long[] answeredAt = new long[1_024];
     private int[] latencyMicros = new int[1_024];
     private int answered;
     private int failed;
     private int inFlight;
+    private static final long DONE = Long.MIN_VALUE;
 
     public WebTraffic(Scenario scenario) {
         this.sentAt = new long[scenario.tasks()];
+        this.answeredFirst = new long[scenario.tasks()];
+        this.failedFirst = new boolean[scenario.tasks()];
         this.serviceMs = scenario.sleepMs() + scenario.cpuMs();
         Arrays.fill(sentAt, -1);
+        Arrays.fill(answeredFirst, -1);
     }
 
     synchronized void sent(int task, long nanos) {
-        if (sentAt[task] < 0) {
-            sentAt[task] = nanos;
-            inFlight++;
+        if (sentAt[task] != -1) {
+            return;
         }
+        if (answeredFirst[task] >= 0) {
+            sentAt[task] = DONE;
+            complete(nanos, answeredFirst[task], !failedFirst[task]);
+            return;
+        }
+        sentAt[task] = nanos;
+        inFlight++;
     }
 
     /** Request {@code task} answered (or failed) at {@code nanos}; a second answer for it is ignored. */
     synchronized void answered(int task, long nanos, boolean ok) {
         long sent = sentAt[task];
-        if (sent < 0) {
+        if (sent == DONE) {
             return;
         }
-        sentAt[task] = Long.MIN_VALUE; // answered: not -1, so a late duplicate SUBMITTED cannot reopen it
+        if (sent == -1) {
+            if (answeredFirst[task] < 0) {
+                answeredFirst[task] = Math.max(0, nanos);
+                failedFirst[task] = !ok;
+            }
+            return;
+        }
+        sentAt[task] = DONE;
         inFlight--;
+        complete(sent, nanos, ok);
+    }
+
+    private void complete(long sentNanos, long answeredNanos, boolean ok) {
         if (!ok) {
             failed++;
         }
@@ -59,8 +88,8 @@ public final class WebTraffic {
             answeredAt = Arrays.copyOf(answeredAt, answered * 2);
             latencyMicros = Arrays.copyOf(latencyMicros, answered * 2);
         }
-        answeredAt[answered] = nanos;
-        latencyMicros[answered] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, (nanos - sent) / 1_000));
+        answeredAt[answered] = Math.max(0, answeredNanos);
+        latencyMicros[answered] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, (answeredNanos - sentNanos) / 1_000));
         answered++;
     }
 
@@ -96,9 +125,16 @@ public final class WebTraffic {
         if (times.length == 0) {
             return points;
         }
-        Integer[] order = new Integer[times.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, (a, b) -> Long.compare(times[a], times[b]));
+        // Sorted by answer time as packed primitives (time in the high bits, index in the low 17): no boxing.
+        long[] keys = new long[times.length];
+        for (int i = 0; i < times.length; i++) {
+            keys[i] = times[i] << INDEX_BITS | i;
+        }
+        Arrays.sort(keys);
+        int[] order = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            order[i] = (int) (keys[i] & INDEX_MASK);
+        }
         double window = windowMs();
         double endMs = times[order[order.length - 1]] / 1e6;
         double step = Math.max(window / 6, endMs / Math.max(1, maxPoints));
@@ -146,19 +182,27 @@ public final class WebTraffic {
         if (!scenario.isWeb() || serviceMs <= 0) {
             return Optional.empty();
         }
+        boolean pins = IdealTime.pins(scenario.blocking());
         int workers = switch (scenario.executor()) {
             case FIXED, FORKJOIN -> scenario.pool();
             case SINGLE -> 1;
-            case VIRTUAL_LIMITED -> scenario.permits();
-            case VIRTUAL -> IdealTime.pins(scenario.blocking()) ? scenario.carriers() : 0;
+            case VIRTUAL -> pins ? scenario.carriers() : 0;
+            case VIRTUAL_LIMITED -> pins ? Math.min(scenario.carriers(), scenario.permits()) : 0;
             case PLATFORM -> 0;
         };
-        // CPU work is served no faster than the cores allow.
+        double cap = Double.POSITIVE_INFINITY;
+        String reason = null;
         if (scenario.cpuMs() > 0) {
             int computing = IdealTime.computingCores(scenario, cores);
-            double cpuBound = computing * serviceMs / scenario.cpuMs();
-            workers = workers == 0 ? (int) Math.max(1, Math.floor(cpuBound)) : (int) Math.max(1, Math.min(workers, Math.floor(cpuBound)));
+            cap = computing * 1_000.0 / scenario.cpuMs();
+            reason = "%d %s computing %d ms each".formatted(computing, computing == 1 ? "core" : "cores", scenario.cpuMs());
         }
-        return Optional.of(new Ceiling(scenario.connections(), workers, serviceMs));
+        if (scenario.executor() == ExecutorKind.VIRTUAL_LIMITED && !pins && scenario.sleepMs() > 0
+                && scenario.permits() * 1_000.0 / scenario.sleepMs() < cap) {
+            // The semaphore holds only the wait: its permits pass permits / sleep requests a second.
+            cap = scenario.permits() * 1_000.0 / scenario.sleepMs();
+            reason = "%d permits over %d ms waits".formatted(scenario.permits(), scenario.sleepMs());
+        }
+        return Optional.of(new Ceiling(scenario.connections(), workers, serviceMs, cap, reason));
     }
 }

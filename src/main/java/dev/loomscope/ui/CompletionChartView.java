@@ -18,15 +18,11 @@ import javafx.scene.layout.StackPane;
 public final class CompletionChartView extends StackPane {
 
     private static final int MAX_POINTS = 400;
-    private static final long REDRAW_NANOS = 200_000_000L;
 
     private final NumberAxis time = new NumberAxis();
     private final NumberAxis completed = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, completed);
-    private List<RunModel> shownRuns = List.of();
-    private RunModel emphasised;
-    private int shownVersions = -1;
-    private long drawnAt;
+    private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
 
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
@@ -44,18 +40,9 @@ public final class CompletionChartView extends StackPane {
 
     /** Redraws when runs changed, at most every 200 ms. */
     public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
-        int versions = emphasise == null ? 0 : emphasise.number() * 31 + emphasise.version();
-        for (RunModel run : runs) {
-            versions = versions * 31 + run.version();
-        }
-        boolean changedRuns = !runs.equals(shownRuns) || emphasise != emphasised;
-        if (!changedRuns && (versions == shownVersions || nowNanos - drawnAt < REDRAW_NANOS)) {
+        if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
-        shownRuns = List.copyOf(runs);
-        emphasised = emphasise;
-        shownVersions = versions;
-        drawnAt = nowNanos;
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         for (RunModel run : runs) {
             series.add(series(run.title(), run.curve().points(MAX_POINTS)));

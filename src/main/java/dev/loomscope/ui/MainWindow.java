@@ -617,7 +617,9 @@ public final class MainWindow extends BorderPane {
         List<RunModel> comparison = comparisonOf(shown);
         safely("completion chart", () -> completion.refresh(recentRuns(shown), shown, now));
         safely("elapsed bars", () -> bars.refresh(comparison));
-        safely("web service", () -> webTraffic.refresh(recentRuns(shown), shown, now));
+        if (webTabShown()) {
+            safely("web service", () -> webTraffic.refresh(recentRuns(shown), shown, now));
+        }
         safely("run history", () -> history.refresh(session.history()));
         safely("captions", () -> updateCaptions(shown));
         safely("explanation", () -> explain(shown));

@@ -107,6 +107,9 @@ public final class SweepView extends BorderPane {
         setCenter(chart);
     }
 
+    /** Whether the progress line shows why the last Sweep was refused. */
+    private boolean refused;
+
     /** Starts the sweep; false (and the reason in the progress line) if it cannot. */
     public boolean sweep() {
         try {
@@ -123,9 +126,11 @@ public final class SweepView extends BorderPane {
             sweptSetting = sweep.setting();
             drawnKey = "";
             stopped = false;
+            refused = false;
             return true;
         } catch (InvalidScenarioException | IllegalStateException e) {
             progress.setText(e.getMessage());
+            refused = true;
             return false;
         }
     }
@@ -139,7 +144,8 @@ public final class SweepView extends BorderPane {
         long ended = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
         // Stop drops the runs not yet started: they never finish, and the sweep stays stopped.
         stopped |= ended < runs.size() && !running.getAsBoolean();
-        String text = ended == runs.size() && !stopped ? "Done: %d runs.".formatted(runs.size())
+        // A refused sweep's reason stays up (the last sweep's "Done" must not cover it on the next frame).
+        String text = refused ? progress.getText() : ended == runs.size() && !stopped ? "Done: %d runs.".formatted(runs.size())
                 : stopped ? "Stopped after %d of %d runs.".formatted(done, runs.size())
                 : "Run %d of %d...".formatted(ended + 1, runs.size());
         if (!text.equals(progress.getText())) {

@@ -26,7 +26,6 @@ import javafx.scene.layout.VBox;
 public final class WebTrafficView extends VBox {
 
     private static final int MAX_POINTS = 200;
-    private static final long REDRAW_NANOS = 250_000_000L;
 
     private final NumberAxis throughputTime = new NumberAxis();
     private final NumberAxis perSecond = new NumberAxis();
@@ -38,10 +37,10 @@ public final class WebTrafficView extends VBox {
     private final Label empty = new Label("No web run yet. Choose the preset \"A blocking web service\", or set Connections above 0: "
             + "each task is then one HTTP request to a service in the runner, sent by a closed loop of that many connections.");
     private final int cores;
-    private List<RunModel> shownRuns = List.of();
-    private RunModel emphasised;
-    private int shownVersions = -1;
-    private long drawnAt;
+    private final HBox charts;
+    /** Points per run and the run version they were computed at: a finished run is computed once. */
+    private final java.util.Map<RunModel, Computed> computed = new java.util.WeakHashMap<>();
+    private final RunsRedraw redraw = new RunsRedraw(250_000_000L);
 
     public WebTrafficView(int cores) {
         this.cores = cores;
@@ -55,7 +54,7 @@ public final class WebTrafficView extends VBox {
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         empty.getStyleClass().add("empty-hint");
         empty.setWrapText(true);
-        var charts = new HBox(8, throughput, latency);
+        charts = new HBox(8, throughput, latency);
         HBox.setHgrow(throughput, Priority.ALWAYS);
         HBox.setHgrow(latency, Priority.ALWAYS);
         var body = new StackPane(charts, empty);
@@ -79,21 +78,27 @@ public final class WebTrafficView extends VBox {
     /** Redraws when the web runs changed, at most four times a second. */
     public void refresh(List<RunModel> recent, RunModel emphasise, long nowNanos) {
         List<RunModel> runs = recent.stream().filter(r -> r.traffic() != null).toList();
-        int versions = emphasise == null ? 0 : emphasise.number() * 31 + emphasise.version();
-        for (RunModel run : runs) {
-            versions = versions * 31 + run.version();
-        }
-        boolean changedRuns = !runs.equals(shownRuns) || emphasise != emphasised;
-        if (!changedRuns && (versions == shownVersions || nowNanos - drawnAt < REDRAW_NANOS)) {
+        if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
-        shownRuns = runs;
-        emphasised = emphasise;
-        shownVersions = versions;
-        drawnAt = nowNanos;
         empty.setVisible(runs.isEmpty());
+        charts.setVisible(!runs.isEmpty());
         draw(runs);
         summary.setText(summaryOf(emphasise != null && emphasise.traffic() != null ? emphasise : runs.isEmpty() ? null : runs.getLast()));
+    }
+
+    private record Computed(int version, List<WebTraffic.Point> points) {
+    }
+
+    /** The run's points, recomputed only when it changed since. */
+    private List<WebTraffic.Point> pointsOf(RunModel run) {
+        Computed known = computed.get(run);
+        int version = run.version();
+        if (known == null || known.version() != version) {
+            known = new Computed(version, run.traffic().points(MAX_POINTS));
+            computed.put(run, known);
+        }
+        return known.points();
     }
 
     private void draw(List<RunModel> runs) {
@@ -112,7 +117,7 @@ public final class WebTrafficView extends VBox {
             p50.setName(run.title() + " p50");
             var p99 = new XYChart.Series<Number, Number>();
             p99.setName(run.title() + " p99");
-            for (WebTraffic.Point point : run.traffic().points(MAX_POINTS)) {
+            for (WebTraffic.Point point : pointsOf(run)) {
                 rate.getData().add(new XYChart.Data<>(point.timeMs(), point.perSecond()));
                 if (!Double.isNaN(point.p50Ms())) {
                     p50.getData().add(new XYChart.Data<>(point.timeMs(), point.p50Ms()));
@@ -182,7 +187,7 @@ public final class WebTrafficView extends VBox {
             return "";
         }
         WebTraffic traffic = run.traffic();
-        var points = traffic.points(MAX_POINTS);
+        var points = pointsOf(run);
         double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.elapsedMs(System.nanoTime());
         double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
         var text = new StringBuilder("%s: %,d of %,d requests answered, %,.0f per second overall".formatted(
@@ -199,7 +204,8 @@ public final class WebTrafficView extends VBox {
             text.append("; %,d in flight".formatted(traffic.inFlight()));
         }
         // Honest tiles: the load runs in the runner too, one platform thread per connection.
-        text.append(". The Platform threads tile counts the load's %,d client threads too.".formatted(run.scenario().connections()));
+        text.append(". The load runs in the runner too: while it runs, the Platform threads, RSS and Heap tiles include its %,d clients."
+                .formatted(run.scenario().connections()));
         return text.toString();
     }
 

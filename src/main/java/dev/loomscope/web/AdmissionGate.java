@@ -46,8 +46,8 @@ final class AdmissionGate implements java.util.concurrent.Executor {
                     inFlight.decrementAndGet();
                 }
             });
-        } catch (RejectedExecutionException e) {
-            // The workers are shutting down (the service is stopping): a clear 503, not a dropped connection.
+        } catch (RejectedExecutionException | OutOfMemoryError e) {
+            // Shutting down, or no native thread left for a new request: a clear 503, not a dropped connection.
             inFlight.decrementAndGet();
             refuse(exchange, now);
         }

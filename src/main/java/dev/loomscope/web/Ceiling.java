@@ -7,13 +7,25 @@ package dev.loomscope.web;
  * connections on a fixed pool of 10 and a 100 ms route: 10 / 0.1 s = 100.
  *
  * @param workers requests the server serves at once; 0 for a thread per request (no limit)
+ * @param capPerSecond another limit on the rate, whatever the threads (the cores, for computing
+ *                     requests; a semaphore's permits over its wait), or infinity
+ * @param capReason    what {@code capPerSecond} is, in words ("2 cores computing 100 ms each")
  */
-public record Ceiling(int connections, int workers, double serviceMs) {
+public record Ceiling(int connections, int workers, double serviceMs, double capPerSecond, String capReason) {
 
     public Ceiling {
-        if (connections < 1 || workers < 0 || !(serviceMs > 0)) {
+        if (connections < 1 || workers < 0 || !(serviceMs > 0) || !(capPerSecond > 0)) {
             throw new IllegalArgumentException("a ceiling needs connections >= 1, workers >= 0 and a service time > 0");
         }
+    }
+
+    public Ceiling(int connections, int workers, double serviceMs) {
+        this(connections, workers, serviceMs, Double.POSITIVE_INFINITY, null);
+    }
+
+    /** Whether the cap, not the threads, sets the ceiling. */
+    public boolean capped() {
+        return capPerSecond < concurrency() * 1_000.0 / serviceMs;
     }
 
     /** Requests served at once: the connections, unless the server's workers are fewer. */
@@ -22,13 +34,14 @@ public record Ceiling(int connections, int workers, double serviceMs) {
     }
 
     public double requestsPerSecond() {
-        return concurrency() * 1_000.0 / serviceMs;
+        return Math.min(capPerSecond, concurrency() * 1_000.0 / serviceMs);
     }
 
     /** "min(100 connections, 10 workers) / 0.100 s = 100 req/s". */
     public String explain() {
         String who = workers == 0 ? "%,d connections".formatted(connections)
                 : "min(%,d connections, %,d workers)".formatted(connections, workers);
-        return "%s / %.3f s = %,.0f req/s".formatted(who, serviceMs / 1_000.0, requestsPerSecond());
+        String threads = "%s / %.3f s = %,.0f req/s".formatted(who, serviceMs / 1_000.0, concurrency() * 1_000.0 / serviceMs);
+        return capped() ? "%,.0f req/s: %s (%s)".formatted(capPerSecond, capReason, threads) : threads;
     }
 }

@@ -21,10 +21,10 @@ public record LoadPlan(URI url, int connections, long requests, Duration duratio
         if (connections < 1 || connections > MAX_CONNECTIONS) {
             throw new IllegalArgumentException("connections must be between 1 and %,d (got %,d)".formatted(MAX_CONNECTIONS, connections));
         }
-        if ((requests > 0) == (duration != null)) {
-            throw new IllegalArgumentException("give either a number of requests or a duration, not " + (duration == null ? "neither" : "both"));
+        if (duration != null && requests != 0) {
+            throw new IllegalArgumentException("give either a number of requests or a duration, not both");
         }
-        if (duration == null && requests > MAX_REQUESTS) {
+        if (duration == null && (requests < 1 || requests > MAX_REQUESTS)) {
             throw new IllegalArgumentException("requests must be between 1 and %,d (got %,d)".formatted(MAX_REQUESTS, requests));
         }
         if (duration != null && (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0)) {

@@ -27,6 +27,11 @@ public record LoadReport(LoadPlan plan, long elapsedNanos, long answered, long o
         return elapsedNanos == 0 ? 0 : answered * 1e9 / elapsedNanos;
     }
 
+    /** 2xx answers per second: what a ceiling is compared with (fast 4xx and 503 answers do not count). */
+    public double okThroughput() {
+        return elapsedNanos == 0 ? 0 : ok * 1e9 / elapsedNanos;
+    }
+
     public long failed() {
         return answered - ok + errors.values().stream().mapToLong(Long::longValue).sum();
     }

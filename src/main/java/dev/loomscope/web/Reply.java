@@ -6,8 +6,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** What a route answers: a status, a content type and the whole body. */
-public record Reply(int status, String contentType, byte[] body) {
+/**
+ * What a route answers: a status, a content type, and the body, either in memory or a file that is
+ * streamed (so a thousand concurrent {@code /file} requests do not each hold the whole file).
+ */
+public record Reply(int status, String contentType, byte[] body, java.nio.file.Path file) {
+
+    public Reply(int status, String contentType, byte[] body) {
+        this(status, contentType, body, null);
+    }
+
+    public static Reply file(java.nio.file.Path file) {
+        return new Reply(200, "text/plain; charset=utf-8", new byte[0], file);
+    }
 
     static final ObjectMapper JSON = new ObjectMapper();
     private static final String JSON_TYPE = "application/json; charset=utf-8";

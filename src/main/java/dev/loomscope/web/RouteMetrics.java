@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class RouteMetrics {
 
-    /** Microseconds, up to an hour, 3 significant digits: what HdrHistogram is made for. */
+    /** Microseconds with 3 significant digits (auto-resizing); values are capped at an hour. */
     private static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
 
     private final Map<String, RouteStats> routes = new ConcurrentHashMap<>();
@@ -24,8 +24,8 @@ public final class RouteMetrics {
 
     /** One route's figures. Thread-safe: every request thread records into it. */
     static final class RouteStats {
-        final ConcurrentHistogram latencyMicros = new ConcurrentHistogram(HIGHEST_MICROS, 3);
-        final ConcurrentHistogram queuedMicros = new ConcurrentHistogram(HIGHEST_MICROS, 3);
+        final ConcurrentHistogram latencyMicros = new ConcurrentHistogram(3);
+        final ConcurrentHistogram queuedMicros = new ConcurrentHistogram(3);
         final LongAdder ok = new LongAdder();
         final LongAdder clientErrors = new LongAdder();
         final LongAdder serverErrors = new LongAdder();

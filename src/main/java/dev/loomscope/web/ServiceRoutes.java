@@ -1,7 +1,6 @@
 package dev.loomscope.web;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
  * The classic experiment's routes: a wait (a slow database or remote call), a computation, a file
@@ -56,8 +54,8 @@ final class ServiceRoutes {
                         "GET /block?ms=300       waits ms milliseconds (0 to 60,000), like a slow database call"),
                 new Route("/compute", Set.of("n"), this::compute,
                         "GET /compute?n=50000    sums the primes up to n (2 to 2,000,000): work for a core"),
-                new Route("/file", Set.of(), params -> Reply.text(Files.readAllBytes(file)),
-                        "GET /file               reads a 10,000-line file and sends it"),
+                new Route("/file", Set.of(), params -> Reply.file(file),
+                        "GET /file               sends a 10,000-line file (streamed from disk)"),
                 new Route("/aggregate", Set.of("ms"), this::aggregate,
                         "GET /aggregate?ms=300   /block and /file in parallel: as long as the slower"));
     }
@@ -77,22 +75,23 @@ final class ServiceRoutes {
 
     private Reply aggregate(QueryParams params) throws BadRequestException, InterruptedException, IOException {
         int ms = params.intIn("ms", DEFAULT_BLOCK_MS, 0, MAX_BLOCK_MS);
-        long start = System.nanoTime();
-        CompletableFuture<Integer> waited = CompletableFuture.supplyAsync(() -> sleep(ms), fanOut);
-        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(this::readFile, fanOut);
+        Future<Integer> waited = fanOut.submit(() -> {
+            Thread.sleep(ms);
+            return ms;
+        });
+        Future<long[]> read = fanOut.submit(this::readFile);
         try {
-            byte[] content = read.get();
+            long[] linesAndBytes = read.get();
             var body = answer("/aggregate", "waitedMs", waited.get());
-            body.put("fileLines", lines(content));
-            body.put("fileBytes", content.length);
-            body.put("tookMs", (System.nanoTime() - start) / 1_000_000);
+            body.put("fileLines", linesAndBytes[0]);
+            body.put("fileBytes", linesAndBytes[1]);
             return Reply.json(body);
         } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("a call of /aggregate failed: " + e.getCause(), e.getCause());
+        } finally {
+            // Interrupts whichever call is still going (the request failed or the service is stopping).
             waited.cancel(true);
-            if (e.getCause() instanceof UncheckedIOException io) {
-                throw io.getCause();
-            }
-            throw new IOException("a call of /aggregate failed: " + e.getCause(), e.getCause());
+            read.cancel(true);
         }
     }
 
@@ -103,32 +102,22 @@ final class ServiceRoutes {
         return body;
     }
 
-    private static int sleep(int ms) {
-        try {
-            Thread.sleep(ms);
-            return ms;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CompletionException(e);
-        }
-    }
-
-    private byte[] readFile() {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int lines(byte[] content) {
-        int lines = 0;
-        for (byte b : content) {
-            if (b == '\n') {
-                lines++;
+    /** Reads the file through, counting lines: the I/O call of {@code /aggregate}. */
+    private long[] readFile() throws IOException {
+        long lines = 0;
+        long bytes = 0;
+        byte[] buffer = new byte[16 * 1_024];
+        try (var in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                bytes += n;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] == '\n') {
+                        lines++;
+                    }
+                }
             }
         }
-        return lines;
+        return new long[] {lines, bytes};
     }
 
     void deleteFile() {

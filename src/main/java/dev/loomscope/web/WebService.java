@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -27,6 +28,10 @@ public final class WebService implements AutoCloseable {
 
     /** How long {@link #close()} lets requests in flight finish before interrupting them. */
     private static final int STOP_GRACE_SECONDS = 1;
+    /** A client gets this long to send its request line and headers. */
+    static final long MAX_REQUEST_SECONDS = 5;
+    /** And this long from the end of its request to the end of the reply: the longest route (60 s) and then plenty. */
+    static final long MAX_RESPONSE_SECONDS = 300;
 
     private final HttpServer server;
     private final WorkerThreads threads;
@@ -38,9 +43,12 @@ public final class WebService implements AutoCloseable {
 
     private WebService(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes) throws IOException {
         this.threads = threads;
-        // Read once per JVM by the JDK server: set before its first use unless the user set it.
-        if (System.getProperty("jdk.httpserver.maxConnections") == null) {
-            System.setProperty("jdk.httpserver.maxConnections", Integer.toString(config.maxConnections()));
+        // Read once per JVM by the JDK server: set before its first use unless the user set them.
+        // Without the time limits, ten clients that send half a request (or stop reading a reply) hold a pool of ten for ever.
+        System.getProperties().putIfAbsent("jdk.httpserver.maxConnections", Integer.toString(config.maxConnections()));
+        if (config.timeLimits()) {
+            System.getProperties().putIfAbsent("sun.net.httpserver.maxReqTime", Long.toString(MAX_REQUEST_SECONDS));
+            System.getProperties().putIfAbsent("sun.net.httpserver.maxRspTime", Long.toString(MAX_RESPONSE_SECONDS));
         }
         this.builtIn = ServiceRoutes.create(threads.fanOut());
         for (Route route : builtIn.routes()) {
@@ -150,10 +158,15 @@ public final class WebService implements AutoCloseable {
             headers.set("Allow", "GET, HEAD");
         }
         boolean head = exchange.getRequestMethod().equals("HEAD");
-        exchange.sendResponseHeaders(reply.status(), head ? -1 : reply.body().length);
+        long length = reply.file() != null ? Files.size(reply.file()) : reply.body().length;
+        exchange.sendResponseHeaders(reply.status(), head ? -1 : length);
         if (!head) {
             try (OutputStream body = exchange.getResponseBody()) {
-                body.write(reply.body());
+                if (reply.file() != null) {
+                    Files.copy(reply.file(), body);
+                } else {
+                    body.write(reply.body());
+                }
             }
         }
     }

@@ -199,6 +199,24 @@ class RunnerTest {
         assertThat(result.message()).startsWith("Stopped after 0 of 100 tasks had finished");
     }
 
+    /** JFR keeps chunks in a repository that a killed runner never deletes: Runner gives it a folder and deletes that. */
+    @Test
+    void aKilledRunnersJfrRepositoryIsDeleted() throws Exception {
+        var recorder = new Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 10, 1, 30_000), recorder);
+        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
+        String repository = java.util.Arrays.stream(ProcessHandle.of(handle.pid()).orElseThrow().info().arguments().orElseThrow())
+                .filter(a -> a.startsWith("-XX:FlightRecorderOptions:repository=")).findFirst().orElseThrow().substring(37);
+        assertThat(java.nio.file.Path.of(repository)).isDirectory();
+        handle.cancel();
+        handle.result().orTimeout(5, TimeUnit.SECONDS).join();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (java.nio.file.Files.exists(java.nio.file.Path.of(repository)) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(java.nio.file.Path.of(repository)).doesNotExist();
+    }
+
     @Test
     void aKilledRunnerIsAClearFailureNotAHang() throws InterruptedException {
         var recorder = new Recorder();

@@ -61,6 +61,12 @@ class ClassroomTest {
         assertThat(Explanation.of(result(single, 10_030, VmEvents.NONE), 2)).startsWith("One thread: 100 tasks one after another x 100 ms = about 10.0 s");
         var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, 2, 100, 0, BlockingMode.SLEEP, 20);
         assertThat(Explanation.of(result(limited, 5_030, VmEvents.NONE), 2)).isEqualTo("The semaphore's 20 permits -> 50 waves x 100 ms = about 5.0 s.");
+        var webPool = new Scenario(ExecutorKind.FIXED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        assertThat(Explanation.of(result(webPool, 10_100, VmEvents.NONE), 2)).isEqualTo("100 connections in a closed loop, served by 10 pool "
+                + "threads: 10 requests at a time x 100 ms = at most 100 requests/s, so 1,000 requests take about 10.0 s.");
+        assertThat(Explanation.of(result(webPool.withExecutor(ExecutorKind.VIRTUAL), 1_200, VmEvents.NONE), 2)).startsWith("100 connections in a "
+                + "closed loop, served by a virtual thread per request: 100 requests at a time x 100 ms = at most 1,000 requests/s, so 1,000 "
+                + "requests take about 1.0 s.");
         var pinned = new Scenario(ExecutorKind.VIRTUAL, 40, 4, 2, 50, 0, BlockingMode.NATIVE, 20);
         var vm = new VmEvents(40, 2_000, Map.of("Native or VM frame on stack", 40L), 0, -1, -1, 0, 0, -1, 0.5);
         assertThat(Explanation.of(result(pinned, 1_020, vm), 2))

@@ -84,6 +84,11 @@ class RunModelTest {
         assertThat(TaskState.pinned(model.states()[0])).isFalse();
         assertThat(model.figures(0).pinnedEvents()).isEqualTo(1);
         assertThat(model.jfrEvents()).singleElement().satisfies(e -> assertThat(e.lane()).isZero());
+        // A pin before the run began (JFR's start-up, a web service's warm-up) is not the run's, as in the summary.
+        model.onJfrEvents(List.of(new JfrEvent(JfrEvent.PINNED, -5_000_000, 1_000_000, 777, carrier,
+                "Freeze or preempt failed (2)", "", "")));
+        assertThat(model.figures(0).pinnedEvents()).isEqualTo(1);
+        assertThat(model.jfrEvents()).hasSize(1);
 
         // No lane segment was "held": the unpinned wait left the carrier idle, the pin shows as pinned.
         float[] bins = model.lanes().occupancy(0, 200_000_000L, 1, null);

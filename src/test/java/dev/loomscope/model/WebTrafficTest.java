@@ -63,6 +63,19 @@ class WebTrafficTest {
         assertThat(model.traffic().inFlight()).isEqualTo(1);
     }
 
+    /** Sends and answers come through different rings, so an answer can arrive first: it still pairs with its send. */
+    @Test
+    void anAnswerThatArrivesBeforeItsSendIsStillCounted() {
+        var model = new RunModel(1, web(ExecutorKind.FIXED, 2, 1, 10, 2), 2);
+        model.onEvents(new Events().platform(EventType.FINISHED, 0, 15, 1).platform(EventType.SUBMITTED, 1, 1, 102).batch());
+        assertThat(model.traffic().answered()).isZero();
+        assertThat(model.traffic().inFlight()).isEqualTo(1);
+        model.onEvents(new Events().platform(EventType.SUBMITTED, 0, 3, 101).platform(EventType.FINISHED, 1, 12, 1).batch());
+        assertThat(model.traffic().answered()).isEqualTo(2);
+        assertThat(model.traffic().inFlight()).isZero();
+        assertThat(model.traffic().points(10).getLast().p99Ms()).isEqualTo(12);
+    }
+
     @Test
     void plainRunsHaveNoTraffic() {
         assertThat(new RunModel(1, web(ExecutorKind.FIXED, 10, 2, 10, 0), 2).traffic()).isNull();
@@ -79,5 +92,11 @@ class WebTrafficTest {
         var cpu = new Scenario(ExecutorKind.VIRTUAL, 100, 10, 2, 0, 50, BlockingMode.SLEEP, 20).withConnections(100);
         assertThat(WebTraffic.ceiling(cpu, 2).orElseThrow().requestsPerSecond()).isEqualTo(40);
         assertThat(WebTraffic.ceiling(web(ExecutorKind.FIXED, 10, 2, 10, 0), 2)).isEmpty();
+        // Fractions count: 2 cores computing 100 ms each serve 20 a second, though each request also waits 10 ms.
+        var mixed = new Scenario(ExecutorKind.VIRTUAL, 100, 10, 2, 10, 100, BlockingMode.SLEEP, 20).withConnections(100);
+        assertThat(WebTraffic.ceiling(mixed, 2).orElseThrow().requestsPerSecond()).isEqualTo(20);
+        // A semaphore holds only the wait: 20 permits over 100 ms waits pass 200 a second.
+        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        assertThat(WebTraffic.ceiling(limited, 2).orElseThrow().requestsPerSecond()).isEqualTo(200);
     }
 }
