@@ -529,10 +529,10 @@ public final class MainWindow extends BorderPane {
     /** The heights of the task grid, the lanes and the tabs, for the mode and the tab shown. */
     private void layoutSplit() {
         boolean sweeping = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedIndex() == 2;
-        // The web charts read over time, side by side: they need height more than the task grid does.
+        // Like a sweep's plot, the web charts are the point of their tab: they get the height the task grid has otherwise.
         boolean web = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedItem() == webTab;
-        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web || presentation ? new double[] {0.24, 0.46}
-                : new double[] {0.33, 0.64});
+        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40}
+                : presentation ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
     }
 
     public void togglePresentation() {

@@ -34,6 +34,8 @@ public final class WebTrafficView extends VBox {
     private final NumberAxis latencyMs = new NumberAxis();
     private final LineChart<Number, Number> latency = new LineChart<>(latencyTime, latencyMs);
     private final Label summary = new Label();
+    /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run. */
+    private final HBox legend = new HBox(16);
     private final Label empty = new Label("No web run yet. Choose the preset \"A blocking web service\", or set Connections above 0: "
             + "each task is then one HTTP request to a service in the runner, sent by a closed loop of that many connections.");
     private final int cores;
@@ -52,6 +54,10 @@ public final class WebTrafficView extends VBox {
         summary.getStyleClass().add("web-summary");
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        // Honest tiles: the load runs in the runner too.
+        summary.setTooltip(new javafx.scene.control.Tooltip("The load's clients run in the runner JVM too (a platform thread "
+                + "per connection, so they never take a carrier from the service's virtual threads): while a web run goes, the "
+                + "Platform threads, RSS and Heap tiles include them."));
         empty.getStyleClass().add("empty-hint");
         empty.setWrapText(true);
         charts = new HBox(8, throughput, latency);
@@ -59,7 +65,9 @@ public final class WebTrafficView extends VBox {
         HBox.setHgrow(latency, Priority.ALWAYS);
         var body = new StackPane(charts, empty);
         VBox.setVgrow(body, Priority.ALWAYS);
-        getChildren().addAll(summary, body);
+        legend.getStyleClass().add("web-legend");
+        legend.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        getChildren().addAll(summary, legend, body);
     }
 
     private static void setUp(LineChart<Number, Number> chart, NumberAxis time, NumberAxis value, String title, String unit) {
@@ -72,6 +80,7 @@ public final class WebTrafficView extends VBox {
         chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
+        chart.setLegendVisible(false);
         chart.setMinWidth(0);
     }
 
@@ -110,7 +119,7 @@ public final class WebTrafficView extends VBox {
         double endMs = 1_000;
         for (int i = 0; i < runs.size(); i++) {
             RunModel run = runs.get(i);
-            String colour = "-color-chart-" + (run.number() % 8 + 1);
+            String colour = colourOf(run);
             var rate = new XYChart.Series<Number, Number>();
             rate.setName(run.title());
             var p50 = new XYChart.Series<Number, Number>();
@@ -153,8 +162,9 @@ public final class WebTrafficView extends VBox {
         setTimeAxis(latencyTime, endMs);
         throughput.getData().setAll(rates);
         latency.getData().setAll(latencies);
-        paint(throughput, rates, rateColours, ceilingDashed);
-        paint(latency, latencies, latencyColours, latencyDashed);
+        paint(rates, rateColours, ceilingDashed);
+        paint(latencies, latencyColours, latencyDashed);
+        showLegend(runs);
     }
 
     private static void setTimeAxis(NumberAxis axis, double endMs) {
@@ -166,19 +176,33 @@ public final class WebTrafficView extends VBox {
         axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
     }
 
-    /** A run's colour on its lines and legend symbols, whatever index the chart gave them; dashes where asked. */
-    private static void paint(LineChart<Number, Number> chart, List<XYChart.Series<Number, Number>> series, List<String> colours,
-                              List<Boolean> dashed) {
+    /** A run's colour on its lines, whatever index the chart gave them; dashes where asked. */
+    private static void paint(List<XYChart.Series<Number, Number>> series, List<String> colours, List<Boolean> dashed) {
         for (int i = 0; i < series.size(); i++) {
             Node line = series.get(i).getNode();
             if (line != null) {
                 line.setStyle("-fx-stroke: %s;%s".formatted(colours.get(i), dashed.get(i) ? " -fx-stroke-dash-array: 8 6;" : ""));
             }
         }
-        var symbols = new ArrayList<>(chart.lookupAll(".chart-legend-item-symbol"));
-        for (int i = 0; i < symbols.size() && i < colours.size(); i++) {
-            symbols.get(i).setStyle("-fx-background-color: %s, transparent;".formatted(colours.get(i)));
+    }
+
+    private void showLegend(List<RunModel> runs) {
+        var items = new ArrayList<Node>();
+        for (RunModel run : runs) {
+            var swatch = new javafx.scene.layout.Region();
+            swatch.getStyleClass().add("web-legend-swatch");
+            swatch.setStyle("-fx-background-color: " + colourOf(run) + ";");
+            var item = new Label(run.title(), swatch);
+            items.add(item);
         }
+        var key = new Label("solid: answered per second, p50 · dashed: ceiling, p99");
+        key.getStyleClass().add("web-legend-key");
+        items.add(key);
+        legend.getChildren().setAll(items);
+    }
+
+    private static String colourOf(RunModel run) {
+        return "-color-chart-" + (run.number() % 8 + 1);
     }
 
     /** "virtual: 812 requests/s (ceiling 100 connections / 0.100 s = 1,000 req/s, 81 %), p99 131 ms, 37 in flight". */
@@ -190,22 +214,19 @@ public final class WebTrafficView extends VBox {
         var points = pointsOf(run);
         double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.elapsedMs(System.nanoTime());
         double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
-        var text = new StringBuilder("%s: %,d of %,d requests answered, %,.0f per second overall".formatted(
-                run.title(), traffic.answered(), run.scenario().tasks(), overall));
-        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(" (ceiling %s, %.0f %%)".formatted(c.explain(),
-                100 * overall / c.requestsPerSecond())));
+        var text = new StringBuilder("%s: %,d / %,d answered · %,.0f req/s".formatted(run.title(), traffic.answered(),
+                run.scenario().tasks(), overall));
+        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(" (%.0f %% of the ceiling, %s)".formatted(
+                100 * overall / c.requestsPerSecond(), c.explain())));
         if (!points.isEmpty() && !Double.isNaN(points.getLast().p99Ms())) {
-            text.append("; latency now p50 %.0f ms, p99 %.0f ms".formatted(points.getLast().p50Ms(), points.getLast().p99Ms()));
+            text.append(" · now p50 %.0f ms, p99 %.0f ms".formatted(points.getLast().p50Ms(), points.getLast().p99Ms()));
         }
         if (traffic.failed() > 0) {
-            text.append("; %,d failed".formatted(traffic.failed()));
+            text.append(" · %,d failed".formatted(traffic.failed()));
         }
         if (run.phase() == RunModel.Phase.RUNNING) {
-            text.append("; %,d in flight".formatted(traffic.inFlight()));
+            text.append(" · %,d in flight".formatted(traffic.inFlight()));
         }
-        // Honest tiles: the load runs in the runner too, one platform thread per connection.
-        text.append(". The load runs in the runner too: while it runs, the Platform threads, RSS and Heap tiles include its %,d clients."
-                .formatted(run.scenario().connections()));
         return text.toString();
     }
 

@@ -435,7 +435,7 @@ class MainWindowTest {
                 .filter(s -> s.getName().startsWith("ceiling")).map(s -> s.getData().getFirst().getYValue().doubleValue()).toList());
         assertThat(ceilings).containsExactly(80.0, 400.0);
         assertThat(Fx.call(() -> window.webTraffic().summaryLabel().getText()))
-                .contains("virtual: 100 of 100 requests answered").contains("ceiling 20 connections / 0.050 s = 400 req/s");
+                .contains("virtual: 100 / 100 answered").contains("of the ceiling, 20 connections / 0.050 s = 400 req/s)");
     }
 
     @Test
