@@ -69,12 +69,33 @@ public final class Runner {
                     "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
         }
         if (repository != null) {
-            process.onExit().thenRun(() -> deleteQuietly(repository));
+            LIVE_REPOSITORIES.put(process, repository);
+            process.onExit().thenRun(() -> {
+                LIVE_REPOSITORIES.remove(process);
+                deleteQuietly(repository);
+            });
         }
         return RunHandle.attach(process, channel, scenario, idealMs, listener);
     }
 
-    /** Runs to the end on the calling thread. */
+    /**
+     * Runners still alive, with their JFR repositories. When this JVM exits first (the window closed
+     * mid-run), a shutdown hook ends them and deletes the folders: the exit callbacks would not run.
+     */
+    private static final java.util.Map<Process, Path> LIVE_REPOSITORIES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-runner-cleanup").unstarted(() ->
+                LIVE_REPOSITORIES.forEach((process, repository) -> {
+                    process.destroyForcibly();
+                    try {
+                        process.waitFor(1, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    deleteQuietly(repository);
+                })));
+    }
     private static Path jfrRepository() {
         try {
             return Files.createTempDirectory("loomscope-runner-jfr");
@@ -94,6 +115,7 @@ public final class Runner {
         }
     }
 
+    /** Runs to the end on the calling thread. */
     public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
         return start(scenario, listener).await();
     }

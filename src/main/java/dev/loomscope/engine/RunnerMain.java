@@ -81,13 +81,20 @@ public final class RunnerMain {
         try {
             if (web != null) {
                 var dump = new java.util.concurrent.atomic.AtomicReference<>(ThreadDumps.Result.NONE);
-                WebRun.Outcome outcome = web.run(() -> {
-                    if (options.threadDumpFile() != null) {
-                        dump.set(ThreadDumps.write(options.threadDumpFile()));
-                    }
-                });
-                submitted = outcome.sent();
-                failure = outcome.failure();
+                // Once the last request is out, the dump is written on a thread of its own while the requests go on (as a plain run's is).
+                Thread dumper = options.threadDumpFile() == null ? null
+                        : Thread.ofPlatform().name("loomscope-thread-dump").unstarted(() -> dump.set(ThreadDumps.write(options.threadDumpFile())));
+                try {
+                    WebRun.Outcome outcome = web.run(dumper == null ? () -> { } : dumper::start);
+                    submitted = outcome.sent();
+                    failure = outcome.failure();
+                } catch (RuntimeException | Error e) {
+                    // Out of threads for the clients, say: a result that says so, and a runner that still exits.
+                    failure = "The web run failed: " + e;
+                }
+                if (dumper != null && dumper.getState() != Thread.State.NEW) {
+                    dumper.join();
+                }
                 threadDump = dump.get();
             } else {
                 executor = ScenarioExecutors.create(scenario);

@@ -23,7 +23,7 @@ public final class ServiceThreads {
             case PLATFORM -> new WorkerThreads(label, 0, Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()),
                     Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()));
             case VIRTUAL, VIRTUAL_LIMITED -> new WorkerThreads(label, 0, Executors.newVirtualThreadPerTaskExecutor(),
-                    Executors.newVirtualThreadPerTaskExecutor());
+                    Executors.newVirtualThreadPerTaskExecutor(), true);
         };
     }
 

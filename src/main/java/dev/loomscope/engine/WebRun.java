@@ -74,7 +74,7 @@ final class WebRun implements AutoCloseable {
         try {
             URI warmUp = service.baseUri().resolve("/block?ms=0");
             new LoadGenerator(LoadPlan.duration(warmUp, scenario.connections(), WARM_UP), i -> warmUp, LoadListener.NONE, clientThreads()).run();
-        } catch (InterruptedException | RuntimeException e) {
+        } catch (InterruptedException | RuntimeException | Error e) {
             service.close();
             throw e;
         }
@@ -89,7 +89,7 @@ final class WebRun implements AutoCloseable {
      * Sends every task as a request and returns when all are answered; the service stays up until
      * {@link #close()}, so stopping it is not part of the timed run.
      *
-     * @param allSent runs on the client that sends the last request (the thread dump's moment)
+     * @param allSent runs on the client about to send the last request (the thread dump's moment); must be quick
      */
     Outcome run(Runnable allSent) throws InterruptedException {
         URI base = service.baseUri();
@@ -99,10 +99,10 @@ final class WebRun implements AutoCloseable {
             @Override
             public void sending(long index) {
                 long client = Thread.currentThread().threadId();
-                log.record(SUBMITTED, (int) index, client, client);
                 if (index == scenario.tasks() - 1) {
                     allSent.run();
                 }
+                log.record(SUBMITTED, (int) index, client, client);
             }
 
             @Override

@@ -85,6 +85,10 @@ public final class Explanation {
             case VIRTUAL -> "a virtual thread per request";
             case VIRTUAL_LIMITED -> "virtual threads behind " + s.permits() + " permits";
         };
+        if (ceiling.get().capped()) {
+            return "%,d connections in a closed loop, served by %s: at most %s, so %,d requests take about %s."
+                    .formatted(s.connections(), servers, ceiling.get().explain(), s.tasks(), Durations.humanMillis(ideal));
+        }
         return "%,d connections in a closed loop, served by %s: %,d requests at a time x %s = at most %,.0f requests/s, so %,d requests take about %s."
                 .formatted(s.connections(), servers, ceiling.get().concurrency(), Durations.humanMillis(ceiling.get().serviceMs()),
                         ceiling.get().requestsPerSecond(), s.tasks(), Durations.humanMillis(ideal));

@@ -109,6 +109,7 @@ public final class SweepView extends BorderPane {
 
     /** Whether the progress line shows why the last Sweep was refused. */
     private boolean refused;
+    private long endedWhenRefused;
 
     /** Starts the sweep; false (and the reason in the progress line) if it cannot. */
     public boolean sweep() {
@@ -131,6 +132,7 @@ public final class SweepView extends BorderPane {
         } catch (InvalidScenarioException | IllegalStateException e) {
             progress.setText(e.getMessage());
             refused = true;
+            endedWhenRefused = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
             return false;
         }
     }
@@ -144,7 +146,11 @@ public final class SweepView extends BorderPane {
         long ended = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
         // Stop drops the runs not yet started: they never finish, and the sweep stays stopped.
         stopped |= ended < runs.size() && !running.getAsBoolean();
-        // A refused sweep's reason stays up (the last sweep's "Done" must not cover it on the next frame).
+        // A refused sweep's reason stays up (the last sweep's "Done" must not cover it on the next frame),
+        // until the runs under way move on.
+        if (ended != endedWhenRefused) {
+            refused = false;
+        }
         String text = refused ? progress.getText() : ended == runs.size() && !stopped ? "Done: %d runs.".formatted(runs.size())
                 : stopped ? "Stopped after %d of %d runs.".formatted(done, runs.size())
                 : "Run %d of %d...".formatted(ended + 1, runs.size());

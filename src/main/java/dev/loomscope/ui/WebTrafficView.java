@@ -216,8 +216,10 @@ public final class WebTrafficView extends VBox {
         double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
         var text = new StringBuilder("%s: %,d / %,d answered · %,.0f req/s".formatted(run.title(), traffic.answered(),
                 run.scenario().tasks(), overall));
+        // Against the ceiling, only what was served: failed requests would flatter it.
+        double served = elapsedMs > 0 ? (traffic.answered() - traffic.failed()) * 1_000.0 / elapsedMs : 0;
         WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(" (%.0f %% of the ceiling, %s)".formatted(
-                100 * overall / c.requestsPerSecond(), c.explain())));
+                100 * served / c.requestsPerSecond(), c.explain())));
         if (!points.isEmpty() && !Double.isNaN(points.getLast().p99Ms())) {
             text.append(" · now p50 %.0f ms, p99 %.0f ms".formatted(points.getLast().p50Ms(), points.getLast().p99Ms()));
         }

@@ -1,14 +1,17 @@
 package dev.loomscope.web;
 
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The executor the HTTP server hands each exchange to. It admits at most {@code maxInFlight}
- * requests (queued or being served); beyond that the exchange still runs, on a virtual thread of
- * its own, but told to answer 503 at once. Without it a fixed pool's queue grows without bound
+ * The executor the HTTP server hands each exchange to: a virtual thread per exchange, which reads
+ * the request, waits for its handler (run on the executor under test) and writes the reply. So a
+ * client that stalls mid-request or stops reading holds a cheap virtual thread, never one of a
+ * fixed pool's ten. It admits at most {@code maxInFlight} exchanges; beyond that the exchange
+ * still runs, but told to answer 503 at once. Without it a fixed pool's queue grows without bound
  * under overload, and the JDK server answers a rejected exchange by dropping the connection.
  */
 final class AdmissionGate implements java.util.concurrent.Executor {
@@ -20,42 +23,47 @@ final class AdmissionGate implements java.util.concurrent.Executor {
     record Admission(long dispatchedNanos, boolean refused) {
     }
 
-    private final ExecutorService workers;
+    private final ExecutorService exchanges = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomscope-exchange-", 0).factory());
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final LongAdder refused = new LongAdder();
 
-    AdmissionGate(ExecutorService workers, int maxInFlight) {
-        this.workers = workers;
+    AdmissionGate(int maxInFlight) {
         this.maxInFlight = maxInFlight;
     }
 
     @Override
     public void execute(Runnable exchange) {
         long now = System.nanoTime();
-        if (inFlight.incrementAndGet() > maxInFlight) {
+        boolean admitted = inFlight.incrementAndGet() <= maxInFlight;
+        if (!admitted) {
             inFlight.decrementAndGet();
-            refuse(exchange, now);
-            return;
+            refused.increment();
         }
-        try {
-            workers.execute(() -> {
-                try {
-                    ScopedValue.where(ADMISSION, new Admission(now, false)).run(exchange);
-                } finally {
+        Runnable run = () -> {
+            try {
+                ScopedValue.where(ADMISSION, new Admission(now, !admitted)).run(exchange);
+            } finally {
+                if (admitted) {
                     inFlight.decrementAndGet();
                 }
-            });
+            }
+        };
+        try {
+            exchanges.execute(run);
         } catch (RejectedExecutionException | OutOfMemoryError e) {
-            // Shutting down, or no native thread left for a new request: a clear 503, not a dropped connection.
-            inFlight.decrementAndGet();
-            refuse(exchange, now);
+            // Stopping (or no memory for a thread): no thread took the exchange, so answer it 503 on another, not drop it.
+            if (admitted) {
+                inFlight.decrementAndGet();
+                refused.increment();
+            }
+            Thread.ofVirtual().start(() -> ScopedValue.where(ADMISSION, new Admission(now, true)).run(exchange));
         }
     }
 
-    private void refuse(Runnable exchange, long now) {
-        refused.increment();
-        Thread.ofVirtual().name("loomscope-refuse").start(() -> ScopedValue.where(ADMISSION, new Admission(now, true)).run(exchange));
+    /** Interrupts every exchange still waiting for its handler: the service is stopping. */
+    void shutdownNow() {
+        exchanges.shutdownNow();
     }
 
     int inFlight() {

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * A closed-loop HTTP load generator in the spirit of ab and wrk: {@code connections} clients, each
@@ -26,8 +27,8 @@ import org.HdrHistogram.Histogram;
  * which is the point of the experiment: the server's thread limit shows as a lower ceiling.
  *
  * <p>Requests go through the JDK's {@link HttpClient} (HTTP/1.1, kept-alive connections, at most
- * one request per client at a time). Latency is recorded per client into its own HdrHistogram and
- * merged at the end, so the measured loop shares nothing but two counters.
+ * one request per client at a time). Latency goes into one HdrHistogram {@link Recorder}, whose
+ * writers never wait for each other.
  */
 public final class LoadGenerator {
 
@@ -45,8 +46,8 @@ public final class LoadGenerator {
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
     private final AtomicReference<String> firstError = new AtomicReference<>();
-    // Auto-resizing: a few KB per client, not the ~180 KB a fixed one-hour range costs (10,000 clients allowed).
-    private final Histogram latency = new Histogram(3);
+    /** One recorder for every client (wait-free writers): per-client histograms cost tens of KB each, and 10,000 clients are allowed. */
+    private final Recorder latency = new Recorder(3);
     private final List<Thread> clients = new ArrayList<>();
     private volatile boolean stopped;
 
@@ -74,10 +75,17 @@ public final class LoadGenerator {
             long start = System.nanoTime();
             long deadline = plan.duration() == null ? Long.MAX_VALUE : start + plan.duration().toNanos();
             synchronized (clients) {
-                for (int i = 0; i < plan.connections() && !stopped; i++) {
-                    Thread client = clientThreads.newThread(() -> loop(http, deadline));
-                    clients.add(client);
-                    client.start();
+                try {
+                    for (int i = 0; i < plan.connections() && !stopped; i++) {
+                        Thread client = clientThreads.newThread(() -> loop(http, deadline));
+                        clients.add(client);
+                        client.start();
+                    }
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    // Out of threads part-way: stop the clients already sending, rather than leave them running.
+                    stopped = true;
+                    clients.forEach(Thread::interrupt);
+                    throw e;
                 }
             }
             try {
@@ -101,7 +109,6 @@ public final class LoadGenerator {
     }
 
     private void loop(HttpClient http, long deadline) {
-        var mine = new Histogram(3);
         try {
             while (!stopped) {
                 long index = nextIndex.getAndIncrement();
@@ -114,7 +121,7 @@ public final class LoadGenerator {
                 try {
                     HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
                     long nanos = System.nanoTime() - sent;
-                    mine.recordValue(Math.min(HIGHEST_MICROS, nanos / 1_000));
+                    latency.recordValue(Math.min(HIGHEST_MICROS, nanos / 1_000));
                     answered.increment();
                     if (response.statusCode() / 100 == 2) {
                         ok.increment();
@@ -133,10 +140,6 @@ public final class LoadGenerator {
             }
         } catch (InterruptedException e) {
             // stop(): leave quietly.
-        } finally {
-            synchronized (latency) {
-                latency.add(mine);
-            }
         }
     }
 
@@ -155,10 +158,7 @@ public final class LoadGenerator {
         statuses.forEach((status, count) -> statusCounts.put(status, count.sum()));
         var errorCounts = new java.util.HashMap<String, Long>();
         errors.forEach((kind, count) -> errorCounts.put(kind, count.sum()));
-        Histogram merged;
-        synchronized (latency) {
-            merged = latency.copy();
-        }
+        Histogram merged = latency.getIntervalHistogram();
         return new LoadReport(plan, elapsedNanos, answered.sum(), ok.sum(), statusCounts, errorCounts, merged, firstError.get());
     }
 }

@@ -10,14 +10,15 @@ import java.util.Map;
  * What a route answers: a status, a content type, and the body, either in memory or a file that is
  * streamed (so a thousand concurrent {@code /file} requests do not each hold the whole file).
  */
-public record Reply(int status, String contentType, byte[] body, java.nio.file.Path file) {
+public record Reply(int status, String contentType, byte[] body, java.nio.file.Path file, long length) {
 
     public Reply(int status, String contentType, byte[] body) {
-        this(status, contentType, body, null);
+        this(status, contentType, body, null, body.length);
     }
 
-    public static Reply file(java.nio.file.Path file) {
-        return new Reply(200, "text/plain; charset=utf-8", new byte[0], file);
+    /** The file, sent as it is read; its size is taken now, so a file that cannot be read is a 500, not a dropped reply. */
+    public static Reply file(java.nio.file.Path file) throws java.io.IOException {
+        return new Reply(200, "text/plain; charset=utf-8", new byte[0], file, java.nio.file.Files.size(file));
     }
 
     static final ObjectMapper JSON = new ObjectMapper();

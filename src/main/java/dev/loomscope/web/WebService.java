@@ -12,11 +12,15 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The blocking HTTP service of the web experiments, on the JDK's own HTTP server: requests run on
- * the executor under test (a fixed pool or a virtual thread each), behind an {@link AdmissionGate}.
+ * The blocking HTTP service of the web experiments, on the JDK's own HTTP server: each exchange is
+ * read and answered on a virtual thread of its own, behind an {@link AdmissionGate}, and its route
+ * runs on the executor under test (a fixed pool, a virtual thread each, ...).
  * Routes: {@code /block}, {@code /compute}, {@code /file}, {@code /aggregate} ({@link ServiceRoutes}),
  * {@code /metrics}, {@code /health}, and any extra routes the caller adds (the runner adds its own).
  *
@@ -30,8 +34,11 @@ public final class WebService implements AutoCloseable {
     private static final int STOP_GRACE_SECONDS = 1;
     /** A client gets this long to send its request line and headers. */
     static final long MAX_REQUEST_SECONDS = 5;
-    /** And this long from the end of its request to the end of the reply: the longest route (60 s) and then plenty. */
-    static final long MAX_RESPONSE_SECONDS = 300;
+    /**
+     * And this long from the end of its request to the end of the reply, queue included: a backstop only, as a
+     * client that stops reading holds its exchange's virtual thread, not a worker.
+     */
+    static final long MAX_RESPONSE_SECONDS = 3_600;
 
     private final HttpServer server;
     private final WorkerThreads threads;
@@ -61,7 +68,7 @@ public final class WebService implements AutoCloseable {
         for (Route route : extraRoutes) {
             routes.put(route.path(), route);
         }
-        this.gate = new AdmissionGate(threads.requests(), config.maxInFlight());
+        this.gate = new AdmissionGate(config.maxInFlight());
         this.server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 4_096);
         server.createContext("/", this::handle);
         server.setExecutor(gate);
@@ -109,21 +116,56 @@ public final class WebService implements AutoCloseable {
         return gate.refused();
     }
 
+    /** A route's reply, the thread that made it, and when that thread took the request up. */
+    private record Served(Reply reply, String thread, long startedNanos) {
+    }
+
+    /** On the exchange's virtual thread: the route runs on the executor under test, this thread only waits and writes. */
     private void handle(HttpExchange exchange) {
         long dispatched = AdmissionGate.ADMISSION.isBound() ? AdmissionGate.ADMISSION.get().dispatchedNanos() : System.nanoTime();
-        long queuedNanos = System.nanoTime() - dispatched;
         String path = exchange.getRequestURI().getPath();
         Route route = routes.get(path);
-        Reply reply = answer(exchange, route, path);
+        Served served = serve(exchange, route, path);
         try (exchange) {
-            send(exchange, reply);
+            send(exchange, served);
         } catch (IOException e) {
             metrics.clientGone();
         }
-        metrics.record(route != null ? path : "(no such route)", reply.status(), System.nanoTime() - dispatched, queuedNanos);
+        metrics.record(route != null ? path : "(no such route)", served.reply().status(), System.nanoTime() - dispatched,
+                served.startedNanos() - dispatched);
     }
 
-    private Reply answer(HttpExchange exchange, Route route, String path) {
+    private Served serve(HttpExchange exchange, Route route, String path) {
+        Reply refusal = refusal(exchange, route, path);
+        if (refusal != null) {
+            return here(refusal);
+        }
+        var params = exchange.getRequestURI().getRawQuery();
+        if (threads.inline()) {
+            return here(answer(route, path, params));
+        }
+        Future<Served> handled;
+        try {
+            handled = threads.requests().submit(() -> here(answer(route, path, params)));
+        } catch (RejectedExecutionException e) {
+            return here(Reply.error(503, "the service is stopping"));
+        }
+        try {
+            return handled.get();
+        } catch (InterruptedException e) {
+            handled.cancel(true);
+            return here(Reply.error(503, "the service is stopping"));
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            return here(Reply.error(500, path + " failed: " + (e.getCause() != null ? e.getCause() : e)));
+        }
+    }
+
+    private static Served here(Reply reply) {
+        return new Served(reply, Thread.currentThread().toString(), System.nanoTime());
+    }
+
+    /** The answer without running the route: refused (503), no such route (404), not GET (405); else null. */
+    private Reply refusal(HttpExchange exchange, Route route, String path) {
         if (AdmissionGate.ADMISSION.isBound() && AdmissionGate.ADMISSION.get().refused()) {
             return Reply.error(503, "overloaded: %,d requests are already in flight (limit %,d); try again later"
                     .formatted(gate.inFlight(), gate.maxInFlight()));
@@ -135,8 +177,12 @@ public final class WebService implements AutoCloseable {
         if (!method.equals("GET") && !method.equals("HEAD")) {
             return Reply.error(405, path + " answers GET, not " + method);
         }
+        return null;
+    }
+
+    private static Reply answer(Route route, String path, String rawQuery) {
         try {
-            return route.handler().handle(QueryParams.parse(path, exchange.getRequestURI().getRawQuery(), route.params()));
+            return route.handler().handle(QueryParams.parse(path, rawQuery, route.params()));
         } catch (BadRequestException e) {
             return Reply.error(400, e.getMessage());
         } catch (InterruptedException e) {
@@ -147,19 +193,19 @@ public final class WebService implements AutoCloseable {
         }
     }
 
-    private static void send(HttpExchange exchange, Reply reply) throws IOException {
+    private static void send(HttpExchange exchange, Served served) throws IOException {
+        Reply reply = served.reply();
         var headers = exchange.getResponseHeaders();
         headers.set("Content-Type", reply.contentType());
         // "VirtualThread[#52]/runnable@ForkJoinPool-1-worker-2" or "Thread[#31,pool-1-thread-7,5,main]".
-        headers.set("X-Served-By", Thread.currentThread().toString());
+        headers.set("X-Served-By", served.thread());
         if (reply.status() == 503) {
             headers.set("Retry-After", "1");
         } else if (reply.status() == 405) {
             headers.set("Allow", "GET, HEAD");
         }
         boolean head = exchange.getRequestMethod().equals("HEAD");
-        long length = reply.file() != null ? Files.size(reply.file()) : reply.body().length;
-        exchange.sendResponseHeaders(reply.status(), head ? -1 : length);
+        exchange.sendResponseHeaders(reply.status(), head ? -1 : reply.length());
         if (!head) {
             try (OutputStream body = exchange.getResponseBody()) {
                 if (reply.file() != null) {
@@ -211,6 +257,7 @@ public final class WebService implements AutoCloseable {
     public void close() {
         server.stop(gate.inFlight() > 0 ? STOP_GRACE_SECONDS : 0);
         threads.shutdownNow();
+        gate.shutdownNow();
         try {
             threads.requests().awaitTermination(2, TimeUnit.SECONDS);
             threads.fanOut().awaitTermination(2, TimeUnit.SECONDS);

@@ -67,6 +67,9 @@ class ClassroomTest {
         assertThat(Explanation.of(result(webPool.withExecutor(ExecutorKind.VIRTUAL), 1_200, VmEvents.NONE), 2)).startsWith("100 connections in a "
                 + "closed loop, served by a virtual thread per request: 100 requests at a time x 100 ms = at most 1,000 requests/s, so 1,000 "
                 + "requests take about 1.0 s.");
+        var webLimited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        assertThat(Explanation.of(result(webLimited, 5_100, VmEvents.NONE), 2)).startsWith("100 connections in a closed loop, served by "
+                + "virtual threads behind 20 permits: at most 200 req/s: 20 permits over 100 ms waits");
         var pinned = new Scenario(ExecutorKind.VIRTUAL, 40, 4, 2, 50, 0, BlockingMode.NATIVE, 20);
         var vm = new VmEvents(40, 2_000, Map.of("Native or VM frame on stack", 40L), 0, -1, -1, 0, 0, -1, 0.5);
         assertThat(Explanation.of(result(pinned, 1_020, vm), 2))
