@@ -212,7 +212,8 @@ public final class WebTrafficView extends VBox {
         }
         WebTraffic traffic = run.traffic();
         var points = pointsOf(run);
-        double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.elapsedMs(System.nanoTime());
+        // While it runs, up to its latest event: the wall clock also counts the runner's wind-down after the last answer.
+        double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.latestEventNanos() / 1e6;
         double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
         var text = new StringBuilder("%s: %,d / %,d answered · %,.0f req/s".formatted(run.title(), traffic.answered(),
                 run.scenario().tasks(), overall));
