@@ -24,20 +24,43 @@ public final class CpuWork {
         this.unitsPerMs = unitsPerMs;
     }
 
-    /** Measures this JVM: warms the code up, then times a few slices and keeps the median rate. */
+    /**
+     * Measures this JVM: times slices of work until the rate stops rising (the JIT's compiled code
+     * has taken over: a fixed warm-up was not always enough on a busy machine, and a rate taken from
+     * half-compiled code made "40 ms" of work take 13), then keeps the median of the last five.
+     */
     public static CpuWork calibrate() {
         burn(200_000);
-        double[] rates = new double[7];
+        final int kept = 5;
+        double[] recent = new double[kept];
         long units = 20_000;
-        for (int i = 0; i < rates.length; i++) {
+        double best = 0;
+        int slices = 0;
+        int sinceBest = 0;
+        long deadline = System.nanoTime() + CALIBRATION_LIMIT_NANOS;
+        while (true) {
             long start = System.nanoTime();
             burn(units);
             double ms = (System.nanoTime() - start) / 1e6;
-            rates[i] = units / Math.max(ms, 1e-3);
+            double rate = units / Math.max(ms, 1e-3);
+            recent[slices++ % kept] = rate;
+            if (rate > best * 1.05) {
+                best = rate;
+                sinceBest = 0;
+            } else {
+                sinceBest++;
+            }
+            if (sinceBest >= kept || System.nanoTime() > deadline) {
+                break;
+            }
         }
-        Arrays.sort(rates);
-        return new CpuWork(rates[rates.length / 2]);
+        double[] last = Arrays.copyOf(recent, Math.min(slices, kept));
+        Arrays.sort(last);
+        return new CpuWork(last[last.length / 2]);
     }
+
+    /** Calibration gives up waiting for a steady rate after this long. */
+    private static final long CALIBRATION_LIMIT_NANOS = 2_000_000_000L;
 
     public static CpuWork withRate(double unitsPerMs) {
         return new CpuWork(unitsPerMs);
