@@ -58,12 +58,7 @@ public final class CompletionChartView extends StackPane {
                 end = Math.max(end, point.getXValue().doubleValue());
             }
         }
-        double unit = Ticks.niceStep(end / 7);
-        time.setTickUnit(unit);
-        time.setUpperBound(Math.ceil(end / unit) * unit);
-        time.setLowerBound(0);
-        time.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
-        time.setTickLabelFormatter(unit >= 1_000 ? Ticks.SECONDS : Ticks.MILLIS);
+        Ticks.elapsedAxis(time, end, 7);
         chart.getData().setAll(series);
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {

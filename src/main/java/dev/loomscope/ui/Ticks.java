@@ -19,6 +19,21 @@ final class Ticks {
         return 10 * magnitude;
     }
 
+    /**
+     * An elapsed-time axis from 0 to {@code endMs} in about {@code ticks} round steps, labelled in
+     * seconds once a step is a second or more. Ranged here, not by the axis: its own choice of ticks
+     * crowds the labels of long runs.
+     */
+    static void elapsedAxis(javafx.scene.chart.NumberAxis axis, double endMs, int ticks) {
+        double unit = niceStep(endMs / ticks);
+        axis.setAutoRanging(false);
+        axis.setLowerBound(0);
+        axis.setTickUnit(unit);
+        axis.setUpperBound(Math.ceil(endMs / unit) * unit);
+        axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
+        axis.setTickLabelFormatter(unit >= 1_000 ? SECONDS : MILLIS);
+    }
+
     /** Milliseconds labelled as milliseconds: "250". */
     static final StringConverter<Number> MILLIS = converter(1, "%,.0f");
     /** Milliseconds labelled as seconds: "2.5". */

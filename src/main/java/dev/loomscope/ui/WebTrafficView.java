@@ -71,10 +71,7 @@ public final class WebTrafficView extends VBox {
     }
 
     private static void setUp(LineChart<Number, Number> chart, NumberAxis time, NumberAxis value, String title, String unit) {
-        time.setLabel("elapsed (s)");
-        time.setAutoRanging(false);
         time.setMinorTickVisible(false);
-        time.setTickLabelFormatter(Ticks.SECONDS);
         value.setLabel(unit);
         value.setForceZeroInRange(true);
         chart.setTitle(title);
@@ -158,22 +155,13 @@ public final class WebTrafficView extends VBox {
                 ceilingDashed.add(true);
             }
         }
-        setTimeAxis(throughputTime, endMs);
-        setTimeAxis(latencyTime, endMs);
+        Ticks.elapsedAxis(throughputTime, endMs, 6);
+        Ticks.elapsedAxis(latencyTime, endMs, 6);
         throughput.getData().setAll(rates);
         latency.getData().setAll(latencies);
         paint(rates, rateColours, ceilingDashed);
         paint(latencies, latencyColours, latencyDashed);
         showLegend(runs);
-    }
-
-    private static void setTimeAxis(NumberAxis axis, double endMs) {
-        double unit = Ticks.niceStep(endMs / 6);
-        axis.setLowerBound(0);
-        axis.setTickUnit(unit);
-        axis.setUpperBound(Math.ceil(endMs / unit) * unit);
-        axis.setTickLabelFormatter(unit >= 1_000 ? Ticks.SECONDS : Ticks.MILLIS);
-        axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
     }
 
     /** A run's colour on its lines, whatever index the chart gave them; dashes where asked. */

@@ -40,24 +40,17 @@ public record ServerInfo(String executor, int workers) {
         }
     }
 
-    /** The ms a {@code /block} or {@code /aggregate} URL waits (300 when it does not say), else empty. */
+    /** The ms a {@code /block} or {@code /aggregate} URL waits, read as the service reads it (300 when it does not say); else empty. */
     public static OptionalDouble serviceMsOf(URI url) {
         String path = url.getPath();
         if (!"/block".equals(path) && !"/aggregate".equals(path)) {
             return OptionalDouble.empty();
         }
-        String query = url.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.startsWith("ms=")) {
-                    try {
-                        return OptionalDouble.of(Integer.parseInt(pair.substring(3)));
-                    } catch (NumberFormatException e) {
-                        return OptionalDouble.empty();
-                    }
-                }
-            }
+        try {
+            return OptionalDouble.of(QueryParams.parse(path, url.getRawQuery(), java.util.Set.of("ms"))
+                    .intIn("ms", ServiceRoutes.DEFAULT_BLOCK_MS, 0, ServiceRoutes.MAX_BLOCK_MS));
+        } catch (BadRequestException e) {
+            return OptionalDouble.empty(); // the service will say what is wrong with it
         }
-        return OptionalDouble.of(ServiceRoutes.DEFAULT_BLOCK_MS);
     }
 }

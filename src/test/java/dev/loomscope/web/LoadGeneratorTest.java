@@ -151,6 +151,8 @@ class LoadGeneratorTest {
         assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/block?ms=100"))).hasValue(100);
         assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/aggregate"))).hasValue(300);
         assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/compute?n=5"))).isEmpty();
+        assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/block?ms=soon"))).isEmpty();
+        assertThat(ServerInfo.serviceMsOf(URI.create("http://h:1/block?ms=0"))).hasValue(0);
     }
 
     @Test
