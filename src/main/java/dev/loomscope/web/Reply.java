@@ -2,7 +2,6 @@ package dev.loomscope.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -36,19 +35,11 @@ public record Reply(int status, String contentType, byte[] body, java.nio.file.P
         }
     }
 
-    public static Reply text(byte[] body) {
-        return new Reply(200, "text/plain; charset=utf-8", body);
-    }
-
     /** An error as JSON: {@code {"status": 400, "error": "ms of /block must be ..."}}. */
     public static Reply error(int status, String message) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", status);
         body.put("error", message);
         return json(status, body);
-    }
-
-    public String bodyText() {
-        return new String(body, StandardCharsets.UTF_8);
     }
 }

@@ -57,12 +57,6 @@ public final class RouteMetrics {
         return stats == null ? 0 : stats.count();
     }
 
-    /** The route's latency at a percentile, in ms (0 before any request). */
-    public double latencyMs(String route, double percentile) {
-        RouteStats stats = routes.get(route);
-        return stats == null ? 0 : stats.latencyMicros.getValueAtPercentile(percentile) / 1_000.0;
-    }
-
     /** Every route as {@code /metrics} shows it, routes in name order. */
     Map<String, Object> snapshot() {
         var shown = new LinkedHashMap<String, Object>();
