@@ -38,11 +38,15 @@ public final class FidelityBenchmark {
         }
     }
 
-    private final Runner runner = new Runner();
+    private final JvmLauncher launcher;
+    private final Runner runner;
     private final int repeats;
     private final PrintStream out;
 
-    public FidelityBenchmark(int repeats, PrintStream out) {
+    /** @param launcher starts both LoomScope's runners and the plain programs, so both get its JVM options */
+    public FidelityBenchmark(int repeats, PrintStream out, JvmLauncher launcher) {
+        this.launcher = launcher;
+        this.runner = new Runner(launcher);
         this.repeats = repeats;
         this.out = out;
     }
@@ -129,8 +133,8 @@ public final class FidelityBenchmark {
     }
 
     /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags; returns its elapsed ms. */
-    static double runPlain(Scenario s) throws IOException, InterruptedException {
-        List<String> command = JvmLauncher.standard().command(PlainProgram.class, s.carriers(),
+    double runPlain(Scenario s) throws IOException, InterruptedException {
+        List<String> command = launcher.command(PlainProgram.class, s.carriers(),
                 List.of(s.executor().cliName(), Integer.toString(s.tasks()), Integer.toString(s.pool()), Integer.toString(s.sleepMs())));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.bench.FidelityBenchmark;
+import dev.loomscope.engine.JvmLauncher;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,14 +31,25 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--carriers", paramLabel = "N", description = "Carrier threads. Default: the cores of this machine.")
     Integer carriers;
 
+    @Option(names = "--jvm-option", paramLabel = "OPTION",
+            description = "A JVM option for both LoomScope's runners and the plain programs (repeatable), e.g. "
+                    + "--jvm-option=-Xms256m to start both from the same heap size. Default: none.")
+    List<String> jvmOptions = List.of();
+
     @Override
     public Integer call() throws Exception {
         if (repeat < 1 || repeat > 100) {
             throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 100 (got " + repeat + ")");
         }
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
-        var bench = new FidelityBenchmark(repeat, System.out);
-        System.out.printf("JDK %s, %d cores%n%n", System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors());
+        for (String option : jvmOptions) {
+            if (!option.startsWith("-")) {
+                throw new ParameterException(spec.commandLine(), "--jvm-option must be a JVM option starting with '-' (got '" + option + "')");
+            }
+        }
+        var bench = new FidelityBenchmark(repeat, System.out, new JvmLauncher(List.of(), jvmOptions));
+        System.out.printf("JDK %s, %d cores%s%n%n", System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
+                jvmOptions.isEmpty() ? "" : "; both programs run with " + String.join(" ", jvmOptions));
         var known = new java.util.ArrayList<>(FidelityBenchmark.fidelityCases(carrierCount).stream().map(FidelityBenchmark.Case::id).toList());
         known.add("schedulers");
         for (String name : cases) {

@@ -113,6 +113,12 @@ public final class RunnerMain {
                 if (options.threadDumpFile() != null) {
                     threadDump = ThreadDumps.write(options.threadDumpFile());
                 }
+                // Shut the executor down only once every task has ended, as a loop that waited for
+                // its tasks would. Closing it while a million tasks sleep (what try-with-resources
+                // does) flips the JDK's "shut down?" check in ThreadPerTaskExecutor.taskComplete, which
+                // the JIT compiled as never true into frames on those tasks' stacks: each task then
+                // deoptimizes as it ends, one by one, for seconds of extra CPU in some runs.
+                pump.awaitTasksEnded(submitted);
             }
         } finally {
             if (executor != null) {

@@ -104,50 +104,106 @@ final class Workload {
         }
     }
 
+    /** The task method holding everything after the block, as a CompileCommand names it (see {@link Task}). */
+    static final String AFTER_BLOCKING = Workload.class.getName() + "$Task::afterBlocking";
+
+    /** Task {@code id} of the run. */
     Runnable task(int id) {
-        return () -> run(id);
+        return new Task(id);
     }
 
-    private void run(int id) {
-        long threadId = Thread.currentThread().threadId();
-        long carrier = CarrierLookup.currentCarrierId();
-        log.record(STARTED, id, threadId, carrier);
-        MountEvents.Mount mount = beginMount();
-        try {
+    /**
+     * One task, shaped for the parked stack. A million of these park at once, and each parked stack
+     * is copied by every young GC and copied back when it resumes, so the frame on it must be as
+     * small as a plain program's lambda: one frame, nothing but {@code this} kept across the block,
+     * and the event recorder out of line (see {@link JvmLauncher#runFlags}). Everything after the
+     * block sits in {@link #afterBlocking}, also out of line: code the JIT compiles before any task
+     * has woken has never seen that part run, so every branch in it would be an uncommon trap, and
+     * each of the parked tasks whose frame holds that code would deoptimize on waking, one by one.
+     */
+    private final class Task implements Runnable {
+        private final int id;
+        /** The mount slice in progress, when mount events are recorded; null otherwise. */
+        private MountEvents.Mount mount;
+        private boolean holdsPermit;
+
+        Task(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void run() {
+            try {
+                start();
+                if (sleepMs > 0) {
+                    beforeBlocking();
+                    if (blocking == BlockingMode.SLEEP) {
+                        Thread.sleep(sleepMs);
+                    } else {
+                        block();
+                    }
+                    afterBlocking();
+                } else {
+                    finish();
+                }
+            } catch (Throwable e) {
+                releasePermit();
+                record(FAILED);
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        /** Everything after the block; kept out of line (see the class comment). */
+        void afterBlocking() {
+            releasePermit();
+            record(RESUMED);
+            mount = beginMount();
+            finish();
+        }
+
+        private void start() {
+            record(STARTED);
+            mount = beginMount();
             if (threadLocalCache != null) {
                 threadLocalCache.use(id);
             }
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);
             }
-            if (sleepMs > 0) {
-                carrier = CarrierLookup.currentCarrierId();
-                log.record(BLOCKED, id, threadId, carrier);
-                endMount(mount, id, threadId, carrier, false);
-                if (permits != null) {
-                    permits.acquire();
-                }
-                try {
-                    block();
-                } finally {
-                    if (permits != null) {
-                        permits.release();
-                    }
-                }
-                carrier = CarrierLookup.currentCarrierId();
-                log.record(RESUMED, id, threadId, carrier);
-                mount = beginMount();
+        }
+
+        /** Records the blocking, ends the mount slice and, for virtual-limited, takes a permit. */
+        private void beforeBlocking() throws InterruptedException {
+            long carrier = record(BLOCKED);
+            endMount(mount, id, Thread.currentThread().threadId(), carrier, false);
+            mount = null;
+            if (permits != null) {
+                permits.acquire();
+                holdsPermit = true;
             }
+        }
+
+        private void releasePermit() {
+            if (holdsPermit) {
+                holdsPermit = false;
+                permits.release();
+            }
+        }
+
+        private void finish() {
             // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
             // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
-            carrier = CarrierLookup.currentCarrierId();
-            log.record(FINISHED, id, threadId, carrier);
-            endMount(mount, id, threadId, carrier, true);
-        } catch (Throwable e) {
-            log.record(FAILED, id, threadId, CarrierLookup.currentCarrierId());
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
+            long carrier = record(FINISHED);
+            endMount(mount, id, Thread.currentThread().threadId(), carrier, true);
+        }
+
+        /** Records an event of this task on the current thread and carrier; returns the carrier. */
+        private long record(byte type) {
+            long carrier = CarrierLookup.currentCarrierId();
+            log.record(type, id, Thread.currentThread().threadId(), carrier);
+            return carrier;
         }
     }
 

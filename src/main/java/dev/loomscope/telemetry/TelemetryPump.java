@@ -39,6 +39,8 @@ public final class TelemetryPump {
      */
     private long finished;
     private long failed;
+    /** {@code finished + failed}, published once per drain for {@link #awaitTasksEnded}. */
+    private volatile long endedTasks;
     private RunStart runStart;
 
     /** Where JFR events come from, if the run streams JFR; null otherwise. */
@@ -97,6 +99,16 @@ public final class TelemetryPump {
         return failed;
     }
 
+    /**
+     * Waits until this many tasks have sent their FINISHED or FAILED event, as counted by the
+     * telemetry thread (so tasks share no counter); returns at once if the loop has stopped.
+     */
+    public void awaitTasksEnded(long tasks) throws InterruptedException {
+        while (endedTasks < tasks && thread.isAlive()) {
+            Thread.sleep(0, 500_000);
+        }
+    }
+
     /** Takes and sends one sample now; the telemetry thread's own job, or the caller's once stopped. */
     public Sample sample() throws IOException {
         var sample = new Sample(System.nanoTime() - log.originNanos(), readings.rssBytes(), readings.heapUsedBytes(),
@@ -114,6 +126,7 @@ public final class TelemetryPump {
             out.flush();
             while (!stopping) {
                 boolean wrote = drainAll() > 0;
+                endedTasks = finished + failed;
                 wrote |= sendJfr();
                 long now = System.nanoTime();
                 if (now - lastSampleNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_PERIOD_MS)) {

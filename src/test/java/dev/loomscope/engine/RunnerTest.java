@@ -72,6 +72,20 @@ class RunnerTest {
     }
 
     @Test
+    void virtualThreadsBehindTwoPermitsSleepInWavesOfTwoAndGiveEveryPermitBack() throws InterruptedException {
+        var recorder = new Recorder();
+        // 6 tasks x 50 ms, 2 at a time in their blocking part: three waves. A permit kept by a
+        // finished task would leave the last tasks waiting forever (the test's timeout).
+        RunResult result = runner.run(new Scenario(ExecutorKind.VIRTUAL_LIMITED, 6, 2, 2, 50, 0, BlockingMode.SLEEP, 2), recorder);
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(6);
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(150);
+        for (EventType type : List.of(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED)) {
+            assertThat(recorder.count(type)).as(type.name()).isEqualTo(6);
+        }
+    }
+
+    @Test
     void aFixedPoolOfTwoRunsFourTasksInTwoWaves() throws InterruptedException {
         RunResult result = runner.run(scenario(ExecutorKind.FIXED, 4, 2, 50), RunListener.NONE);
         assertThat(result.isCompleted()).as(result.message()).isTrue();

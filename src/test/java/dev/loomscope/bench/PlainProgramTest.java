@@ -1,0 +1,35 @@
+package dev.loomscope.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.engine.Scenario;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlainProgramTest {
+
+    /**
+     * The yardstick runs with the runner's flags, and the benchmark reads its elapsed time from
+     * standard output: any line a flag printed there (a CompileCommand does, unless quiet) would
+     * break every comparison.
+     */
+    @Test
+    void runsWithTheRunnersFlagsAndReportsOnlyItsElapsedTime() throws Exception {
+        double ms = new FidelityBenchmark(1, System.out, JvmLauncher.standard()).runPlain(new Scenario(ExecutorKind.FIXED, 4, 2, 2, 50, 0, BlockingMode.SLEEP, 2));
+        // Two waves of 50 ms on a pool of 2.
+        assertThat(ms).isGreaterThanOrEqualTo(100).isLessThan(5_000);
+    }
+
+    @Test
+    void theBenchmarksJvmOptionsReachThePlainProgramToo() {
+        var launcher = new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"));
+        var scenario = new Scenario(ExecutorKind.FIXED, 1, 1, 1, 1, 0, BlockingMode.SLEEP, 1);
+        assertThatThrownBy(() -> new FidelityBenchmark(1, System.out, launcher).runPlain(scenario))
+                .isInstanceOf(IOException.class).hasMessageContaining("plain program failed");
+    }
+}

@@ -1,0 +1,22 @@
+package dev.loomscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BenchCommandTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--jvm-option=Xms256m   | --jvm-option must be a JVM option starting with '-' (got 'Xms256m')",
+            "--repeat 0             | --repeat must be between 1 and 100 (got 0)",
+            "--cases virtual-2m     | unknown case 'virtual-2m'"})
+    void badOptionsGiveOneLineAndExitCode2BeforeAnyRun(String options, String message) {
+        var args = new java.util.ArrayList<>(java.util.List.of("bench"));
+        args.addAll(java.util.List.of(options.strip().split("\\s+")));
+        RunCommandTest.Outcome outcome = RunCommandTest.execute(args.toArray(String[]::new));
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.err().strip()).contains(message).doesNotContain("\n");
+    }
+}
