@@ -141,7 +141,13 @@ public final class FidelityBenchmark {
         if (process.waitFor() != 0) {
             throw new IOException("plain program failed (exit " + process.exitValue() + ") for " + s.label());
         }
-        return Long.parseLong(output) / 1e6;
+        // Its own line is the last: JVM options such as -Xlog:gc may print before it.
+        String last = output.substring(output.lastIndexOf('\n') + 1).strip();
+        try {
+            return Long.parseLong(last) / 1e6;
+        } catch (NumberFormatException e) {
+            throw new IOException("plain program printed no elapsed time for " + s.label() + ", its output ended with: " + last);
+        }
     }
 
     private static String verdict(Comparison c) {

@@ -44,17 +44,17 @@ public final class JvmLauncher {
 
     /**
      * Methods the JIT must not inline into the compiled task frame that sits on a parked virtual
-     * thread's stack. Inlined, the event recorder made that frame about 50 % larger (stack chunks
-     * of about 400 bytes instead of 280 at a million tasks; a plain program's are 264), and every
-     * young GC copies those chunks and every resume copies them back. For the code after the block,
+     * thread's stack. Inlined, the event recorder made that frame larger (stack chunks of about
+     * 400 bytes instead of about 310 at a million tasks; a plain program's are 264), and every young
+     * GC copies those chunks and every resume copies them back. For the code after the block,
      * see {@code Workload.Task}.
      */
     static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
 
     /**
      * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
-     * and {@link #KEPT_OUT_OF_LINE} (which touches only LoomScope's own methods, so a plain program
-     * given the same flags runs exactly as without them).
+     * and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
+     * given the same flags should run as it would without them).
      */
     public static List<String> runFlags(int carriers) {
         var flags = new ArrayList<>(List.of(

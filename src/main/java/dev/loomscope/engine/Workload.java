@@ -105,11 +105,26 @@ final class Workload {
     }
 
     /** The task method holding everything after the block, as a CompileCommand names it (see {@link Task}). */
-    static final String AFTER_BLOCKING = Workload.class.getName() + "$Task::afterBlocking";
+    static final String AFTER_BLOCKING = Task.class.getName() + "::afterBlocking";
+
+    /**
+     * Tasks that ended without an event to say so: their FAILED could not be recorded either (out
+     * of memory, say). Counted so the runner never waits for an end it will not see.
+     */
+    private final java.util.concurrent.atomic.AtomicLong endsUnrecorded = new java.util.concurrent.atomic.AtomicLong();
 
     /** Task {@code id} of the run. */
     Runnable task(int id) {
         return new Task(id);
+    }
+
+    long endsUnrecorded() {
+        return endsUnrecorded.get();
+    }
+
+    /** The permits of a virtual-limited run, null for any other executor (for tests). */
+    Semaphore permits() {
+        return permits;
     }
 
     /**
@@ -120,12 +135,12 @@ final class Workload {
      * block sits in {@link #afterBlocking}, also out of line: code the JIT compiles before any task
      * has woken has never seen that part run, so every branch in it would be an uncommon trap, and
      * each of the parked tasks whose frame holds that code would deoptimize on waking, one by one.
+     * The object itself stays as small as the lambda it replaced (24 bytes).
      */
     private final class Task implements Runnable {
         private final int id;
         /** The mount slice in progress, when mount events are recorded; null otherwise. */
         private MountEvents.Mount mount;
-        private boolean holdsPermit;
 
         Task(int id) {
             this.id = id;
@@ -137,8 +152,10 @@ final class Workload {
                 start();
                 if (sleepMs > 0) {
                     beforeBlocking();
-                    if (blocking == BlockingMode.SLEEP) {
-                        Thread.sleep(sleepMs);
+                    if (permits != null) {
+                        blockHoldingAPermit();
+                    } else if (blocking == BlockingMode.SLEEP) {
+                        Thread.sleep(sleepMs); // the common case, from this frame, as a plain program sleeps
                     } else {
                         block();
                     }
@@ -147,24 +164,19 @@ final class Workload {
                     finish();
                 }
             } catch (Throwable e) {
-                releasePermit();
-                record(FAILED);
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
+                fail(e);
             }
         }
 
         /** Everything after the block; kept out of line (see the class comment). */
         void afterBlocking() {
-            releasePermit();
-            record(RESUMED);
+            recordEvent(RESUMED);
             mount = beginMount();
             finish();
         }
 
         private void start() {
-            record(STARTED);
+            recordEvent(STARTED);
             mount = beginMount();
             if (threadLocalCache != null) {
                 threadLocalCache.use(id);
@@ -174,20 +186,19 @@ final class Workload {
             }
         }
 
-        /** Records the blocking, ends the mount slice and, for virtual-limited, takes a permit. */
-        private void beforeBlocking() throws InterruptedException {
-            long carrier = record(BLOCKED);
+        /** Records the blocking and ends the mount slice. */
+        private void beforeBlocking() {
+            long carrier = recordEvent(BLOCKED);
             endMount(mount, id, Thread.currentThread().threadId(), carrier, false);
             mount = null;
-            if (permits != null) {
-                permits.acquire();
-                holdsPermit = true;
-            }
         }
 
-        private void releasePermit() {
-            if (holdsPermit) {
-                holdsPermit = false;
+        /** virtual-limited: only as many tasks as there are permits block at once. */
+        private void blockHoldingAPermit() throws InterruptedException {
+            permits.acquire();
+            try {
+                block();
+            } finally {
                 permits.release();
             }
         }
@@ -195,12 +206,23 @@ final class Workload {
         private void finish() {
             // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
             // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
-            long carrier = record(FINISHED);
+            long carrier = recordEvent(FINISHED);
             endMount(mount, id, Thread.currentThread().threadId(), carrier, true);
         }
 
+        private void fail(Throwable e) {
+            try {
+                recordEvent(FAILED);
+            } catch (Throwable recordingFailed) {
+                endsUnrecorded.incrementAndGet();
+            }
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         /** Records an event of this task on the current thread and carrier; returns the carrier. */
-        private long record(byte type) {
+        private long recordEvent(byte type) {
             long carrier = CarrierLookup.currentCarrierId();
             log.record(type, id, Thread.currentThread().threadId(), carrier);
             return carrier;

@@ -7,6 +7,7 @@ import dev.loomscope.protocol.Sample;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * The runner's one telemetry thread: drains the {@link EventLog} every few milliseconds, takes a
@@ -22,6 +23,7 @@ public final class TelemetryPump {
      * half full, so the pause never costs an overflow.
      */
     private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long WAITER_BACKSTOP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final EventLog log;
     private final FrameWriter out;
@@ -35,12 +37,18 @@ public final class TelemetryPump {
     private long lastSampleNanos;
     /**
      * Counted from the events as they pass, so tasks need no shared counter. Plain fields: only
-     * this thread writes them, and readers come after {@link #stopAndFlush()} joins it.
+     * this thread writes them; other threads read them after {@link #stopAndFlush()} joins it, or
+     * through {@link #endedTasks} and {@link #lastEndNanos}, published once per drain.
      */
     private long finished;
     private long failed;
-    /** {@code finished + failed}, published once per drain for {@link #awaitTasksEnded}. */
+    /** The latest FINISHED or FAILED event's time (nanoseconds since the log's origin). */
+    private long lastEnd = -1;
+    private volatile long lastEndNanos = -1;
     private volatile long endedTasks;
+    /** A thread in {@link #awaitTasksEnded}, woken once {@link #endedTasks} reaches {@link #awaitedTasks}; or null. */
+    private volatile Thread waiter;
+    private volatile long awaitedTasks = Long.MAX_VALUE;
     private RunStart runStart;
 
     /** Where JFR events come from, if the run streams JFR; null otherwise. */
@@ -100,12 +108,31 @@ public final class TelemetryPump {
     }
 
     /**
-     * Waits until this many tasks have sent their FINISHED or FAILED event, as counted by the
-     * telemetry thread (so tasks share no counter); returns at once if the loop has stopped.
+     * Waits, parked, until {@code tasks} tasks have ended: sent their FINISHED or FAILED event (as
+     * counted by this thread, so tasks share no counter) or ended without one ({@code endedUnseen}).
+     * The telemetry thread wakes the caller when the count is reached; a 10 ms backstop re-reads
+     * {@code endedUnseen}.
+     *
+     * @return the time of the latest FINISHED or FAILED event (nanoseconds since the log's origin),
+     *         or -1 if the loop stopped first
      */
-    public void awaitTasksEnded(long tasks) throws InterruptedException {
-        while (endedTasks < tasks && thread.isAlive()) {
-            Thread.sleep(0, 500_000);
+    public long awaitTasksEnded(long tasks, LongSupplier endedUnseen) throws InterruptedException {
+        awaitedTasks = tasks;
+        waiter = Thread.currentThread();
+        try {
+            while (endedTasks + endedUnseen.getAsLong() < tasks) {
+                if (!thread.isAlive()) {
+                    return -1;
+                }
+                LockSupport.parkNanos(this, WAITER_BACKSTOP_NANOS);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
+            return lastEndNanos;
+        } finally {
+            waiter = null;
+            awaitedTasks = Long.MAX_VALUE;
         }
     }
 
@@ -126,7 +153,7 @@ public final class TelemetryPump {
             out.flush();
             while (!stopping) {
                 boolean wrote = drainAll() > 0;
-                endedTasks = finished + failed;
+                publishEnds();
                 wrote |= sendJfr();
                 long now = System.nanoTime();
                 if (now - lastSampleNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_PERIOD_MS)) {
@@ -143,6 +170,18 @@ public final class TelemetryPump {
             // The parent is gone: nobody would see the rest of this run, so end it now rather than
             // run the workload to the end while events pile up unsent.
             Runtime.getRuntime().halt(3);
+        } finally {
+            LockSupport.unpark(waiter); // it sees the loop has stopped
+        }
+    }
+
+    private void publishEnds() {
+        lastEndNanos = lastEnd;
+        long ended = finished + failed;
+        endedTasks = ended;
+        Thread waiting = waiter;
+        if (waiting != null && ended >= awaitedTasks) {
+            LockSupport.unpark(waiting);
         }
     }
 
@@ -177,8 +216,10 @@ public final class TelemetryPump {
         }
         if (type == FINISHED) {
             finished++;
+            lastEnd = Math.max(lastEnd, timeNanos);
         } else if (type == FAILED) {
             failed++;
+            lastEnd = Math.max(lastEnd, timeNanos);
         }
         return true;
     }

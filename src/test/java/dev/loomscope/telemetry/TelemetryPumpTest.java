@@ -24,9 +24,9 @@ class TelemetryPumpTest {
         log.startClock();
         pump.start(new RunStart(0, 0));
         try {
-            var waiter = CompletableFuture.runAsync(() -> {
+            var waiter = CompletableFuture.supplyAsync(() -> {
                 try {
-                    pump.awaitTasksEnded(3);
+                    return pump.awaitTasksEnded(3, () -> 0);
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
@@ -36,9 +36,13 @@ class TelemetryPumpTest {
             Thread.sleep(50); // several drains: two ended tasks are not three
             assertThat(waiter).isNotDone();
 
+            long beforeLastEnd = System.nanoTime() - log.originNanos();
             log.record(FINISHED, 2, 1, 1);
-            waiter.get(5, TimeUnit.SECONDS);
+            long afterLastEnd = System.nanoTime() - log.originNanos();
+            long lastEnd = waiter.get(5, TimeUnit.SECONDS);
             assertThat(pump.finishedTasks() + pump.failedTasks()).isEqualTo(3);
+            // The time of the last end, not of the moment the waiter heard of it.
+            assertThat(lastEnd).isBetween(beforeLastEnd, afterLastEnd);
         } finally {
             pump.stopAndFlush();
         }
@@ -50,7 +54,23 @@ class TelemetryPumpTest {
         var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
         pump.start(new RunStart(0, 0));
         pump.stopAndFlush();
-        pump.awaitTasksEnded(1_000); // returns, though no task ever ended
+        assertThat(pump.awaitTasksEnded(1_000, () -> 0)).isEqualTo(-1); // no task ever ended
         assertThat(pump.finishedTasks()).isZero();
+    }
+
+    @Test
+    void tasksThatEndedWithoutAnEventCountToo() throws Exception {
+        var log = new EventLog(2, 64);
+        var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
+        log.startClock();
+        pump.start(new RunStart(0, 0));
+        try {
+            log.record(FINISHED, 0, 1, 1);
+            // Task 1 could not even record its failure: the caller counts it, and the wait ends.
+            pump.awaitTasksEnded(2, () -> 1);
+            assertThat(pump.finishedTasks()).isEqualTo(1);
+        } finally {
+            pump.stopAndFlush();
+        }
     }
 }
