@@ -20,9 +20,7 @@ class TelemetryPumpTest {
     @Test
     void awaitingTheTasksReturnsOnlyOnceEachHasFinishedOrFailed() throws Exception {
         var log = new EventLog(2, 64);
-        var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
-        log.startClock();
-        pump.start(new RunStart(0, 0));
+        var pump = startedPump(log);
         try {
             var waiter = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -50,9 +48,7 @@ class TelemetryPumpTest {
 
     @Test
     void aStoppedPumpDoesNotLeaveTheWaiterWaiting() throws Exception {
-        var log = new EventLog(2, 64);
-        var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
-        pump.start(new RunStart(0, 0));
+        var pump = startedPump(new EventLog(2, 64));
         pump.stopAndFlush();
         assertThat(pump.awaitTasksEnded(1_000, () -> 0)).isEqualTo(-1); // no task ever ended
         assertThat(pump.finishedTasks()).isZero();
@@ -61,9 +57,7 @@ class TelemetryPumpTest {
     @Test
     void tasksThatEndedWithoutAnEventCountToo() throws Exception {
         var log = new EventLog(2, 64);
-        var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
-        log.startClock();
-        pump.start(new RunStart(0, 0));
+        var pump = startedPump(log);
         try {
             log.record(FINISHED, 0, 1, 1);
             // Task 1 could not even record its failure: the caller counts it, and the wait ends.
@@ -72,5 +66,13 @@ class TelemetryPumpTest {
         } finally {
             pump.stopAndFlush();
         }
+    }
+
+    /** A pump reading {@code log} (its clock started now) and writing nowhere, its loop running. */
+    private static TelemetryPump startedPump(EventLog log) {
+        var pump = new TelemetryPump(log, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), new ProcessReadings(), null);
+        log.startClock();
+        pump.start(new RunStart(0, 0));
+        return pump;
     }
 }
