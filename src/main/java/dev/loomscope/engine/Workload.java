@@ -169,7 +169,7 @@ final class Workload {
         }
 
         /** Everything after the block; kept out of line (see the class comment). */
-        void afterBlocking() {
+        private void afterBlocking() {
             recordEvent(RESUMED);
             mount = beginMount();
             finish();

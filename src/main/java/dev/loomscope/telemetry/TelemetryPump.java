@@ -216,11 +216,12 @@ public final class TelemetryPump {
         }
         if (type == FINISHED) {
             finished++;
-            lastEnd = Math.max(lastEnd, timeNanos);
         } else if (type == FAILED) {
             failed++;
-            lastEnd = Math.max(lastEnd, timeNanos);
+        } else {
+            return true;
         }
+        lastEnd = Math.max(lastEnd, timeNanos);
         return true;
     }
 }
