@@ -24,9 +24,16 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class RunnerMain {
 
-    /** Rings to spread writers over: enough that the submitter and each carrier rarely share one. */
-    private static final int RINGS = 16;
-    private static final int SLOTS_PER_RING = 1 << 15;
+    /**
+     * The event log's size. Carriers and the submitter write rings of their own: 32,768 slots
+     * (768 KB) each hold over 15 ms of a million-task run's events between two drains. Other
+     * writers, a pool's platform threads, share 16 rings of 4,096 slots (2.6 MB in all), enough for
+     * a pool's event rate. The log stays small on purpose: its arrays live on the workload's heap,
+     * and at 20 MB (all rings of 32,768 slots) they had G1 size that heap around them.
+     */
+    private static final int SHARED_RINGS = 16;
+    private static final int SLOTS_PER_SHARED_RING = 1 << 12;
+    private static final int SLOTS_PER_OWN_RING = 1 << 15;
     private static final byte SUBMITTED = EventType.SUBMITTED.code();
     private static final byte FAILED = EventType.FAILED.code();
 
@@ -45,8 +52,11 @@ public final class RunnerMain {
                 Runtime.getRuntime().availableProcessors(), readings.carriers(), cpu.unitsPerMs()));
         frames.flush();
 
-        var log = new EventLog(RINGS, SLOTS_PER_RING);
+        var log = new EventLog(SHARED_RINGS, SLOTS_PER_SHARED_RING, SLOTS_PER_OWN_RING);
         log.giveOwnRing(Thread.currentThread()); // the submitter
+        if (scenario.executor().isVirtual()) {
+            log.reserveOwnRings(scenario.carriers()); // allocated now, not inside the run
+        }
         var workload = new Workload(scenario, log, cpu, options.mountEvents());
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
@@ -55,6 +65,7 @@ public final class RunnerMain {
         if (jfr != null) {
             jfr.start();
         }
+        TelemetryPump.compileEventPath();
         var pump = new TelemetryPump(log, frames, readings, jfr);
         // The web experiment's service starts and warms up here, before the baseline, like JFR.
         WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;

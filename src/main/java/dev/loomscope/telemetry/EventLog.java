@@ -49,6 +49,8 @@ public final class EventLog {
     /** Rings of one writing OS thread each; replaced whole, with a compare-and-set, when a writer joins. */
     private volatile OwnRings ownRings = OwnRings.EMPTY;
     private final ConcurrentLinkedQueue<long[]> overflow = new ConcurrentLinkedQueue<>();
+    /** Slots allocated ahead for own rings ({@link #reserveOwnRings}), taken by the first writers. */
+    private final ConcurrentLinkedQueue<long[]> spareOwnSlots = new ConcurrentLinkedQueue<>();
     private final AtomicLong overflowed = new AtomicLong();
     /** Set once by {@link #startClock()}, before any task can record. */
     private volatile long originNanos;
@@ -61,19 +63,37 @@ public final class EventLog {
         boolean accept(byte type, int task, long timeNanos, long threadId, long carrierId);
     }
 
-    /**
-     * @param rings         how many rings to spread writers over, rounded up to a power of two
-     * @param slotsPerRing  slots in each ring, rounded up to a power of two
-     */
+    /** A log whose shared rings and own rings have the same number of slots. */
     public EventLog(int rings, int slotsPerRing) {
-        int count = powerOfTwoAtLeast(rings);
+        this(rings, slotsPerRing, slotsPerRing);
+    }
+
+    /**
+     * @param sharedRings          how many multi-producer rings to spread other writers over, rounded
+     *                             up to a power of two
+     * @param slotsPerSharedRing   slots in each of those, rounded up to a power of two
+     * @param slotsPerOwnRing      slots in each ring of one writer's own, rounded up to a power of two
+     */
+    public EventLog(int sharedRings, int slotsPerSharedRing, int slotsPerOwnRing) {
+        int count = powerOfTwoAtLeast(sharedRings);
         this.rings = new Ring[count];
         for (int i = 0; i < count; i++) {
-            this.rings[i] = new Ring(powerOfTwoAtLeast(slotsPerRing));
+            this.rings[i] = new Ring(powerOfTwoAtLeast(slotsPerSharedRing));
         }
         this.ringMask = count - 1;
-        this.slotsPerOwnRing = powerOfTwoAtLeast(slotsPerRing);
+        this.slotsPerOwnRing = powerOfTwoAtLeast(slotsPerOwnRing);
         this.originNanos = System.nanoTime();
+    }
+
+    /**
+     * Allocates the slots of {@code count} own rings now, for carriers that will claim them on their
+     * first event. An own ring is large (768 KB at 32,768 slots): allocated inside a run, it is a
+     * humongous allocation that can start a GC there.
+     */
+    public void reserveOwnRings(int count) {
+        for (int i = 0; i < count; i++) {
+            spareOwnSlots.add(OwnRing.newSlots(slotsPerOwnRing));
+        }
     }
 
     /** Makes now time zero of the run's events; returns it as a {@link System#nanoTime()} value. */
@@ -164,7 +184,8 @@ public final class EventLog {
                 return null;
             }
             if (fresh == null) {
-                fresh = new OwnRing(owner, slotsPerOwnRing);
+                long[] spare = spareOwnSlots.poll();
+                fresh = new OwnRing(owner, spare != null ? spare : OwnRing.newSlots(slotsPerOwnRing));
             }
             if (OWN_RINGS.compareAndSet(this, current, current.with(fresh))) {
                 return fresh;
@@ -187,6 +208,11 @@ public final class EventLog {
             total += ring.writtenCount();
         }
         return total;
+    }
+
+    /** Own-ring slots reserved and not yet claimed by a writer. */
+    int spareOwnRings() {
+        return spareOwnSlots.size();
     }
 
     /** Events that found their ring full and went through the overflow queue. */
@@ -460,12 +486,18 @@ public final class EventLog {
         private final long size;
         private final long[] slots;
 
-        OwnRing(long owner, int size) {
+        /** @param slots from {@link #newSlots}: a power of two of slots */
+        OwnRing(long owner, long[] slots) {
+            int size = slots.length / LONGS_PER_OWN_SLOT;
             this.owner = owner;
             this.mask = size - 1;
             this.size = size;
             this.halfSize = size / 2;
-            this.slots = new long[size * LONGS_PER_OWN_SLOT];
+            this.slots = slots;
+        }
+
+        static long[] newSlots(int size) {
+            return new long[size * LONGS_PER_OWN_SLOT];
         }
 
         long writtenCount() {

@@ -5,6 +5,7 @@ import dev.loomscope.protocol.FrameWriter;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.Sample;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -61,6 +62,46 @@ public final class TelemetryPump {
         this.readings = readings;
         this.thread = Thread.ofPlatform().daemon().name("loomscope-telemetry").unstarted(this::loop);
         log.readBy(thread);
+    }
+
+    /** Events per writer in {@link #compileEventPath}: past the JIT's thresholds for C1 and C2. */
+    private static final int WARM_UP_EVENTS = 30_000;
+
+    /**
+     * Compiles the event path before a run's clock starts. Records events into a scratch log from
+     * the calling thread (with a ring of its own, as the submitter), a virtual thread (as tasks do on
+     * their carriers) and a platform thread without one (as a pool's threads), and drains and
+     * encodes them as the telemetry thread does, into a stream that discards them. Otherwise a
+     * run's first tens of thousands of events are recorded and encoded by interpreted code, which
+     * costs a short run more than all the rest of its events. Only LoomScope's own code and the few
+     * JDK methods it calls run here, never a task.
+     */
+    public static void compileEventPath() throws InterruptedException {
+        var scratch = new EventLog(1, 1 << 10, 1 << 10);
+        scratch.giveOwnRing(Thread.currentThread());
+        var pump = new TelemetryPump(scratch, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), null, null);
+        Runnable record = () -> {
+            long thread = Thread.currentThread().threadId();
+            for (int i = 0; i < WARM_UP_EVENTS; i++) {
+                scratch.record(EventType.STARTED.code(), i, thread, CarrierLookup.currentCarrierId());
+                if ((i & 255) == 255) {
+                    pump.drainQuietly();
+                }
+            }
+            pump.drainQuietly();
+        };
+        record.run();
+        Thread.ofVirtual().start(record).join();
+        Thread.ofPlatform().start(record).join();
+    }
+
+    /** Drains and encodes without ever failing: for {@link #compileEventPath}, whose stream discards all. */
+    private void drainQuietly() {
+        try {
+            drainAll();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Starts the loop; its first frame tells the parent when the run's clock started. */

@@ -31,6 +31,41 @@ class EventLogTest {
     }
 
     @Test
+    void sharedRingsAndOwnRingsHaveTheirOwnSizes() throws InterruptedException {
+        var log = new EventLog(1, 8, 64);
+        log.giveOwnRing(Thread.currentThread());
+        long self = Thread.currentThread().threadId();
+        for (int i = 0; i < 32; i++) {
+            log.record((byte) 0, i, self, self); // its own ring: 64 slots
+        }
+        assertThat(log.overflowed()).isZero();
+        Thread other = Thread.ofPlatform().start(() -> {
+            long id = Thread.currentThread().threadId();
+            for (int i = 0; i < 32; i++) {
+                log.record((byte) 0, i, id, id); // a shared ring: 8 slots
+            }
+        });
+        other.join();
+        assertThat(log.overflowed()).isEqualTo(32 - 8);
+        assertThat(log.drain((type, task, time, thread, carrier) -> true)).isEqualTo(64);
+    }
+
+    @Test
+    void reservedOwnRingsGoToTheFirstCarriersThatWrite() throws InterruptedException {
+        var log = new EventLog(1, 8, 64);
+        log.reserveOwnRings(2);
+        assertThat(log.spareOwnRings()).isEqualTo(2);
+        Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < 32; i++) {
+                log.record((byte) 0, i, Thread.currentThread().threadId(), CarrierLookup.currentCarrierId());
+            }
+        }).join();
+        assertThat(log.spareOwnRings()).isEqualTo(1);
+        assertThat(log.overflowed()).isZero(); // 32 events fit the carrier's 64 slots, not a shared ring's 8
+        assertThat(log.drain((type, task, time, thread, carrier) -> true)).isEqualTo(32);
+    }
+
+    @Test
     void anEventTheSinkRefusesStaysForTheNextDrain() {
         var log = new EventLog(1, 8);
         for (int i = 0; i < 5; i++) {
