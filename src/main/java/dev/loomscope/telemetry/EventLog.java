@@ -86,12 +86,17 @@ public final class EventLog {
     }
 
     /**
-     * Allocates the slots of {@code count} own rings now, for carriers that will claim them on their
-     * first event. An own ring is large (768 KB at 32,768 slots): allocated inside a run, it is a
-     * humongous allocation that can start a GC there.
+     * Allocates the slots of up to {@code count} own rings now, for carriers that will claim them on
+     * their first event. An own ring is large (768 KB at 32,768 slots): allocated inside a run, it is
+     * a humongous allocation that can start a GC there. Never more than can still be claimed (at
+     * most {@value #MAX_OWN_RINGS} own rings in all, and none where carriers cannot be told apart).
      */
     public void reserveOwnRings(int count) {
-        for (int i = 0; i < count; i++) {
+        if (!CarrierLookup.isExact()) {
+            return;
+        }
+        int claimable = MAX_OWN_RINGS - ownRings.list.length - spareOwnSlots.size();
+        for (int i = 0; i < Math.min(count, claimable); i++) {
             spareOwnSlots.add(OwnRing.newSlots(slotsPerOwnRing));
         }
     }
@@ -177,11 +182,11 @@ public final class EventLog {
         while (true) {
             OwnRings current = ownRings;
             OwnRing existing = current.find(owner);
-            if (existing != null) {
+            if (existing != null || current.list.length >= MAX_OWN_RINGS) {
+                if (fresh != null) {
+                    spareOwnSlots.add(fresh.slots); // unused: the next writer takes it
+                }
                 return existing;
-            }
-            if (current.list.length >= MAX_OWN_RINGS) {
-                return null;
             }
             if (fresh == null) {
                 long[] spare = spareOwnSlots.poll();

@@ -66,25 +66,29 @@ public final class TelemetryPump {
 
     /** Events per writer in {@link #compileEventPath}: past the JIT's thresholds for C1 and C2. */
     private static final int WARM_UP_EVENTS = 30_000;
+    /** Events between two drains there: more than a 64 KB frame holds, so frames fill as in a run. */
+    private static final int WARM_UP_DRAIN_EVERY = 1 << 12;
+    private static final EventType[] EVENT_TYPES = EventType.values();
 
     /**
      * Compiles the event path before a run's clock starts. Records events into a scratch log from
      * the calling thread (with a ring of its own, as the submitter), a virtual thread (as tasks do on
      * their carriers) and a platform thread without one (as a pool's threads), and drains and
-     * encodes them as the telemetry thread does, into a stream that discards them. Otherwise a
-     * run's first tens of thousands of events are recorded and encoded by interpreted code, which
-     * costs a short run more than all the rest of its events. Only LoomScope's own code and the few
-     * JDK methods it calls run here, never a task.
+     * encodes them as the telemetry thread does, into a stream that discards them: every event
+     * type, and frames that fill up. Otherwise a run's first tens of thousands of events are
+     * recorded and encoded by interpreted code, which costs a short run more than all the rest of
+     * its events. The compilations it starts may finish after it returns. Only LoomScope's own code
+     * and the few JDK methods it calls run here, never a task.
      */
     public static void compileEventPath() throws InterruptedException {
-        var scratch = new EventLog(1, 1 << 10, 1 << 10);
+        var scratch = new EventLog(1, 2 * WARM_UP_DRAIN_EVERY, 2 * WARM_UP_DRAIN_EVERY);
         scratch.giveOwnRing(Thread.currentThread());
         var pump = new TelemetryPump(scratch, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), null, null);
         Runnable record = () -> {
             long thread = Thread.currentThread().threadId();
             for (int i = 0; i < WARM_UP_EVENTS; i++) {
-                scratch.record(EventType.STARTED.code(), i, thread, CarrierLookup.currentCarrierId());
-                if ((i & 255) == 255) {
+                scratch.record(EVENT_TYPES[i % EVENT_TYPES.length].code(), i, thread, CarrierLookup.currentCarrierId());
+                if (i % WARM_UP_DRAIN_EVERY == WARM_UP_DRAIN_EVERY - 1) {
                     pump.drainQuietly();
                 }
             }

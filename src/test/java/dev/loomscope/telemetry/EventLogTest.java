@@ -66,6 +66,16 @@ class EventLogTest {
     }
 
     @Test
+    void reservesNoMoreOwnRingsThanCanBeClaimed() {
+        var log = new EventLog(1, 8, 64);
+        log.giveOwnRing(Thread.currentThread());
+        log.reserveOwnRings(256); // the most carriers a scenario allows
+        assertThat(log.spareOwnRings()).isEqualTo(EventLog.MAX_OWN_RINGS - 1);
+        log.reserveOwnRings(1);
+        assertThat(log.spareOwnRings()).isEqualTo(EventLog.MAX_OWN_RINGS - 1);
+    }
+
+    @Test
     void anEventTheSinkRefusesStaysForTheNextDrain() {
         var log = new EventLog(1, 8);
         for (int i = 0; i < 5; i++) {
