@@ -25,6 +25,11 @@ public final class TelemetryPump {
      */
     private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long WAITER_BACKSTOP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** Events per writer in {@link #compileEventPath}: past the JIT's thresholds for C1 and C2. */
+    private static final int WARM_UP_EVENTS = 30_000;
+    /** Events between two drains there: more than a 64 KB frame holds, so frames fill as in a run. */
+    private static final int WARM_UP_DRAIN_EVERY = 1 << 12;
+    private static final EventType[] EVENT_TYPES = EventType.values();
 
     private final EventLog log;
     private final FrameWriter out;
@@ -64,12 +69,6 @@ public final class TelemetryPump {
         log.readBy(thread);
     }
 
-    /** Events per writer in {@link #compileEventPath}: past the JIT's thresholds for C1 and C2. */
-    private static final int WARM_UP_EVENTS = 30_000;
-    /** Events between two drains there: more than a 64 KB frame holds, so frames fill as in a run. */
-    private static final int WARM_UP_DRAIN_EVERY = 1 << 12;
-    private static final EventType[] EVENT_TYPES = EventType.values();
-
     /**
      * Compiles the event path before a run's clock starts. Records events into a scratch log from
      * the calling thread (with a ring of its own, as the submitter), a virtual thread (as tasks do on
@@ -99,7 +98,7 @@ public final class TelemetryPump {
         Thread.ofPlatform().start(record).join();
     }
 
-    /** Drains and encodes without ever failing: for {@link #compileEventPath}, whose stream discards all. */
+    /** Drains and encodes, for {@link #compileEventPath}: its stream discards all, so it cannot fail. */
     private void drainQuietly() {
         try {
             drainAll();
