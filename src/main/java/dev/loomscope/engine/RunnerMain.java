@@ -65,7 +65,7 @@ public final class RunnerMain {
         if (jfr != null) {
             jfr.start();
         }
-        TelemetryPump.compileEventPath();
+        TelemetryPump.compileEventPath(scenario.executor().isVirtual());
         var pump = new TelemetryPump(log, frames, readings, jfr);
         // The web experiment's service starts and warms up here, before the baseline, like JFR.
         WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;

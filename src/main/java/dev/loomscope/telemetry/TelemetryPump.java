@@ -71,15 +71,17 @@ public final class TelemetryPump {
 
     /**
      * Compiles the event path before a run's clock starts. Records events into a scratch log from
-     * the calling thread (with a ring of its own, as the submitter), a virtual thread (as tasks do on
-     * their carriers) and a platform thread without one (as a pool's threads), and drains and
-     * encodes them as the telemetry thread does, into a stream that discards them: every event
-     * type, and frames that fill up. Otherwise a run's first tens of thousands of events are
-     * recorded and encoded by interpreted code, which costs a short run more than all the rest of
-     * its events. The compilations it starts may finish after it returns. Only LoomScope's own code
-     * and the few JDK methods it calls run here, never a task.
+     * the calling thread (with a ring of its own, as the submitter), a virtual thread if the run's
+     * tasks are virtual (as they record on their carriers; a platform pool's run then starts no
+     * carrier, which would show in its platform-thread count) and a platform thread without a ring
+     * of its own (as a pool's threads), and drains and encodes them as the telemetry thread does,
+     * into a stream that discards them: every event type, and frames that fill up. Otherwise a
+     * run's first tens of thousands of events are recorded and encoded by interpreted code, which
+     * costs a short run more than all the rest of its events. The compilations it starts may finish
+     * after it returns. Only LoomScope's own code and the few JDK methods it calls run here, never
+     * a task.
      */
-    public static void compileEventPath() throws InterruptedException {
+    public static void compileEventPath(boolean virtualTasks) throws InterruptedException {
         var scratch = new EventLog(1, 2 * WARM_UP_DRAIN_EVERY, 2 * WARM_UP_DRAIN_EVERY);
         scratch.giveOwnRing(Thread.currentThread());
         var pump = new TelemetryPump(scratch, new FrameWriter(OutputStream.nullOutputStream(), 1 << 16), null, null);
@@ -94,7 +96,9 @@ public final class TelemetryPump {
             pump.drainQuietly();
         };
         record.run();
-        Thread.ofVirtual().start(record).join();
+        if (virtualTasks) {
+            Thread.ofVirtual().start(record).join();
+        }
         Thread.ofPlatform().start(record).join();
     }
 
