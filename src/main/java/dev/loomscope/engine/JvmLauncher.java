@@ -27,22 +27,6 @@ public final class JvmLauncher {
     }
 
     /**
-     * For runs under the window: the runner JVM at a lower CPU priority ({@code nice -n 10}, where
-     * the system has {@code nice}). The window uses about as much CPU either way; this lets its
-     * frames go first when both want a core, so a run that saturates the machine does not stall
-     * the window. Measured with {@code ui-bench}: p95 frame time at 100k virtual tasks 20 ms
-     * instead of 25-80 ms, run times alike.
-     */
-    public static JvmLauncher politeToTheWindow() {
-        for (String nice : List.of("/usr/bin/nice", "/bin/nice")) {
-            if (java.nio.file.Files.isExecutable(Path.of(nice))) {
-                return new JvmLauncher(List.of(nice, "-n", "10"), List.of());
-            }
-        }
-        return standard();
-    }
-
-    /**
      * Methods the JIT must not inline into the compiled task frame that sits on a parked virtual
      * thread's stack. Inlined, the event recorder made that frame larger (stack chunks of about
      * 400 bytes instead of about 310 at a million tasks; a plain program's are 264), and every young

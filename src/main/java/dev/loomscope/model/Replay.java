@@ -11,6 +11,9 @@ import java.util.List;
  */
 public final class Replay implements Replayable {
 
+    /** The speeds a replay plays at, slowest first. */
+    public static final java.util.List<Double> SPEEDS = java.util.List.of(0.1, 0.25, 0.5, 1.0, 2.0);
+
     private final RunModel source;
     private final Recording recording;
     private final int[] order;

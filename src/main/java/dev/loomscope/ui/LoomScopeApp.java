@@ -56,11 +56,12 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         startupDone();
-        window = open(stage, new RunSession(new Runner(JvmLauncher.politeToTheWindow()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), settings);
+        window = open(stage, new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), settings);
         if (settings.race()) {
-            raceWhenDone(window, settings.screenshot() == null ? null : () -> save(window, settings.screenshot(), settings.scale()));
-        } else if (settings.screenshot() != null) {
-            screenshotWhenDone(window, settings.screenshot(), settings.screenshotAfterMs(), settings.scale());
+            boolean closes = settings.screenshot() != null || settings.results() != null;
+            raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
+        } else if (settings.screenshot() != null || settings.results() != null) {
+            whenDone(window, settings.screenshot() != null ? settings.screenshotAfterMs() : -1, () -> finishScript(window, settings));
         }
     }
 
@@ -93,6 +94,8 @@ public final class LoomScopeApp extends Application {
         if (settings.presentation()) {
             window.setPresentation(true);
         }
+        // A script's picture or results are of the runs' end, not of a replay part-way.
+        window.setPlaybackAfterRuns(!settings.scripted());
         window.start();
         if (settings.runAtStart()) {
             // Started by a script: nobody is there to predict.
@@ -146,9 +149,9 @@ public final class LoomScopeApp extends Application {
 
     /**
      * Waits for the runs to end and JFR's late events to land (or, with {@code afterMs} of 0 or
-     * more, for that long into the runs), then saves the picture and closes.
+     * more, for that long into the runs), then does {@code then}.
      */
-    private static void screenshotWhenDone(MainWindow window, Path file, int afterMs, double scale) {
+    private static void whenDone(MainWindow window, int afterMs, Runnable then) {
         new AnimationTimer() {
             private final long startedAt = System.nanoTime();
             private long idleSince = -1;
@@ -158,7 +161,7 @@ public final class LoomScopeApp extends Application {
                 if (afterMs >= 0) {
                     if (System.nanoTime() - startedAt >= afterMs * 1_000_000L) {
                         stop();
-                        save(window, file, scale);
+                        then.run();
                     }
                     return;
                 }
@@ -172,7 +175,7 @@ public final class LoomScopeApp extends Application {
                 // JFR flushes once a second: wait for its last batch so pins appear in the picture.
                 if (now - idleSince > 2_500_000_000L) {
                     stop();
-                    save(window, file, scale);
+                    then.run();
                 }
             }
         }.start();
@@ -207,23 +210,48 @@ public final class LoomScopeApp extends Application {
         }.start();
     }
 
-    private static void save(MainWindow window, Path file, double scale) {
-        window.exports().saveScreenshot(file, scale, saved -> {
+    /** The end of a scripted window: the picture, then the results, each if asked for; then it closes. */
+    private static void finishScript(MainWindow window, WindowCommand.Settings settings) {
+        if (settings.screenshot() == null) {
+            saveResultsAndClose(window, settings.results());
+            return;
+        }
+        window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
             System.out.println("Saved " + saved.toAbsolutePath());
-            // A script must hear about a run that failed, not only about a picture that could not be saved.
-            for (var run : window.session().history()) {
-                if (run.result() != null && run.result().outcome() == dev.loomscope.engine.RunResult.Outcome.FAILED) {
-                    System.err.println(run.title() + " failed: " + run.result().message());
-                    exitCode = 1;
-                }
-            }
-            window.dispose();
-            Platform.exit();
+            saveResultsAndClose(window, settings.results());
         }).exceptionally(error -> {
-            System.err.println(error.getCause() != null ? error.getCause().getMessage() : error.getMessage());
-            exitCode = 1;
-            Platform.runLater(Platform::exit);
+            failScript(error);
             return null;
         });
+    }
+
+    private static void saveResultsAndClose(MainWindow window, Path results) {
+        if (results == null) {
+            close(window);
+            return;
+        }
+        window.exports().saveResults(results, false).thenAccept(saved -> Platform.runLater(() -> {
+            System.out.println("Saved " + saved.toAbsolutePath());
+            close(window);
+        })).exceptionally(error -> failScript(error));
+    }
+
+    private static Void failScript(Throwable error) {
+        System.err.println(SavedFile.problem(error));
+        exitCode = 1;
+        Platform.runLater(Platform::exit);
+        return null;
+    }
+
+    private static void close(MainWindow window) {
+        // A script must hear about a run that failed, not only about a file that could not be saved.
+        for (var run : window.session().history()) {
+            if (run.result() != null && run.result().outcome() == dev.loomscope.engine.RunResult.Outcome.FAILED) {
+                System.err.println(run.title() + " failed: " + run.result().message());
+                exitCode = 1;
+            }
+        }
+        window.dispose();
+        Platform.exit();
     }
 }

@@ -97,11 +97,18 @@ public final class MainWindow extends BorderPane {
     private Boolean legendVirtual;
     private long lastStatusNanos;
     private long lastFiguresNanos;
+    /** The run comes first: whether to animate the run under way, and what to play back after it. */
+    private final dev.loomscope.model.RunFirstPolicy runFirst;
+    private final dev.loomscope.model.MachineLoad machineLoad;
+    private boolean alwaysAnimate;
+    private boolean playbackAfterRuns = true;
 
     public MainWindow(RunSession session, Themes themes) {
         this.session = session;
         this.themes = themes;
         this.controls = new ControlsViewModel(session.cores());
+        this.runFirst = new dev.loomscope.model.RunFirstPolicy(session.cores());
+        this.machineLoad = new dev.loomscope.model.MachineLoad(session.cores());
         this.controlPanel = new ControlPanel(controls, List.of());
         this.predictionBar = new PredictionBar(session.cores());
         this.sweepView = new SweepView(controls::scenarios, this::startSweep, session::isRunning, session.cores());
@@ -591,16 +598,16 @@ public final class MainWindow extends BorderPane {
             sessionChanged();
         }
         RunModel shown = shownRun();
-        if (!controls.animateLiveProperty().get() && shown != null && shown == session.current()) {
+        if (shown != null && shown == session.current() && !animateNow(shown, now)) {
             // Still while it runs: only the clock and the status move, the rest waits for the end.
-            if (now - lastFiguresNanos > 500_000_000L) {
+            if (now - lastFiguresNanos > 250_000_000L) {
                 lastFiguresNanos = now;
                 safely("figures", () -> figures.refresh(shown, System.nanoTime()));
-                safely("run history", () -> history.refresh(session.history()));
             }
             if (now - lastStatusNanos > 500_000_000L) {
                 lastStatusNanos = now;
                 updateStatus(shown);
+                safely("run history", () -> history.refresh(session.history()));
             }
             safely("sweep", () -> sweepView.refresh());
             return;
@@ -629,6 +636,50 @@ public final class MainWindow extends BorderPane {
             frameStatus.setText("frames p50 %.1f ms, p95 %.1f ms".formatted(frameTimes.recentPercentileMs(50), frameTimes.recentPercentileMs(95)));
             updateStatus(shown);
         }
+    }
+
+    /**
+     * Whether to paint the run under way this frame. "Animate while running" off: never. On: as the
+     * run-first policy says (a run too short to watch, a CPU-bound run, or a machine with no core to
+     * spare gets only its clock), unless a benchmark of the painting itself asked for every frame.
+     */
+    private boolean animateNow(RunModel current, long now) {
+        if (!controls.animateLiveProperty().get()) {
+            return false;
+        }
+        return runFirst.animate(current, machineLoad.spareCores(now), now) || alwaysAnimate;
+    }
+
+    /**
+     * Once the runs end: the last run that could not be watched live plays back in slow motion, so
+     * the audience sees the burst the window kept still through.
+     */
+    private void playBackWhatWasNotWatched() {
+        List<RunModel> comparison = session.comparison();
+        RunModel unseen = runFirst.playbackOf(comparison);
+        runFirst.forget(comparison);
+        if (unseen == null || !playbackAfterRuns || alwaysAnimate || replayBar.isActive() || pinnedSelection != null
+                || unseen.recording() == null) {
+            return;
+        }
+        double speed = dev.loomscope.model.RunFirstPolicy.playbackSpeed(unseen.result().elapsedMs());
+        replayBar.setSpeed(speed);
+        replayBar.show(unseen).thenRun(() -> status.setText("%s took %s; the window kept still while it ran, so here it is again at %sx."
+                .formatted(unseen.title(), Durations.humanMillis(unseen.result().elapsedMs()), speed < 1 ? String.valueOf(speed) : "%.0f".formatted(speed))))
+                .exceptionally(error -> {
+                    showProblem(error.getMessage());
+                    return null;
+                });
+    }
+
+    /** For the frame-time benchmark: paint every frame of every run, whatever the run-first policy says. */
+    void setAlwaysAnimate(boolean always) {
+        alwaysAnimate = always;
+    }
+
+    /** Scripts that take a picture of the end state turn the slow-motion playback after the runs off. */
+    void setPlaybackAfterRuns(boolean playback) {
+        playbackAfterRuns = playback;
     }
 
     /** Brings the Web service tab forward when a web run is shown, and puts it away for a plain one (not over a sweep). */
@@ -665,8 +716,12 @@ public final class MainWindow extends BorderPane {
         if (!running && presetOfRuns != null && presetOfRuns == narrativePreset) {
             notice.setVisible(true);
         }
+        boolean ended = this.running.get() && !running;
         this.running.set(running);
         controlPanel.stopButton().setDisable(!running);
+        if (ended && controls.animateLiveProperty().get()) {
+            playBackWhatWasNotWatched();
+        }
         if (!running && predictionBar.awaitingResults()) {
             predictionBar.showResults(session.comparison());
         }
@@ -761,7 +816,9 @@ public final class MainWindow extends BorderPane {
         RunModel current = session.current();
         if (current != null) {
             var hello = current.hello();
-            status.setText("Running %s%s...".formatted(current.title(), hello == null ? "" : " in runner JVM " + hello.pid() + " (JDK " + hello.javaVersion() + ")"));
+            String still = runFirst.mode().reason() == null || !controls.animateLiveProperty().get() ? ""
+                    : "; the window keeps still, %s (a slow-motion replay follows)".formatted(runFirst.mode().reason());
+            status.setText("Running %s%s%s...".formatted(current.title(), hello == null ? "" : " in runner JVM " + hello.pid() + " (JDK " + hello.javaVersion() + ")", still));
         } else if (shown != null && shown.result() != null) {
             RunResult result = shown.result();
             status.setText(switch (result.outcome()) {

@@ -22,7 +22,7 @@ import javafx.scene.layout.Priority;
  */
 public final class ReplayBar extends HBox {
 
-    static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0);
+    private static final List<Double> SPEEDS = dev.loomscope.model.Replay.SPEEDS;
 
     private final Button playPause = new Button();
     private final Slider scrubber = new Slider(0, 1, 0);

@@ -61,18 +61,27 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--scale", paramLabel = "N", defaultValue = "1", description = "Pixel scale of the screenshot: 2 for slides. Default: ${DEFAULT-VALUE}.")
     double scale;
 
+    @Option(names = "--results", paramLabel = "FILE.json",
+            description = "Run, write the session's results (the fields of 'run --json', one object per run) when the runs are done, and close.")
+    Path results;
+
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height) {
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900);
+                           double scale, int width, int height, Path results) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight);
+                    scale, newWidth, newHeight, results);
+        }
+
+        /** Driven by a script (a picture, results or a race to make), not by a person. */
+        public boolean scripted() {
+            return screenshot != null || results != null || race;
         }
     }
 
@@ -140,7 +149,7 @@ public final class WindowCommand implements Callable<Integer> {
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
         return new Settings(chosen != null ? chosen.scenarios() : scenario.scenarios(spec), chosen, theme.equals("dark"), highContrast,
-                presentation, (runAtStart || screenshot != null || race) && sweep == null, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
+                presentation, (runAtStart || screenshot != null || race || results != null) && sweep == null, race, parsedSweep(), screenshot,
+                screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
     }
 }

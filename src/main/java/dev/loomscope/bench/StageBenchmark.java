@@ -1,0 +1,248 @@
+package dev.loomscope.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.engine.JvmLauncher;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Does the window tell the same truth as the engine? Runs each preset through the real window
+ * ({@code loomscope window --preset P --autorun --results FILE}, animation on, as a presenter runs
+ * it) and the same scenarios through {@code loomscope run --json}, interleaved, each in processes
+ * of their own as a user would start them, and prints each run's window/run ratio.
+ *
+ * <p>The bound: the window's elapsed time is at most {@link #MAX_RATIO} times the command line's,
+ * with {@link #SLACK_MS} of slack for runs under {@link #SHORT_RUN_MS} (a 100 ms run varies by
+ * more than 10 % between two plain programs).
+ */
+public final class StageBenchmark {
+
+    public static final double MAX_RATIO = 1.10;
+    public static final double SLACK_MS = 15;
+    public static final double SHORT_RUN_MS = 150;
+    /** A preset whose window has not closed by then is stuck: killed and reported. */
+    private static final long WINDOW_TIME_LIMIT_S = 300;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One run of a preset: its label, and the elapsed times of each pair, window and command line. */
+    record RunPairs(String preset, String label, List<Double> windowMs, List<Double> runMs) {
+        List<Double> ratios() {
+            var ratios = new ArrayList<Double>();
+            for (int i = 0; i < Math.min(windowMs.size(), runMs.size()); i++) {
+                ratios.add(windowMs.get(i) / runMs.get(i));
+            }
+            return ratios;
+        }
+
+        /** Within the bound at the median pair (one slow pair on a shared machine does not decide it). */
+        boolean withinBound() {
+            return StageBenchmark.withinBound(median(windowMs), median(runMs));
+        }
+    }
+
+    private final List<String> windowOptions;
+    private final int repeats;
+    private final PrintStream out;
+    private final Path workDir;
+
+    /** @param windowOptions the window's options besides the preset (size, presentation...) */
+    public StageBenchmark(List<String> windowOptions, int repeats, PrintStream out) throws IOException {
+        this.windowOptions = List.copyOf(windowOptions);
+        this.repeats = repeats;
+        this.out = out;
+        this.workDir = Files.createTempDirectory("loomscope-stage-bench");
+        workDir.toFile().deleteOnExit();
+    }
+
+    static boolean withinBound(double windowMs, double runMs) {
+        return windowMs <= runMs * MAX_RATIO || (runMs < SHORT_RUN_MS && windowMs <= runMs + SLACK_MS);
+    }
+
+    /**
+     * The {@code run} options that repeat a run the window made, from its {@code run --json} fields,
+     * so the command line runs exactly what the window ran (the cpu-48 preset times its work on the
+     * machine, so it is read from the window's result, not recomputed).
+     */
+    static List<String> runOptionsOf(JsonNode row) {
+        return List.of("--executor", row.get("executor").asText(), "--tasks", row.get("tasks").asText(),
+                "--pool", row.get("pool").asText(), "--carriers", row.get("carriers").asText(),
+                "--sleep-ms", row.get("sleepMs").asText(), "--cpu-ms", row.get("cpuMs").asText(),
+                "--blocking", row.get("blocking").asText(), "--permits", row.get("permits").asText(),
+                "--thread-local-kb", row.get("threadLocalKb").asText(), "--connections", row.get("connections").asText());
+    }
+
+    /** Runs every preset {@code repeats} times both ways; true if every run stayed within the bound. */
+    public boolean run(List<String> presets, Map<String, String> environment) throws IOException, InterruptedException {
+        var pairs = new LinkedHashMap<String, RunPairs>();
+        for (int round = 1; round <= repeats; round++) {
+            for (String preset : presets) {
+                // Alternate who goes first, so a machine that slows down over a round favours neither.
+                boolean windowFirst = round % 2 == 1;
+                List<JsonNode> windowRows = windowFirst ? runWindow(preset, environment) : null;
+                List<JsonNode> cliRows = new ArrayList<>();
+                List<JsonNode> template = windowRows != null ? windowRows : templates.get(preset);
+                for (JsonNode row : template) {
+                    cliRows.add(runCommandLine(row));
+                }
+                if (!windowFirst) {
+                    windowRows = runWindow(preset, environment);
+                }
+                for (int i = 0; i < Math.min(windowRows.size(), cliRows.size()); i++) {
+                    String label = windowRows.get(i).get("label").asText();
+                    var pair = pairs.computeIfAbsent(preset + "/" + i, k -> new RunPairs(preset, label, new ArrayList<>(), new ArrayList<>()));
+                    pair.windowMs().add(elapsedOf(windowRows.get(i), "window", preset));
+                    pair.runMs().add(elapsedOf(cliRows.get(i), "run", preset));
+                    out.printf("round %d  %-12s %-22s window %,9.1f ms   run %,9.1f ms   ratio %.2f%n", round, preset, label,
+                            pair.windowMs().getLast(), pair.runMs().getLast(), pair.windowMs().getLast() / pair.runMs().getLast());
+                }
+            }
+        }
+        return report(pairs.values());
+    }
+
+    /** Each preset's runs as its first window run made them: what the command line repeats (round 1 starts with the window). */
+    private final Map<String, List<JsonNode>> templates = new LinkedHashMap<>();
+
+    private List<JsonNode> runWindow(String preset, Map<String, String> environment) throws IOException, InterruptedException {
+        Path results = workDir.resolve(preset + ".json");
+        Files.deleteIfExists(results);
+        var command = new ArrayList<>(launchCommand());
+        command.addAll(List.of("window", "--preset", preset, "--autorun", "--results", results.toString()));
+        command.addAll(windowOptions);
+        runProcess(command, environment, "the window with " + preset);
+        JsonNode array = JSON.readTree(results.toFile());
+        var rows = new ArrayList<JsonNode>();
+        array.forEach(rows::add);
+        Files.deleteIfExists(results);
+        templates.putIfAbsent(preset, rows);
+        return rows;
+    }
+
+    private JsonNode runCommandLine(JsonNode windowRow) throws IOException, InterruptedException {
+        var command = new ArrayList<>(launchCommand());
+        command.addAll(List.of("run", "--json"));
+        command.addAll(runOptionsOf(windowRow));
+        String output = runProcess(command, Map.of(), "loomscope run " + windowRow.get("label").asText());
+        String last = output.lines().filter(line -> line.startsWith("{")).reduce((a, b) -> b)
+                .orElseThrow(() -> new IOException("loomscope run printed no result: " + output));
+        return JSON.readTree(last);
+    }
+
+    private static double elapsedOf(JsonNode row, String where, String preset) throws IOException {
+        if (!"completed".equals(row.get("outcome").asText())) {
+            throw new IOException("%s: %s did not complete in the %s: %s".formatted(preset, row.get("label").asText(), where, row.get("message").asText()));
+        }
+        return row.get("elapsedMs").asDouble();
+    }
+
+    /** How a user starts LoomScope: {@code java -jar loomscope.jar} (or the class path, from a build tree). */
+    static List<String> launchCommand() {
+        String classPath = System.getProperty("java.class.path");
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
+        if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            command.addAll(List.of("-jar", classPath));
+        } else {
+            command.addAll(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classPath, "dev.loomscope.Main"));
+        }
+        return command;
+    }
+
+    private String runProcess(List<String> command, Map<String, String> environment, String what) throws IOException, InterruptedException {
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        try {
+            var output = new StringBuilder();
+            Thread reader = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    output.append(new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                } catch (IOException ignored) {
+                    // The process was killed: its exit code says so.
+                }
+            });
+            if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
+                throw new IOException(what + " did not finish within " + WINDOW_TIME_LIMIT_S + " s");
+            }
+            reader.join(5_000);
+            if (process.exitValue() != 0) {
+                throw new IOException(what + " exited with " + process.exitValue() + ": " + output.toString().strip());
+            }
+            return output.toString();
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private boolean report(java.util.Collection<RunPairs> runs) {
+        out.printf("%n%-12s %-22s %12s %12s %7s %13s  %s%n", "preset", "run", "window", "run", "ratio", "pairs", "bound");
+        int within = 0;
+        for (RunPairs run : runs) {
+            List<Double> ratios = run.ratios().stream().sorted().toList();
+            boolean ok = run.withinBound();
+            within += ok ? 1 : 0;
+            out.printf("%-12s %-22s %,9.1f ms %,9.1f ms %7.2f %6.2f-%-6.2f  %s%n", run.preset(), run.label(), median(run.windowMs()),
+                    median(run.runMs()), median(ratios), ratios.getFirst(), ratios.getLast(), ok ? "ok" : "OVER");
+        }
+        out.printf("%nwindow and run: medians of %d interleaved pairs; ratio: median of the pairs' ratios (their range beside it); "
+                + "bound: window <= %.2fx run, or +%.0f ms for runs under %.0f ms.%n%d of %d runs within the bound.%n",
+                repeats, MAX_RATIO, SLACK_MS, SHORT_RUN_MS, within, runs.size());
+        return within == runs.size();
+    }
+
+    static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /**
+     * A display for the windows: the one set, else a private Xvfb started for the benchmark (and
+     * stopped after it). Returns the environment to give the window processes.
+     */
+    public static Display display(int width, int height) throws IOException, InterruptedException {
+        String set = System.getenv("DISPLAY");
+        if (set != null && !set.isBlank()) {
+            return new Display(Map.of(), null, "the display " + set);
+        }
+        String xvfb = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin").split(java.io.File.pathSeparator))
+                .map(dir -> Path.of(dir, "Xvfb")).filter(Files::isExecutable).map(Path::toString).findFirst()
+                .orElseThrow(() -> new IOException("stage-bench needs a display: set DISPLAY, or install Xvfb (apt-get install xvfb libgtk-3-0 libxtst6)"));
+        int number = 99;
+        while (number > 10 && (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock")))) {
+            number--;
+        }
+        Process server = new ProcessBuilder(xvfb, ":" + number, "-screen", "0", "%dx%dx24".formatted(width, height), "-nolisten", "tcp")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Path socket = Path.of("/tmp/.X11-unix/X" + number);
+        for (int i = 0; i < 100 && !Files.exists(socket) && server.isAlive(); i++) {
+            Thread.sleep(50);
+        }
+        if (!Files.exists(socket)) {
+            server.destroyForcibly();
+            throw new IOException("Xvfb did not start on display :" + number);
+        }
+        return new Display(Map.of("DISPLAY", ":" + number), server, "Xvfb :" + number + " (" + width + "x" + height + ")");
+    }
+
+    /** The display the windows open on; {@code server} is the Xvfb started for them, if any. */
+    public record Display(Map<String, String> environment, Process server, String description) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (server != null) {
+                server.destroy();
+            }
+        }
+    }
+}

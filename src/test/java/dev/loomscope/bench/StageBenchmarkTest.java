@@ -1,0 +1,48 @@
+package dev.loomscope.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.cli.ResultRow;
+import dev.loomscope.cli.ScenarioOptions;
+import dev.loomscope.engine.BlockingMode;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The stage benchmark's bound, and that the command line repeats exactly what the window ran. */
+class StageBenchmarkTest {
+
+    @Test
+    void theBoundIsTenPerCentWithFifteenMillisecondsOfSlackForShortRuns() {
+        assertThat(StageBenchmark.withinBound(5_500, 5_000)).isTrue();
+        assertThat(StageBenchmark.withinBound(5_600, 5_000)).isFalse();
+        assertThat(StageBenchmark.withinBound(125, 110)).as("under 150 ms: +15 ms").isTrue();
+        assertThat(StageBenchmark.withinBound(127, 110)).isFalse();
+        assertThat(StageBenchmark.withinBound(180, 160)).as("150 ms and over: 10 %").isFalse();
+    }
+
+    @Test
+    void theRunOptionsOfAWindowResultParseBackToTheSameScenario() throws Exception {
+        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, 2, 100, 7, BlockingMode.NATIVE, 20).withThreadLocalKb(16);
+        var row = new ObjectMapper().readTree(ResultRow.of(RunResult.failed(scenario, 500, "x"), 1).toJsonLine());
+        var holder = new Holder();
+        var commandLine = new CommandLine(holder);
+        commandLine.parseArgs(StageBenchmark.runOptionsOf(row).toArray(String[]::new));
+        assertThat(holder.options.scenarios(commandLine.getCommandSpec())).containsExactly(scenario);
+    }
+
+    @CommandLine.Command
+    static final class Holder {
+        @CommandLine.Mixin
+        ScenarioOptions options = new ScenarioOptions();
+    }
+
+    @Test
+    void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertThat(StageBenchmark.median(List.of(3.0, 1.0, 2.0, 10.0))).isEqualTo(2.5);
+    }
+}
