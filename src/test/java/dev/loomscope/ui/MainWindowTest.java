@@ -45,7 +45,10 @@ class MainWindowTest {
         window = Fx.call(() -> {
             stage = new Stage();
             // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
-            return LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
+            MainWindow opened = LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
+            // The views must show each test's run itself: the slow-motion playback after short runs has a test of its own.
+            opened.setPlaybackAfterRuns(false);
+            return opened;
         });
         return window;
     }
@@ -360,6 +363,31 @@ class MainWindowTest {
             }
         }
         return differing;
+    }
+
+    @Test
+    void aCpuBoundRunKeepsTheWindowStillButForItsClockThenPlaysItselfBackInSlowMotion() throws Exception {
+        open(new Runner());
+        Fx.run(() -> window.setPlaybackAfterRuns(true));
+        chooseOnly(ExecutorKind.FIXED);
+        // 20 tasks of 50 ms computing on a pool of 2: CPU-bound, so the run gets both cores and the window only ticks its clock.
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(20);
+            window.controls().poolProperty().set(2);
+            window.controls().sleepMsProperty().set(0);
+            window.controls().cpuMsProperty().set(50);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("tasks done in the runner while the views keep still and the clock ticks", Duration.ofSeconds(60), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 4 && window.completionSeriesCount() == 0
+                    && !window.figures().value("elapsed").equals("–") && window.statusText().contains("keeps still");
+        });
+        Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
+                () -> !window.session().isRunning() && window.replayBar().isActive() && window.statusText().contains("here it is again"));
+        assertThat(Fx.call(() -> window.replayBar().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
+        Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.replayBar().isPlaying()
+                && window.figures().value("completed").equals("20 / 20") && window.completionSeriesCount() > 0);
     }
 
     @Test
