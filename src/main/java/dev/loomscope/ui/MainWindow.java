@@ -102,6 +102,8 @@ public final class MainWindow extends BorderPane {
     private final dev.loomscope.model.MachineLoad machineLoad;
     private boolean alwaysAnimate;
     private boolean playbackAfterRuns = true;
+    /** A sweep's point is its plot: no playback of its last run. */
+    private boolean runsAreASweep;
 
     public MainWindow(RunSession session, Themes themes) {
         this.session = session;
@@ -382,6 +384,7 @@ public final class MainWindow extends BorderPane {
     private List<RunModel> startSweep(List<dev.loomscope.engine.Scenario> scenarios) {
         closeReplay();
         List<RunModel> runs = session.start(scenarios);
+        runsAreASweep = true;
         pinnedSelection = null;
         history.clearSelection();
         status.setText("Sweeping: " + runs.size() + " runs, one after another...");
@@ -427,6 +430,7 @@ public final class MainWindow extends BorderPane {
         try {
             closeReplay();
             List<RunModel> runs = session.start(scenarios);
+            runsAreASweep = false;
             presetOfRuns = controls.presetProperty().get();
             notice.setVisible(false);
             pinnedSelection = null;
@@ -658,7 +662,7 @@ public final class MainWindow extends BorderPane {
         List<RunModel> comparison = session.comparison();
         RunModel unseen = runFirst.playbackOf(comparison);
         runFirst.forget(comparison);
-        if (unseen == null || !playbackAfterRuns || alwaysAnimate || replayBar.isActive() || pinnedSelection != null
+        if (unseen == null || !playbackAfterRuns || alwaysAnimate || runsAreASweep || replayBar.isActive() || pinnedSelection != null
                 || unseen.recording() == null) {
             return;
         }
