@@ -30,11 +30,35 @@ public final class FidelityBenchmark {
         }
     }
 
-    /** One case's outcome: medians, paired ratio, whether every event arrived. */
-    record Comparison(Case testCase, double plainMs, double loomScopeMs, double ratio, boolean allEventsDelivered,
+    /** One case's outcome: medians, paired ratios, whether every event arrived. */
+    record Comparison(Case testCase, double plainMs, double loomScopeMs, double[] ratios, boolean allEventsDelivered,
                       boolean allTasksCompleted, double latencyP50Ms, double latencyMaxMs) {
+
+        double ratio() {
+            return RunResults.median(ratios);
+        }
+
+        /** The pair ratios' quantile q (0 to 1), interpolated between the sorted ratios. */
+        double ratioQuantile(double q) {
+            double[] sorted = ratios.clone();
+            Arrays.sort(sorted);
+            double at = q * (sorted.length - 1);
+            int below = (int) Math.floor(at);
+            int above = Math.min(sorted.length - 1, below + 1);
+            return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
+        }
+
+        long loomScopeFaster() {
+            return Arrays.stream(ratios).filter(r -> r < 1).count();
+        }
+
+        long plainFaster() {
+            return Arrays.stream(ratios).filter(r -> r > 1).count();
+        }
+
+
         boolean passed() {
-            return ratio <= testCase.maxRatio() && allEventsDelivered && allTasksCompleted;
+            return ratio() <= testCase.maxRatio() && allEventsDelivered && allTasksCompleted;
         }
     }
 
@@ -51,11 +75,11 @@ public final class FidelityBenchmark {
         this.out = out;
     }
 
-    /** The cases the issue sets targets for: 10,000 x 100 ms within 1.10x, 1,000,000 x 100 ms within 1.25x. */
+    /** The cases the issue sets targets for: 10,000 x 100 ms within 1.05x, 1,000,000 x 100 ms within 1.25x. */
     public static List<Case> fidelityCases(int carriers) {
         return List.of(
-                new Case("virtual-10k", new Scenario(ExecutorKind.VIRTUAL, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.10),
-                new Case("fixed-10k", new Scenario(ExecutorKind.FIXED, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.10),
+                new Case("virtual-10k", new Scenario(ExecutorKind.VIRTUAL, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.05),
+                new Case("fixed-10k", new Scenario(ExecutorKind.FIXED, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.05),
                 new Case("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.25));
     }
 
@@ -68,12 +92,16 @@ public final class FidelityBenchmark {
         out.printf("%d pairs per case, each in fresh JVMs with the same flags; ratio = median of LoomScope/plain per pair%n%n", repeats);
         out.printf("%-34s %12s %12s %8s %8s %19s  %s%n", "case", "plain", "LoomScope", "ratio", "target", "event latency p50/max", "verdict");
         boolean allPassed = true;
+        var spreads = new ArrayList<String>();
         for (Case c : cases) {
             Comparison result = compare(c);
             allPassed &= result.passed();
             out.printf("%-34s %,9.0f ms %,9.0f ms %8.3f %8s %9.1f / %5.1f ms  %s%n", c.name(), result.plainMs(), result.loomScopeMs(),
                     result.ratio(), "<= " + c.maxRatio(), result.latencyP50Ms(), result.latencyMaxMs(), verdict(result));
+            spreads.add(spread(result));
         }
+        out.printf("%nSpread of the pair ratios (LoomScope/plain; below 1, LoomScope was faster):%n");
+        spreads.forEach(out::println);
         return allPassed;
     }
 
@@ -128,7 +156,7 @@ public final class FidelityBenchmark {
             pairs.append(String.format("  %,.0f/%,.0f=%.2f", plain[i], instrumented[i], ratios[i]));
         }
         out.printf("  pairs (plain/LoomScope ms = ratio):%s%n", pairs);
-        return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), RunResults.median(ratios), eventsOk,
+        return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), ratios, eventsOk,
                 completedOk, RunResults.median(latencyP50), Arrays.stream(latencyMax).max().orElse(0));
     }
 
@@ -148,6 +176,22 @@ public final class FidelityBenchmark {
         } catch (NumberFormatException e) {
             throw new IOException("plain program printed no elapsed time for " + s.label() + ", its output ended with: " + last);
         }
+    }
+
+    /** Min, quartiles and max of a case's pair ratios, which way the pairs went, and why LoomScope can win one. */
+    static String spread(Comparison c) {
+        long faster = c.loomScopeFaster();
+        String line = "%-34s min %.2f  p25 %.2f  median %.2f  p75 %.2f  max %.2f;  LoomScope faster in %d of %d pairs, plain faster in %d"
+                .formatted(c.testCase().name(), c.ratioQuantile(0), c.ratioQuantile(0.25), c.ratioQuantile(0.5), c.ratioQuantile(0.75),
+                        c.ratioQuantile(1), faster, c.ratios().length, c.plainFaster());
+        if (faster > 0) {
+            // Not a free lunch: the two programs differ in two measured ways.
+            line += ("%n%-34s LoomScope can be faster: it closes its executor once every task has ended, where the plain program's "
+                    + "try-with-resources closes it while tasks still run (which can set off a JDK deoptimization storm), and its "
+                    + "start-up's young collection has already grown G1's young generation, so the burst meets fewer collections "
+                    + "(see README, Fidelity)").formatted("");
+        }
+        return line;
     }
 
     private static String verdict(Comparison c) {

@@ -6,7 +6,9 @@ import java.util.concurrent.ForkJoinPool;
 
 /**
  * The yardstick: the classic experiment as a plain JDK program with no LoomScope code, no events,
- * no sampling. Arguments: executor tasks pool sleepMs. Prints the elapsed nanoseconds.
+ * no sampling, written as the articles write theirs: the tasks submitted, the executor closed by
+ * try-with-resources, and no {@code System.gc()} before the clock. Arguments: executor tasks pool
+ * sleepMs. Prints the elapsed nanoseconds.
  *
  * <p>It deliberately repeats the executor choice rather than sharing LoomScope's: whatever
  * LoomScope does, this stays a program anyone could have written from the articles.
@@ -21,7 +23,6 @@ public final class PlainProgram {
         int tasks = Integer.parseInt(args[1]);
         int pool = Integer.parseInt(args[2]);
         long sleepMs = Long.parseLong(args[3]);
-        System.gc();
         long start = System.nanoTime();
         try (ExecutorService service = switch (executor) {
             case "fixed" -> Executors.newFixedThreadPool(pool);

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code loomscope bench}: proves on this machine that LoomScope's numbers are a plain program's. */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Measures how close LoomScope's instrumented runs stay to a plain JDK program doing the same work "
-                + "(targets: 10,000 x 100 ms within 1.10x; 1,000,000 x 100 ms within 1.25x with every event delivered), "
+                + "(targets: 10,000 x 100 ms within 1.05x; 1,000,000 x 100 ms within 1.25x with every event delivered), "
                 + "and whether five schedulers land near their ideal time. Takes a few minutes.", ""},
         exitCodeListHeading = "Exit codes:%n", exitCodeList = {"0:every target met", "1:a target missed", "2:bad options"})
 public final class BenchCommand implements Callable<Integer> {

@@ -15,7 +15,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                   int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
                   double eventLatencyP50Ms, double eventLatencyMaxMs, long eventsOverflowed, long pinnedEvents, double pinnedMs,
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
-                  long gcPauses, double gcPauseMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
+                  long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
                   long threadLocalsCreated, int connections, int repeats, String jdk, int cores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,6 +29,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                 r.delivery().eventsEmitted(), r.delivery().eventsReceived(), round(r.delivery().latencyP50Ms()),
                 round(r.delivery().latencyMaxMs()), r.delivery().eventsOverflowed(), r.vm().pinnedEvents(), round(r.vm().pinnedMs()), r.vm().pinnedReasons(),
                 r.vm().virtualThreadStarts(), r.vm().virtualThreadEnds(), r.vm().gcPauses(), round(r.vm().gcPauseMs()),
+                roundOrNull(r.cpuWaitMs()), roundOrNull(r.otherCpuMs()), roundOrNull(r.submitMs()),
                 r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), s.connections(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0);
     }
@@ -62,6 +63,11 @@ public record ResultRow(String executor, String label, String outcome, String me
             cells.add(text.matches("[^,\"\r\n]*") ? text : "\"" + text.replace("\"", "\"\"") + "\"");
         }
         return String.join(",", cells);
+    }
+
+    /** Null (absent in JSON, an empty CSV cell) where the figure was not measured. */
+    private static Double roundOrNull(double value) {
+        return value < 0 ? null : round(value);
     }
 
     private static double round(double value) {

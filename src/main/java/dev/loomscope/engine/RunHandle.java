@@ -199,7 +199,9 @@ public final class RunHandle {
                 mb(summary.rssPeakBytes() - summary.rssBaselineBytes()),
                 mb(summary.heapPeakBytes() - summary.heapBaselineBytes()),
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived, summary.eventsOverflowed()),
-                vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated());
+                vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated(),
+                new RunResult.Overheads(millisOrAbsent(summary.cpuWaitNanos()), millisOrAbsent(summary.otherCpuNanos()),
+                        millisOrAbsent(summary.submitNanos())));
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -299,6 +301,10 @@ public final class RunHandle {
             case 11 -> " (SIGSEGV, a JVM crash)";
             default -> "";
         };
+    }
+
+    private static double millisOrAbsent(long nanos) {
+        return nanos < 0 ? -1 : nanos / 1e6;
     }
 
     private static double mb(long bytes) {

@@ -30,7 +30,9 @@ public final class RunResults {
                 (long) median(runs, RunResult::completed), (long) median(runs, RunResult::failed),
                 median(runs, RunResult::rssDeltaMb), median(runs, RunResult::heapDeltaMb),
                 (int) median(runs, RunResult::peakPlatformThreads), median(runs, RunResult::cpuTimeMs),
-                typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated());
+                typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated(),
+                new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
+                        median(runs, RunResult::submitMs)));
     }
 
     public static double median(List<RunResult> runs, ToDoubleFunction<RunResult> figure) {

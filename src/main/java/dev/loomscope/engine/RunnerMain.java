@@ -70,9 +70,11 @@ public final class RunnerMain {
         // The web experiment's service starts and warms up here, before the baseline, like JFR.
         WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;
 
-        System.gc();
+        // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
+        // would then pay for more young collections than a plain program that just started.
         long rssBaseline = readings.settledRssBytes();
         long heapBaseline = readings.heapUsedBytes();
+        ProcessReadings.CpuReading cpuAtStart = readings.cpuReading();
         long cpuBaseline = readings.processCpuNanos();
         Instant startWallClock = Instant.now();
         long start = log.startClock();
@@ -90,6 +92,8 @@ public final class RunnerMain {
         long submitter = Thread.currentThread().threadId();
         ExecutorService executor = null;
         long notTheRunsNanos = 0;
+        long submitNanos = -1;
+        ProcessReadings.CpuReading cpuAtEnd = null;
         try {
             if (web != null) {
                 var dump = new java.util.concurrent.atomic.AtomicReference<>(ThreadDumps.Result.NONE);
@@ -122,6 +126,7 @@ public final class RunnerMain {
                     }
                     submitted++;
                 }
+                submitNanos = System.nanoTime() - start;
                 if (options.threadDumpFile() != null) {
                     threadDump = ThreadDumps.write(options.threadDumpFile());
                 }
@@ -133,6 +138,9 @@ public final class RunnerMain {
                 // every executor alike. The moment between the last task's end and this thread
                 // hearing of it is LoomScope's, not the run's: it is left out of the elapsed time.
                 long lastEnd = pump.awaitTasksEnded(submitted + (submitFailed ? 1 : 0), workload::endsUnrecorded);
+                // Read while a pool's threads are still alive (close() ends them), in the time
+                // after the last task's end that the elapsed time leaves out.
+                cpuAtEnd = readings.cpuReading();
                 if (lastEnd >= 0 && workload.endsUnrecorded() == 0) {
                     notTheRunsNanos = Math.max(0, System.nanoTime() - start - lastEnd);
                 }
@@ -143,6 +151,9 @@ public final class RunnerMain {
             }
         }
         long elapsed = System.nanoTime() - start - notTheRunsNanos;
+        if (cpuAtEnd == null) {
+            cpuAtEnd = readings.cpuReading();
+        }
         if (web != null) {
             web.close(); // after the clock: stopping the service is not part of the run
         }
@@ -158,7 +169,8 @@ public final class RunnerMain {
                     submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
-                    log.overflowed(), workload.threadLocalsCreated()));
+                    log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
+                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

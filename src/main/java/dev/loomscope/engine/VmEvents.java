@@ -28,7 +28,7 @@ public record VmEvents(long pinnedEvents, double pinnedMs, Map<String, Long> pin
 
         void add(JfrEvent e) {
             if (e.timeNanos() < 0) {
-                return; // before the run began: the baseline GC, JFR's own start-up
+                return; // before the run began: JFR's own start-up, a GC before the clock
             }
             switch (e.kind()) {
                 case JfrEvent.PINNED -> {

@@ -10,7 +10,7 @@ import java.util.Map;
  * One plain sentence saying why a run took as long as it did, for learners: "200 threads -> 50
  * waves x 100 ms = about 5 s". The rules follow the perfect-world model ({@link IdealTime}): what
  * bounds the run (waves of threads, the cores, one thread, a semaphore), then what the JDK added
- * (pinning, starting threads).
+ * (pinning), then what the measured overheads took: waiting for a CPU, GC pauses, submitting.
  */
 public final class Explanation {
 
@@ -30,7 +30,7 @@ public final class Explanation {
                     .formatted(result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
                             Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
-        return bound(s, cores) + overhead(result);
+        return bound(s, cores) + overhead(result, cores);
     }
 
     /** What the perfect world says bounds this scenario, in words. */
@@ -101,11 +101,89 @@ public final class Explanation {
                 Durations.humanMillis(waves * waveMs));
     }
 
-    /** How far over the perfect world the run came, when it is worth a word. */
-    private static String overhead(RunResult result) {
-        double over = result.overhead();
-        return over > 0.5 ? " It took %s more than that: starting threads and scheduling them.".formatted(
-                Durations.humanMillis(result.elapsedMs() - result.idealMs())) : "";
+    /**
+     * How far over the perfect world the run came, when it is worth a word, and what of it was
+     * measured: waiting for a CPU (held by other programs, or by the run's own threads), GC
+     * pauses, submitting. The rest is left unexplained rather than guessed.
+     */
+    static String overhead(RunResult result, int cores) {
+        double excess = result.elapsedMs() - result.idealMs();
+        if (excess <= 0) {
+            return "";
+        }
+        var parts = OverheadParts.of(result, cores);
+        boolean byTheMachine = parts.otherProgramsMs() >= excess / 2;
+        if (result.overhead() <= 0.5 && !(byTheMachine && result.overhead() > 0.05)) {
+            return "";
+        }
+        var named = new java.util.ArrayList<String>();
+        if (parts.otherProgramsMs() >= 1) {
+            named.add("%s waiting for a CPU that other programs held".formatted(Durations.humanMillis(parts.otherProgramsMs())));
+        }
+        if (parts.gcPauseMs() >= 1) {
+            named.add("%s in GC pauses".formatted(Durations.humanMillis(parts.gcPauseMs())));
+        }
+        if (parts.submitMs() >= 1) {
+            named.add("%s submitting (%s)".formatted(Durations.humanMillis(parts.submitMs()), submitting(result.scenario())));
+        }
+        if (parts.ownQueueMs() >= 1) {
+            named.add("%s with its own threads waiting for the %d cores behind each other"
+                    .formatted(Durations.humanMillis(parts.ownQueueMs()), cores));
+        }
+        String over = Durations.humanMillis(excess);
+        if (named.isEmpty()) {
+            return " It took %s more than that, not broken down: %s.".formatted(over, result.overheads().hasCpuWait()
+                    ? "no measured wait for a CPU, GC pause or submitting accounts for it" : "this system does not report waits for a CPU");
+        }
+        double rest = excess - parts.totalMs();
+        String list = String.join(", ", named) + (rest >= 1 ? "; the remaining %s is not broken down".formatted(Durations.humanMillis(rest)) : "");
+        return byTheMachine
+                ? " This run was slowed by the machine, not the executor: of the %s over the perfect world, %s (other programs used %s of CPU meanwhile)."
+                        .formatted(over, list, Durations.humanMillis(result.otherCpuMs()))
+                : " Of the %s over the perfect world: %s.".formatted(over, list);
+    }
+
+    /**
+     * The measured parts of a run's excess over the perfect world, in wall-clock milliseconds, in the
+     * order they are told; each is capped at what the earlier ones left, so together they never
+     * exceed the excess (they can overlap: a GC pause during submitting lengthens both).
+     */
+    record OverheadParts(double otherProgramsMs, double gcPauseMs, double submitMs, double ownQueueMs) {
+
+        double totalMs() {
+            return otherProgramsMs + gcPauseMs + submitMs + ownQueueMs;
+        }
+
+        static OverheadParts of(RunResult r, int cores) {
+            double left = Math.max(0, r.elapsedMs() - r.idealMs());
+            // CPU wait is summed over threads; divided by the average number of the runner's
+            // runnable threads ((CPU time + wait) / elapsed), it becomes wall-clock time.
+            double waitWall = 0;
+            if (r.cpuWaitMs() > 0) {
+                waitWall = r.cpuWaitMs() * r.elapsedMs() / (r.cpuTimeMs() + r.cpuWaitMs());
+            }
+            // Other programs can have taken at most their CPU time spread over the cores.
+            double byOthers = r.otherCpuMs() >= 0 ? Math.min(waitWall, r.otherCpuMs() / Math.max(1, cores)) : 0;
+            double others = Math.min(left, byOthers);
+            left -= others;
+            double gc = Math.min(left, Math.max(0, r.vm().gcPauseMs()));
+            left -= gc;
+            // The last task cannot end before it was submitted and did its work.
+            Scenario s = r.scenario();
+            double submitDelay = r.submitMs() >= 0 && !s.isWeb() ? Math.max(0, r.submitMs() + s.sleepMs() + s.cpuMs() - r.idealMs()) : 0;
+            double submit = Math.min(left, submitDelay);
+            left -= submit;
+            double own = Math.min(left, waitWall - byOthers);
+            return new OverheadParts(others, gc, submit, own);
+        }
+    }
+
+    private static String submitting(Scenario s) {
+        return switch (s.executor()) {
+            case PLATFORM -> "starting %,d platform threads".formatted(s.tasks());
+            case VIRTUAL -> "starting %,d virtual threads".formatted(s.tasks());
+            default -> "queueing %,d tasks".formatted(s.tasks());
+        };
     }
 
     private static String capitalise(String text) {

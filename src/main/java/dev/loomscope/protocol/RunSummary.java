@@ -2,7 +2,7 @@ package dev.loomscope.protocol;
 
 /**
  * Last frame from a runner JVM: the totals it measured. Memory peaks are the highest sample seen
- * while tasks ran; baselines are taken after a GC, just before the first task was submitted.
+ * while tasks ran; baselines are taken just before the first task was submitted, without a GC.
  *
  * @param failure  null when every task was submitted; otherwise why submission stopped
  *                 (for example "unable to create native thread")
@@ -12,10 +12,15 @@ package dev.loomscope.protocol;
  * @param clockAlignmentErrorMs        uncertainty of placing JFR events on the timeline, NaN without JFR
  * @param eventsOverflowed             events that found their ring full (the telemetry thread fell behind)
  * @param threadLocalsCreated          values the tasks' ThreadLocal cache created (one per thread that ran a task), 0 without it
+ * @param cpuWaitNanos                 time the runner's threads spent waiting for a CPU (run queue), summed
+ *                                     over threads alive at the end; -1 where the OS does not say
+ * @param otherCpuNanos                CPU time the rest of the machine used meanwhile; -1 where the OS does not say
+ * @param submitNanos                  from the clock's start until the last task was submitted; -1 for a web run
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
-                         double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated) {
+                         double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated,
+                         long cpuWaitNanos, long otherCpuNanos, long submitNanos) {
 }

@@ -82,7 +82,14 @@ class RunCommandTest {
         JsonNode virtual = json.readTree(lines.get(1));
         for (JsonNode row : List.of(fixed, virtual)) {
             assertThat(row.fieldNames()).toIterable().contains("executor", "tasks", "pool", "carriers", "sleepMs", "cpuMs",
-                    "elapsedMs", "idealMs", "completed", "failed", "rssDeltaMb", "heapDeltaMb", "peakPlatformThreads");
+                    "elapsedMs", "idealMs", "completed", "failed", "rssDeltaMb", "heapDeltaMb", "peakPlatformThreads",
+                    "gcPauseMs", "pinnedMs", "cpuWaitMs", "otherCpuMs", "submitMs");
+            if (java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task"))) {
+                assertThat(row.get("cpuWaitMs").isNumber()).as("measured on Linux: %s", row).isTrue();
+                assertThat(row.get("otherCpuMs").isNumber()).as("measured on Linux: %s", row).isTrue();
+            }
+            // The last of 40 submits comes before the run's end.
+            assertThat(row.get("submitMs").asDouble()).isBetween(0.0, row.get("elapsedMs").asDouble());
             assertThat(row.get("completed").asInt()).isEqualTo(40);
             assertThat(row.get("tasks").asInt()).isEqualTo(40);
         }
@@ -119,7 +126,7 @@ class RunCommandTest {
     void theTableShowsEachExecutorBesideItsIdeal() {
         Outcome outcome = execute("run", "--executor", "single,virtual", "--tasks", "5", "--sleep-ms", "10", "--repeat", "2");
         assertThat(outcome.exitCode()).as(outcome.err()).isZero();
-        assertThat(outcome.out()).contains("executor", "elapsed", "ideal", "overhead", "medians of 2 runs");
+        assertThat(outcome.out()).contains("executor", "elapsed", "ideal", "overhead", "CPU wait", "medians of 2 runs");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("single ")).findFirst().orElseThrow()).contains("50 ms");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual ")).findFirst().orElseThrow()).contains("10 ms");
     }
