@@ -78,7 +78,7 @@ public final class ElapsedBarsView extends StackPane {
         chart.setAnimated(false);
         chart.setTitle(panel.title());
         chart.setBarGap(1);
-        chart.setCategoryGap(10);
+        chart.setCategoryGap(8);
         chart.setMinWidth(0);
         HBox.setHgrow(chart, Priority.ALWAYS);
         var all = new ArrayList<XYChart.Series<Number, String>>();
@@ -93,12 +93,14 @@ public final class ElapsedBarsView extends StackPane {
         }
         // Room past the longest bar for its label ("1.1 s (ideal 1.0 s)"); ranged by hand, as the axis's own ticks crowd.
         double longest = Math.max(panel.longest(), 1);
-        double unit = Ticks.niceStep(longest * 2.2 / 4);
+        double unit = Ticks.niceStep(longest * 2.6 / 4);
         values.setAutoRanging(false);
         values.setLowerBound(0);
         values.setTickUnit(unit);
-        values.setUpperBound(Math.ceil(longest * 2.2 / unit) * unit);
+        values.setUpperBound(Math.ceil(longest * 2.6 / unit) * unit);
         chart.getData().setAll(all);
+        // Where every bar carries its name ("RSS +64 MB"), a legend would only repeat it.
+        chart.setLegendVisible(panel.series().stream().anyMatch(series -> series.bars().stream().anyMatch(bar -> bar.text() == null)));
         return chart;
     }
 
@@ -111,7 +113,9 @@ public final class ElapsedBarsView extends StackPane {
         data.nodeProperty().addListener((obs, old, node) -> {
             if (node instanceof StackPane pane) {
                 if (reference) {
-                    pane.getStyleClass().add("reference-bar");
+                    // Inline: the chart resets a bar's style classes after handing it over.
+                    pane.setStyle("-fx-bar-fill: transparent; -fx-background-color: transparent; -fx-border-color: -color-fg-muted; "
+                            + "-fx-border-width: 2; -fx-border-style: segments(6, 4);");
                 }
                 if (bar.text() != null) {
                     var value = new Label(bar.text());

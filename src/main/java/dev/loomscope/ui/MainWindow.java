@@ -84,6 +84,8 @@ public final class MainWindow extends BorderPane {
     /** On stage the views are two columns: the task waves over the lanes, and beside them the explanation over the charts. */
     private final SplitPane viewsColumn = new SplitPane();
     private final VBox sideColumn = new VBox(8);
+    /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
+    private final VBox sideWhy = new VBox();
     private VBox centerBox;
     private VBox wavesSection;
     private VBox lanesSection;
@@ -260,7 +262,7 @@ public final class MainWindow extends BorderPane {
         var chartsMenu = new javafx.scene.control.ContextMenu();
         chartsMenu.getItems().setAll(exports.pictureItems("charts"));
         chartsHost.setOnContextMenuRequested(e -> chartsMenu.show(chartsHost, e.getScreenX(), e.getScreenY()));
-        var chartsTab = new Tab("Elapsed time", chartsHost);
+        var chartsTab = new Tab("Results", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
         var sweepTab = new Tab("Sweep", sweepView);
         jfrTab.setGraphic(Icons.PIN.create(14));
@@ -295,6 +297,8 @@ public final class MainWindow extends BorderPane {
         });
         VBox.setVgrow(tabs, Priority.ALWAYS);
         sideColumn.setMinWidth(0);
+        sideWhy.visibleProperty().bind(heightProperty().greaterThanOrEqualTo(860));
+        sideWhy.managedProperty().bind(sideWhy.visibleProperty());
         why.getStyleClass().add("explanation");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
@@ -314,10 +318,12 @@ public final class MainWindow extends BorderPane {
         split.getItems().clear();
         viewsColumn.getItems().clear();
         sideColumn.getChildren().clear();
+        sideWhy.getChildren().clear();
         centerBox.getChildren().remove(why);
         if (stage) {
             viewsColumn.getItems().setAll(wavesSection, lanesSection);
-            sideColumn.getChildren().setAll(why, bottomTabs);
+            sideWhy.getChildren().setAll(why);
+            sideColumn.getChildren().setAll(sideWhy, bottomTabs);
             split.setOrientation(Orientation.HORIZONTAL);
             split.getItems().setAll(viewsColumn, sideColumn);
         } else {
@@ -337,7 +343,7 @@ public final class MainWindow extends BorderPane {
         List<javafx.scene.Node> wanted = show ? (presentation ? List.of(bars, completion) : List.of(completion, bars)) : List.of(bars);
         if (!charts.getItems().equals(wanted)) {
             charts.getItems().setAll(wanted);
-            charts.setDividerPositions(presentation ? 0.5 : 0.62);
+            charts.setDividerPositions(presentation ? 0.58 : 0.62);
         }
     }
 
@@ -602,6 +608,7 @@ public final class MainWindow extends BorderPane {
         onStage.set(on);
         getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
         figures.show(StageFigures.of(controls.presetProperty().get(), on));
+        legendVirtual = null;
         arrangeViews(on);
         // Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector.
         lanes.setTextScale(on ? 1.7 : 1);
@@ -635,7 +642,7 @@ public final class MainWindow extends BorderPane {
         if (presentation) {
             // The left column holds the waves over the lanes; the charts beside them get more width when they are the point.
             boolean wide = getWidth() >= 1600;
-            split.setDividerPositions(sweeping || web ? 0.5 : wide ? 0.6 : 0.52);
+            split.setDividerPositions(sweeping || web ? 0.5 : wide ? 0.6 : 0.55);
             viewsColumn.setDividerPositions(0.55);
             return;
         }
@@ -890,15 +897,19 @@ public final class MainWindow extends BorderPane {
     private void rebuildLegends() {
         Palette p = themes.palette();
         boolean virtual = Boolean.TRUE.equals(legendVirtual);
+        // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
+        boolean brief = presentation;
         wavesLegend.getChildren().setAll(
                 legendItem(p.queued(), "queued"),
-                legendItem(p.running(), virtual ? "running (mounted)" : "running"),
-                virtual ? legendItem(p.waitingUnmounted(), "waiting, unmounted") : legendItem(p.heldThread(), "blocked, holding thread"),
-                legendItem(p.pinned(), "pinned (JFR)"),
+                legendItem(p.running(), virtual && !brief ? "running (mounted)" : "running"),
+                virtual ? legendItem(p.waitingUnmounted(), brief ? "unmounted" : "waiting, unmounted")
+                        : legendItem(p.heldThread(), brief ? "holding thread" : "blocked, holding thread"),
+                legendItem(p.pinned(), brief ? "pinned" : "pinned (JFR)"),
                 legendItem(p.done(), "done"));
         lanesLegend.getChildren().setAll(
                 legendItem(p.running(), "running"),
-                virtual ? legendItem(p.pinned(), "pinned (JFR)") : legendItem(p.heldThread(), "blocked, holding thread"),
+                virtual ? legendItem(p.pinned(), brief ? "pinned" : "pinned (JFR)")
+                        : legendItem(p.heldThread(), brief ? "holding thread" : "blocked, holding thread"),
                 legendItem(p.laneIdle(), "idle"));
     }
 
