@@ -343,7 +343,7 @@ public final class MainWindow extends BorderPane {
         List<javafx.scene.Node> wanted = show ? (presentation ? List.of(bars, completion) : List.of(completion, bars)) : List.of(bars);
         if (!charts.getItems().equals(wanted)) {
             charts.getItems().setAll(wanted);
-            charts.setDividerPositions(presentation ? 0.58 : 0.62);
+            charts.setDividerPositions(presentation ? 0.5 : 0.62);
         }
     }
 

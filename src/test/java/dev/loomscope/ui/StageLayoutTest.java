@@ -121,6 +121,9 @@ class StageLayoutTest {
         assertThat(Fx.call(() -> textsSmallerThan(window.getScene().getRoot(), 18))).as("texts under 18 px on stage").isEmpty();
         assertThat(Fx.call(() -> window.narrativeLines())).as("the notice's lines, with its title").isLessThanOrEqualTo(3);
         assertThat(Fx.call(() -> window.comparisonChart().focus())).isEqualTo(Comparison.Focus.MEMORY);
+        assertThat(Fx.call(() -> window.comparisonChart().titles())).containsExactly("Memory increase vs published");
+        assertThat(Fx.call(() -> window.comparisonChart().panels().getFirst().series().getLast().bars()))
+                .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
     }
 
     @ParameterizedTest(name = "{0} x {1}")
