@@ -45,7 +45,9 @@ public final class CompletionChartView extends StackPane {
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
+        // Empty, the chart's bare axes would only cross the line that says what will appear.
         empty.setVisible(runs.isEmpty());
+        chart.setVisible(!runs.isEmpty());
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         for (RunModel run : runs) {
             series.add(series(run.title(), run.curve().points(MAX_POINTS)));

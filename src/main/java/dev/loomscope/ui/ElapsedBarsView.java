@@ -25,7 +25,8 @@ import javafx.scene.layout.StackPane;
 public final class ElapsedBarsView extends StackPane {
 
     private final HBox charts = new HBox(4);
-    private final Label empty = EmptyHint.label("Press Run (F5): each run's figures appear here as bars, beside what a perfect world would do.");
+    private static final String PRESS_RUN = "Press Run (F5): each run's figures appear here as bars, beside what a perfect world would do.";
+    private final Label empty = EmptyHint.label(PRESS_RUN);
     private final int cores;
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
@@ -37,6 +38,7 @@ public final class ElapsedBarsView extends StackPane {
         getStyleClass().add("elapsed-bars");
         charts.setFillHeight(true);
         getChildren().addAll(charts, empty);
+        charts.setVisible(false);
         show(List.of(Comparison.elapsedPanel(List.of())));
     }
 
@@ -51,13 +53,16 @@ public final class ElapsedBarsView extends StackPane {
         var measured = new ArrayList<Comparison.Measured>();
         comparison.forEach(run -> Comparison.Measured.of(run).ifPresent(measured::add));
         Comparison.Focus newFocus = Comparison.focusOf(comparison.stream().map(RunModel::scenario).toList(), presets);
-        String key = Comparison.key(newFocus, measured);
+        String key = comparison.size() + Comparison.key(newFocus, measured);
         if (key.equals(shown)) {
             return;
         }
         shown = key;
         focus = newFocus;
-        empty.setVisible(comparison.isEmpty());
+        // Until a run of the comparison ends there is nothing to compare: the line says when bars will come.
+        empty.setText(comparison.isEmpty() ? PRESS_RUN : "Each run's bars appear here when it ends.");
+        empty.setVisible(measured.isEmpty());
+        charts.setVisible(!measured.isEmpty());
         show(Comparison.panels(newFocus, measured, cores));
     }
 

@@ -57,7 +57,7 @@ public final class MainWindow extends BorderPane {
     private final HBox wavesLegend = new HBox(14);
     private final HBox lanesLegend = new HBox(14);
     private final Label lanesCaption = new Label();
-    private final Label status = new Label("Ready. Choose executors and settings, then Run (Ctrl+R).");
+    private final Label status = new Label("Ready. Press Run (F5) for the experiment above, or choose one of your own.");
     private final Label frameStatus = new Label();
     private final HBox banner = new HBox(10);
     private final Label bannerText = new Label();
