@@ -145,7 +145,7 @@ public final class Comparison {
     static Panel threadLocals(List<Measured> runs) {
         var created = new ArrayList<Bar>();
         for (Measured run : runs) {
-            created.add(new Bar(run.run(), run.threadLocalsCreated(), "%,d objects".formatted(run.threadLocalsCreated())));
+            created.add(new Bar(run.run(), run.threadLocalsCreated(), "%,d".formatted(run.threadLocalsCreated())));
         }
         return new Panel("ThreadLocal objects created", "objects", List.of(new Series("objects created", false, created)));
     }

@@ -54,8 +54,9 @@ public final class MainWindow extends BorderPane {
     private final Label shownTitle = new Label("No run yet");
     private final Label presentationHint = new Label("F5 run · Esc stop · PgDn next · F11 exit · ? keys");
     private final Label wavesCaption = new Label();
-    private final HBox wavesLegend = new HBox(14);
-    private final HBox lanesLegend = new HBox(14);
+    // Legends wrap onto a second line rather than hold the views' column wider than a 720p stage allows.
+    private final LegendPane wavesLegend = new LegendPane();
+    private final LegendPane lanesLegend = new LegendPane();
     private final Label lanesCaption = new Label();
     private final Label status = new Label("Ready. Press Run (F5) for the experiment above, or choose one of your own.");
     private final Label frameStatus = new Label();
@@ -412,7 +413,7 @@ public final class MainWindow extends BorderPane {
         notice.setVisible(false);
     }
 
-    private VBox section(String title, Label caption, HBox legend, Region content) {
+    private VBox section(String title, Label caption, LegendPane legend, Region content) {
         var name = new Label(title);
         name.getStyleClass().add("section-title");
         name.setMinWidth(Region.USE_PREF_SIZE);
@@ -426,6 +427,7 @@ public final class MainWindow extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         legend.getStyleClass().add("legend");
         legend.setAlignment(Pos.CENTER_RIGHT);
+        legend.setPrefWrapLength(0);
         var frame = new StackPane(content);
         var head = new HBox(12, name, caption, spacer, legend, exports.viewMenu(title.toLowerCase(), frame, frame));
         head.setAlignment(Pos.CENTER_LEFT);

@@ -34,8 +34,8 @@ public final class WebTrafficView extends VBox {
     private final NumberAxis latencyMs = new NumberAxis();
     private final LineChart<Number, Number> latency = new LineChart<>(latencyTime, latencyMs);
     private final Label summary = new Label();
-    /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run. */
-    private final HBox legend = new HBox(16);
+    /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run; it wraps when narrow. */
+    private final javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(16, 2);
     private final Label empty = EmptyHint.label("Press Run (F5) on the web-service experiment (or with Connections above 0): "
             + "requests per second and latency appear here, each request one task.");
     private final int cores;
@@ -66,6 +66,7 @@ public final class WebTrafficView extends VBox {
         VBox.setVgrow(body, Priority.ALWAYS);
         legend.getStyleClass().add("web-legend");
         legend.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        legend.setPrefWrapLength(400);
         getChildren().addAll(summary, legend, body);
     }
 
