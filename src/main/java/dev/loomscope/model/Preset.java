@@ -41,8 +41,8 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 ExecutorKind.VIRTUAL}).map(kind -> scenario(kind, 100, cores, cores, 100, 0)).toList(),
                         "100 tasks of 100 ms on one thread, a pool of %d (one per core), a ForkJoinPool of %d, a thread per task and a virtual thread per task. Which finishes first, and which last?"
                                 .formatted(cores, cores),
-                        ("Each lands just above its perfect world (the second bar): 10 s for one thread; %s for the pools, %d waves of 100 ms; "
-                                + "about 100 ms for a thread per task and for virtual threads. What is over the ideal is what the scheduler costs.")
+                        ("Each lands just above its perfect world (the second bar): 10 s on one thread; %s for the pools (%d waves); "
+                                + "about 100 ms for a thread per task and virtual threads. The gap is the scheduler's cost.")
                                 .formatted(dev.loomscope.engine.Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
                 new Preset("semaphore", "Limit the resource, not the threads",
                         List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, cores, 100, 0,
@@ -53,31 +53,29 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                 new Preset("threadlocal", "The ThreadLocal trap",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)),
-                        ("Each of 10,000 tasks takes an expensive %d KB object from a ThreadLocal cache, as code written for pools does. "
-                                + "How many objects get made with a pool of 200, and with a virtual thread per task?").formatted(THREAD_LOCAL_KB),
-                        "The pool makes 200, one per thread, reused 50 times each. Virtual threads make 10,000, one per task, because "
-                                + "every task is a new thread: the cache caches nothing and costs heap (see the ThreadLocal tile and Heap). "
-                                + "Share such objects another way (a pool of them, or pass them in)."),
+                        ("Each of 10,000 tasks takes a %d KB object from a ThreadLocal cache, as code written for pools does. "
+                                + "How many objects get made on a pool of 200, and on a virtual thread per task?").formatted(THREAD_LOCAL_KB),
+                        "The pool makes 200, one per thread. Virtual threads make 10,000: every task is a new thread, so the cache "
+                                + "caches nothing and costs heap. Share such objects another way (a pool of them, or pass them in)."),
                 new Preset("pinning", "Pinning on JDK 25: synchronized no longer pins, native frames do",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
-                        "synchronized: about 50 ms, nothing pinned (JEP 491, JDK 24). Native: each sleep holds its carrier, so 40 sleeps queue "
-                                + "on %d carriers, about %s; the lanes turn red and JFR lists each pin with its reason."
+                        "synchronized: about 50 ms, nothing pinned (JEP 491). Native: each sleep holds its carrier, so 40 sleeps queue "
+                                + "on %d carriers, about %s; the lanes turn red and JFR lists each pin."
                                 .formatted(cores, dev.loomscope.engine.Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
                 new Preset("memory", "What 10,000 waiting tasks cost in memory",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.PLATFORM, 10_000, 200, cores, 100, 0),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),
                         "10,000 waiting tasks on a pool of 200, on a platform thread each, on a virtual thread each: which uses the most memory?",
-                        "Compare RSS and heap in the run history and the tiles: 10,000 platform threads each reserve a stack and commit tens of KB; "
-                                + "10,000 virtual threads live on the heap at about a KB each. Published: fixed 200 +90 MB, virtual +20 MB."),
+                        "10,000 platform threads each reserve a stack and commit tens of KB; 10,000 virtual threads live on the heap at "
+                                + "about a KB each. Published: fixed 200 +90 MB, virtual +20 MB (the outlined bars)."),
                 new Preset("web-service", "A blocking web service: a pool of 10 against virtual threads",
                         List.of(web(ExecutorKind.FIXED, cores), web(ExecutorKind.VIRTUAL, cores)),
-                        ("%,d requests to an HTTP endpoint that waits %d ms, from %d connections at a time (like ab -n %,d -c %d). "
-                                + "Served by a pool of %d threads, then by a virtual thread per request: how many requests per second does each serve?")
+                        ("%,d requests to an endpoint that waits %d ms, from %d connections (like ab -n %,d -c %d): a pool of %d threads, "
+                                + "then a virtual thread per request. How many requests per second does each serve?")
                                 .formatted(WEB_REQUESTS, WEB_WAIT_MS, WEB_CONNECTIONS, WEB_REQUESTS, WEB_CONNECTIONS, WEB_POOL),
-                        ("The pool serves %d at a time: %d / %.1f s = %d requests per second, and each request queues behind nine others' "
-                                + "waits, about 1 s. Virtual threads serve all %d connections at once: close to %,d per second at about %d ms. "
-                                + "A closed loop never beats connections / wait: see the Web service tab.")
+                        ("The pool serves %d at a time: %d / %.1f s = %d requests/s, each waiting about 1 s. Virtual threads serve all "
+                                + "%d connections at once: near %,d/s at about %d ms. A closed loop never beats connections / wait.")
                                 .formatted(WEB_POOL, WEB_POOL, WEB_WAIT_MS / 1_000.0, WEB_POOL * 1_000 / WEB_WAIT_MS, WEB_CONNECTIONS,
                                         WEB_CONNECTIONS * 1_000 / WEB_WAIT_MS, WEB_WAIT_MS)));
     }

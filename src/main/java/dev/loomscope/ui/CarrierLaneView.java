@@ -32,6 +32,8 @@ public final class CarrierLaneView extends Region {
 
     private final Canvas canvas = new Canvas();
     private final Tooltip tooltip = new Tooltip();
+    private final javafx.scene.control.Label empty = EmptyHint.label(
+            "Press Run (F5): each carrier thread (or platform thread) becomes a lane here: running, blocked, pinned or idle over time.");
     private WritableImage image;
     private int[] pixels = new int[0];
     private float[] bins;
@@ -51,10 +53,12 @@ public final class CarrierLaneView extends Region {
     private int drawnColumns;
     private long drawnFrom;
     private long drawnTo;
+    /** Where the last drawing put each lane's name, in this view's coordinates. */
+    private final java.util.List<javafx.geometry.Bounds> labelBounds = new java.util.ArrayList<>();
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
-        getChildren().add(canvas);
+        getChildren().addAll(canvas, empty);
         setMinSize(200, 80);
         tooltip.setShowDelay(Duration.millis(150));
         Tooltip.install(this, tooltip);
@@ -157,6 +161,7 @@ public final class CarrierLaneView extends Region {
             model = run;
             followLive = true;
             viewChanged = true;
+            empty.setVisible(run == null);
         }
         int version = run == null ? 0 : run.version();
         boolean runChanged = version != drawnVersion;
@@ -194,6 +199,7 @@ public final class CarrierLaneView extends Region {
         double height = getHeight();
         g.setFill(Palette.fx(palette.background()));
         g.fillRect(0, 0, width, height);
+        labelBounds.clear();
         int columns = (int) plotWidth();
         int plotHeight = (int) Math.floor(height - axisHeight());
         if (model == null || columns <= 0 || plotHeight <= 0) {
@@ -215,7 +221,10 @@ public final class CarrierLaneView extends Region {
         g.drawImage(image, labelWidth, 0);
 
         g.setFill(Palette.fx(palette.text()));
-        g.setFont(Font.font((laneHeight >= 18 ? 13 : 11) * textScale));
+        Font labelFont = Font.font((laneHeight >= 18 ? 13 : 11) * textScale);
+        g.setFont(labelFont);
+        var measure = new javafx.scene.text.Text();
+        measure.setFont(labelFont);
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
         // Label as many lanes as fit without overlapping.
@@ -224,6 +233,10 @@ public final class CarrierLaneView extends Region {
             double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
             if (y - lastLabel >= 15 * textScale) {
                 g.fillText(lanes.laneName(lane), labelWidth - 8, y);
+                measure.setText(lanes.laneName(lane));
+                double w = measure.getLayoutBounds().getWidth();
+                double h = measure.getLayoutBounds().getHeight();
+                labelBounds.add(new javafx.geometry.BoundingBox(labelWidth - 8 - w, y - h / 2, w, h));
                 lastLabel = y;
             }
         }
@@ -328,6 +341,17 @@ public final class CarrierLaneView extends Region {
             canvas.setHeight(getHeight());
             viewChanged = true;
         }
+        empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
+    }
+
+    /** Where each lane's name was last drawn, in this view's coordinates: one per labelled lane (for tests). */
+    public java.util.List<javafx.geometry.Bounds> labelBounds() {
+        return java.util.List.copyOf(labelBounds);
+    }
+
+    /** Whether the view shows its "Press Run" line (for tests). */
+    public boolean showsEmptyHint() {
+        return empty.isVisible();
     }
 
     @Override

@@ -23,6 +23,8 @@ public final class CompletionChartView extends StackPane {
     private final NumberAxis completed = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, completed);
     private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
+    private final javafx.scene.control.Label empty = EmptyHint.label(
+            "Press Run (F5): the tasks completed over time appear here, each run beside its perfect-world curve (dashed).");
 
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
@@ -35,7 +37,7 @@ public final class CompletionChartView extends StackPane {
         chart.setAnimated(false);
         chart.setTitle("Completed over time");
         chart.setLegendVisible(true);
-        getChildren().add(chart);
+        getChildren().addAll(chart, empty);
     }
 
     /** Redraws when runs changed, at most every 200 ms. */
@@ -43,6 +45,9 @@ public final class CompletionChartView extends StackPane {
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
+        // Empty, the chart's bare axes would only cross the line that says what will appear.
+        empty.setVisible(runs.isEmpty());
+        chart.setVisible(!runs.isEmpty());
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         for (RunModel run : runs) {
             series.add(series(run.title(), run.curve().points(MAX_POINTS)));

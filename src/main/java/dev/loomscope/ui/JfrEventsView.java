@@ -27,7 +27,9 @@ public final class JfrEventsView extends SplitPane {
     public JfrEventsView() {
         getStyleClass().add("jfr-events");
         setOrientation(Orientation.HORIZONTAL);
-        table.setPlaceholder(new Label("No JFR events yet. Pinning shows here: try blocking \"native\" with virtual threads."));
+        var placeholder = EmptyHint.label("Press Run (F5): JDK Flight Recorder's events (pinning, GC pauses) are listed here, "
+                + "about a second after they happen. The pinning preset shows some.");
+        table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(java.util.List.of(
                 column("at", 80, e -> Durations.humanMillis(e.event().timeNanos() / 1e6)),

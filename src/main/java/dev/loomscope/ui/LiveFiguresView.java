@@ -4,6 +4,7 @@ import dev.loomscope.engine.Durations;
 import dev.loomscope.model.LiveFigures;
 import dev.loomscope.model.RunModel;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -31,6 +32,29 @@ public final class LiveFiguresView extends FlowPane {
         tile("heap", "Heap", "Java heap in use in the runner JVM.");
         tile("pinned", "Pinned", "Times JFR saw a virtual thread block without letting go of its carrier.");
         tile("threadLocals", "ThreadLocals", "Objects the tasks' ThreadLocal cache created, known when the run ends (the threadlocal preset).");
+        tile("requests", "Requests/s", "HTTP requests answered per second since the run began (web runs).");
+        show(ALL);
+    }
+
+    /** Every tile, in the order they are listed; requests per second only means something for web runs. */
+    public static final List<String> ALL = List.of("elapsed", "ideal", "completed", "inFlight", "waiting", "mounted", "queued", "threads",
+            "rss", "heap", "pinned", "threadLocals");
+
+    /** Shows these tiles, in this order, and hides the rest. */
+    public void show(List<String> keys) {
+        var shown = new java.util.ArrayList<javafx.scene.Node>();
+        for (String key : keys) {
+            shown.add(values.get(key).getParent());
+        }
+        if (!shown.equals(getChildren())) {
+            getChildren().setAll(shown);
+        }
+    }
+
+    /** The tiles shown, in order (for tests). */
+    public List<String> shownKeys() {
+        return values.entrySet().stream().filter(e -> getChildren().contains(e.getValue().getParent())).map(Map.Entry::getKey)
+                .sorted(java.util.Comparator.comparingInt(key -> getChildren().indexOf(values.get(key).getParent()))).toList();
     }
 
     private void tile(String key, String caption, String explanation) {
@@ -42,7 +66,6 @@ public final class LiveFiguresView extends FlowPane {
         tile.getStyleClass().add("figure-tile");
         Tooltip.install(tile, new Tooltip(explanation));
         values.put(key, value);
-        getChildren().add(tile);
     }
 
     public void refresh(RunModel run, long nowNanos) {
@@ -64,6 +87,7 @@ public final class LiveFiguresView extends FlowPane {
         set("pinned", f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
         var result = run.result();
         set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
+        set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
     }
 
     /** The text a tile shows now (for tests and screenshots). */

@@ -81,6 +81,9 @@ public final class LoomScopeApp extends Application {
         installShortcuts(scene, window, themes);
         if (settings.preset() != null) {
             window.controls().loadPreset(settings.preset());
+        } else if (settings.scenarios().isEmpty() && !settings.runAtStart() && settings.sweep() == null) {
+            // Nothing chosen: a newcomer starts on the first experiment, not on blank settings.
+            window.openOnFirstPreset();
         } else {
             window.controls().load(settings.scenarios());
         }

@@ -46,7 +46,7 @@ public final class MainWindow extends BorderPane {
     private final TaskWaveView waves = new TaskWaveView();
     private final CarrierLaneView lanes = new CarrierLaneView();
     private final CompletionChartView completion = new CompletionChartView();
-    private final ElapsedBarsView bars = new ElapsedBarsView();
+    private final ElapsedBarsView bars;
     private final JfrEventsView jfrEvents = new JfrEventsView();
     private final WebTrafficView webTraffic = new WebTrafficView(Runtime.getRuntime().availableProcessors());
     private Tab webTab;
@@ -54,10 +54,11 @@ public final class MainWindow extends BorderPane {
     private final Label shownTitle = new Label("No run yet");
     private final Label presentationHint = new Label("F5 run · Esc stop · PgDn next · F11 exit · ? keys");
     private final Label wavesCaption = new Label();
-    private final HBox wavesLegend = new HBox(14);
-    private final HBox lanesLegend = new HBox(14);
+    // Legends wrap onto a second line rather than hold the views' column wider than a 720p stage allows.
+    private final LegendPane wavesLegend = new LegendPane();
+    private final LegendPane lanesLegend = new LegendPane();
     private final Label lanesCaption = new Label();
-    private final Label status = new Label("Ready. Choose executors and settings, then Run (Ctrl+R).");
+    private final Label status = new Label("Ready. Press Run (F5) for the experiment above, or choose one of your own.");
     private final Label frameStatus = new Label();
     private final HBox banner = new HBox(10);
     private final Label bannerText = new Label();
@@ -81,6 +82,17 @@ public final class MainWindow extends BorderPane {
     private boolean fullScreenOnStage = true;
     private boolean fullScreenWatched;
     private SplitPane split;
+    /** On stage the views are two columns: the task waves over the lanes, and beside them the explanation over the charts. */
+    private final SplitPane viewsColumn = new SplitPane();
+    private final VBox sideColumn = new VBox(8);
+    /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
+    private final VBox sideWhy = new VBox();
+    private VBox centerBox;
+    private VBox wavesSection;
+    private VBox lanesSection;
+    private final javafx.beans.property.BooleanProperty onStage = new javafx.beans.property.SimpleBooleanProperty(false);
+    /** Set when the window opens with nothing chosen: the first experiment is selected once the presets are listed. */
+    private boolean openOnFirstPreset;
     private VBox sidebar;
     private SplitPane charts;
     private static final javafx.css.PseudoClass PRESENTATION = javafx.css.PseudoClass.getPseudoClass("presentation");
@@ -114,6 +126,7 @@ public final class MainWindow extends BorderPane {
         this.controlPanel = new ControlPanel(controls, List.of());
         this.predictionBar = new PredictionBar(session.cores());
         this.sweepView = new SweepView(controls::scenarios, this::startSweep, session::isRunning, session.cores());
+        this.bars = new ElapsedBarsView(session.cores());
         // Measuring the CPU preset's work takes a moment: list the presets once it is done, off the FX thread.
         CompletableFuture.supplyAsync(() -> Preset.all(session.cores()))
                 .whenComplete((all, error) -> Platform.runLater(() -> {
@@ -121,6 +134,8 @@ public final class MainWindow extends BorderPane {
                         showProblem("The presets could not be listed: " + error);
                     } else {
                         controlPanel.presetBox().getItems().setAll(all);
+                        bars.setPresets(all);
+                        openFirstPresetIfUntouched(all);
                     }
                 }));
         this.history = new RunHistoryView(run -> pinnedSelection = run);
@@ -128,6 +143,7 @@ public final class MainWindow extends BorderPane {
 
         setTop(new VBox(header(), banner(), replayBar));
         controls.presetProperty().addListener((obs, old, preset) -> {
+            openOnFirstPreset = false;
             showNarrative(preset);
             // Guesses belong to the runs they were asked for: a new choice of runs drops a pending question.
             if (predictionBar.isAsking()) {
@@ -181,7 +197,8 @@ public final class MainWindow extends BorderPane {
         screenshot.setTooltip(new Tooltip("Save a picture of the window as PNG (Ctrl+S)"));
         screenshot.setOnAction(e -> exports.chooseAndSaveScreenshot());
         presentationHint.getStyleClass().add("presentation-hint");
-        presentationHint.setVisible(false);
+        // The keys on stage, where the header has room for them (not beside the icons of a 1280 px screen).
+        presentationHint.visibleProperty().bind(onStage.and(widthProperty().greaterThan(1600)));
         presentationHint.managedProperty().bind(presentationHint.visibleProperty());
         var export = exports.windowMenu();
         var glossaryButton = new Button(null, Icons.GLOSSARY.create(20));
@@ -237,8 +254,10 @@ public final class MainWindow extends BorderPane {
     }
 
     private VBox center() {
-        var wavesSection = section("Task waves", wavesCaption, wavesLegend, waves);
-        var lanesSection = section("Carrier lanes", lanesCaption, lanesLegend, lanes);
+        wavesSection = section("Task waves", wavesCaption, wavesLegend, waves);
+        lanesSection = section("Carrier lanes", lanesCaption, lanesLegend, lanes);
+        waves.emptyTextProperty().bind(controls.tasksProperty().map(tasks ->
+                "Press Run (F5): %,d tasks appear here as cells: queued, running, waiting, done.".formatted(tasks.intValue())));
         var fit = new Button(null, Icons.ZOOM_FIT.create(16));
         fit.getStyleClass().addAll("flat", "button-icon");
         fit.setTooltip(new Tooltip("Show the whole run (or double-click the lanes). Scroll to zoom, drag to pan."));
@@ -253,7 +272,7 @@ public final class MainWindow extends BorderPane {
         var chartsMenu = new javafx.scene.control.ContextMenu();
         chartsMenu.getItems().setAll(exports.pictureItems("charts"));
         chartsHost.setOnContextMenuRequested(e -> chartsMenu.show(chartsHost, e.getScreenX(), e.getScreenY()));
-        var chartsTab = new Tab("Elapsed time", chartsHost);
+        var chartsTab = new Tab("Results", chartsHost);
         var jfrTab = new Tab("JFR events", jfrEvents);
         var sweepTab = new Tab("Sweep", sweepView);
         jfrTab.setGraphic(Icons.PIN.create(14));
@@ -275,14 +294,67 @@ public final class MainWindow extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.33, 0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
+        viewsColumn.setOrientation(Orientation.VERTICAL);
+        sideColumn.heightProperty().addListener((obs, old, height) -> {
+            if (presentation) {
+                showCompletionChart(height.doubleValue() >= TALL_SIDE);
+            }
+        });
+        widthProperty().addListener((obs, old, width) -> {
+            if (presentation && (old.doubleValue() >= 1600) != (width.doubleValue() >= 1600)) {
+                layoutSplit();
+            }
+        });
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        sideColumn.setMinWidth(0);
+        sideWhy.visibleProperty().bind(heightProperty().greaterThanOrEqualTo(860));
+        sideWhy.managedProperty().bind(sideWhy.visibleProperty());
         why.getStyleClass().add("explanation");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
         why.setVisible(false);
         why.managedProperty().bind(why.visibleProperty());
-        var center = new VBox(10, narrative(), predictionBar, figures, why, split);
-        center.setPadding(new Insets(10, 12, 6, 12));
-        return center;
+        centerBox = new VBox(10, narrative(), predictionBar, figures, why, split);
+        centerBox.setPadding(new Insets(10, 12, 6, 12));
+        return centerBox;
+    }
+
+    /**
+     * At the desk the views stack (waves, lanes, charts); on stage the waves and the lanes take the
+     * left column's full height and the explanation and the charts stand beside them, so what runs
+     * stays large on a 720p projector too.
+     */
+    private void arrangeViews(boolean stage) {
+        split.getItems().clear();
+        viewsColumn.getItems().clear();
+        sideColumn.getChildren().clear();
+        sideWhy.getChildren().clear();
+        centerBox.getChildren().remove(why);
+        if (stage) {
+            viewsColumn.getItems().setAll(wavesSection, lanesSection);
+            sideWhy.getChildren().setAll(why);
+            sideColumn.getChildren().setAll(sideWhy, bottomTabs);
+            split.setOrientation(Orientation.HORIZONTAL);
+            split.getItems().setAll(viewsColumn, sideColumn);
+        } else {
+            split.setOrientation(Orientation.VERTICAL);
+            split.getItems().setAll(wavesSection, lanesSection, bottomTabs);
+            centerBox.getChildren().add(centerBox.getChildren().indexOf(split), why);
+        }
+        // Side by side, the two charts would be too narrow to read: they stack.
+        charts.setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
+        showCompletionChart(!stage || sideColumn.getHeight() >= TALL_SIDE);
+    }
+
+    /** On stage the comparison comes first; the completion curves join it only where both stay readable (not on 720p). */
+    private static final double TALL_SIDE = 560;
+
+    private void showCompletionChart(boolean show) {
+        List<javafx.scene.Node> wanted = show ? (presentation ? List.of(bars, completion) : List.of(completion, bars)) : List.of(bars);
+        if (!charts.getItems().equals(wanted)) {
+            charts.getItems().setAll(wanted);
+            charts.setDividerPositions(presentation ? 0.5 : 0.62);
+        }
     }
 
     private VBox narrative() {
@@ -295,8 +367,11 @@ public final class MainWindow extends BorderPane {
         predict.setMinHeight(Region.USE_PREF_SIZE);
         notice.setMinHeight(Region.USE_PREF_SIZE);
         reveal.setOnAction(e -> notice.setVisible(true));
-        reveal.visibleProperty().bind(notice.visibleProperty().not());
+        // On stage the story is two lines under its title: the question, and once the runs end the notice in its place.
+        reveal.visibleProperty().bind(notice.visibleProperty().not().and(onStage.not()));
         reveal.managedProperty().bind(reveal.visibleProperty());
+        predict.visibleProperty().bind(onStage.not().or(notice.visibleProperty().not()));
+        predict.managedProperty().bind(predict.visibleProperty());
         notice.managedProperty().bind(notice.visibleProperty());
         var box = new VBox(4, narrativeTitle, predict, reveal, notice);
         box.getStyleClass().add("narrative");
@@ -306,29 +381,62 @@ public final class MainWindow extends BorderPane {
         return box;
     }
 
+    /**
+     * A newcomer's window (nothing chosen on the command line) opens on the first experiment, its
+     * question shown, once the presets are listed; unless settings were chosen or a run started first.
+     */
+    public void openOnFirstPreset() {
+        openOnFirstPreset = true;
+        javafx.beans.InvalidationListener touched = changed -> openOnFirstPreset = false;
+        for (javafx.beans.Observable setting : List.of(controls.tasksProperty(), controls.poolProperty(), controls.carriersProperty(),
+                controls.sleepMsProperty(), controls.cpuMsProperty(), controls.permitsProperty(), controls.connectionsProperty(),
+                controls.blockingProperty())) {
+            setting.addListener(touched);
+        }
+        for (var kind : dev.loomscope.engine.ExecutorKind.values()) {
+            controls.selectedProperty(kind).addListener(touched);
+        }
+        openFirstPresetIfUntouched(controlPanel.presetBox().getItems());
+    }
+
+    private void openFirstPresetIfUntouched(List<Preset> all) {
+        if (openOnFirstPreset && !all.isEmpty() && controls.presetProperty().get() == null && !session.isRunning()
+                && session.history().isEmpty()) {
+            controlPanel.presetBox().setValue(all.getFirst());
+        }
+        if (!all.isEmpty()) {
+            openOnFirstPreset = false;
+        }
+    }
+
     /** Shows a preset's story: what to predict now, what to notice once its runs are done. */
     private void showNarrative(Preset preset) {
         if (preset == null) {
             return;
         }
         narrativePreset = preset;
+        figures.show(StageFigures.of(preset, presentation));
         narrativeTitle.setText(preset.title());
         predict.setText("Predict: " + preset.predict());
         notice.setText("Notice: " + preset.notice());
         notice.setVisible(false);
     }
 
-    private VBox section(String title, Label caption, HBox legend, Region content) {
+    private VBox section(String title, Label caption, LegendPane legend, Region content) {
         var name = new Label(title);
         name.getStyleClass().add("section-title");
         name.setMinWidth(Region.USE_PREF_SIZE);
         caption.getStyleClass().add("section-caption");
+        // On stage the legend says what the colours mean; the caption's detail would only be cut short.
+        caption.visibleProperty().bind(onStage.not());
+        caption.managedProperty().bind(caption.visibleProperty());
         // When space runs short the caption gives way first; the title and the legend stay whole.
         caption.setMinWidth(0);
         var spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         legend.getStyleClass().add("legend");
         legend.setAlignment(Pos.CENTER_RIGHT);
+        legend.setPrefWrapLength(0);
         var frame = new StackPane(content);
         var head = new HBox(12, name, caption, spacer, legend, exports.viewMenu(title.toLowerCase(), frame, frame));
         head.setAlignment(Pos.CENTER_LEFT);
@@ -510,16 +618,18 @@ public final class MainWindow extends BorderPane {
     /** Full screen and large type (every size in the stylesheet is relative to the root's). */
     public void setPresentation(boolean on) {
         presentation = on;
+        onStage.set(on);
         getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
+        figures.show(StageFigures.of(controls.presetProperty().get(), on));
+        legendVirtual = null;
+        arrangeViews(on);
         // Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector.
         lanes.setTextScale(on ? 1.7 : 1);
         raceView.setTextScale(on ? 1.7 : 1);
         // On stage the views get the whole width (presets and keys drive the runs) and the charts more height.
         sidebar.setVisible(!on);
         sidebar.setManaged(!on);
-        presentationHint.setVisible(on);
         layoutSplit();
-        charts.setDividerPositions(on ? 0.55 : 0.62);
         if (fullScreenOnStage && getScene().getWindow() instanceof javafx.stage.Stage stage) {
             // Esc stops runs here; only F11 leaves presentation mode. If the system takes the
             // window out of full screen anyway, presentation mode ends with it.
@@ -542,8 +652,14 @@ public final class MainWindow extends BorderPane {
         boolean sweeping = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedIndex() == 2;
         // Like a sweep's plot, the web charts are the point of their tab: they get the height the task grid has otherwise.
         boolean web = bottomTabs != null && bottomTabs.getSelectionModel().getSelectedItem() == webTab;
-        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40}
-                : presentation ? new double[] {0.24, 0.46} : new double[] {0.33, 0.64});
+        if (presentation) {
+            // The left column holds the waves over the lanes; the charts beside them get more width when they are the point.
+            boolean wide = getWidth() >= 1600;
+            split.setDividerPositions(sweeping || web ? 0.5 : wide ? 0.6 : 0.55);
+            viewsColumn.setDividerPositions(0.55);
+            return;
+        }
+        split.setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40} : new double[] {0.33, 0.64});
     }
 
     public void togglePresentation() {
@@ -771,12 +887,15 @@ public final class MainWindow extends BorderPane {
         return recent;
     }
 
+    /** The runs the comparison chart compares: the shown run's comparison (a replayed run's, while it replays), or the run alone. */
     private List<RunModel> comparisonOf(RunModel shown) {
         if (shown == null) {
             return List.of();
         }
+        var replay = replayBar.replay();
+        RunModel run = replay != null && replay.replica() == shown ? replay.source() : shown;
         List<RunModel> comparison = session.comparison();
-        return comparison.contains(shown) ? comparison.stream().filter(r -> r.phase() != RunModel.Phase.QUEUED).toList() : List.of(shown);
+        return comparison.contains(run) ? comparison.stream().filter(r -> r.phase() != RunModel.Phase.QUEUED).toList() : List.of(shown);
     }
 
     private void updateCaptions(RunModel shown) {
@@ -844,15 +963,19 @@ public final class MainWindow extends BorderPane {
     private void rebuildLegends() {
         Palette p = themes.palette();
         boolean virtual = Boolean.TRUE.equals(legendVirtual);
+        // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
+        boolean brief = presentation;
         wavesLegend.getChildren().setAll(
                 legendItem(p.queued(), "queued"),
-                legendItem(p.running(), virtual ? "running (mounted)" : "running"),
-                virtual ? legendItem(p.waitingUnmounted(), "waiting, unmounted") : legendItem(p.heldThread(), "blocked, holding thread"),
-                legendItem(p.pinned(), "pinned (JFR)"),
+                legendItem(p.running(), virtual && !brief ? "running (mounted)" : "running"),
+                virtual ? legendItem(p.waitingUnmounted(), brief ? "unmounted" : "waiting, unmounted")
+                        : legendItem(p.heldThread(), brief ? "holding thread" : "blocked, holding thread"),
+                legendItem(p.pinned(), brief ? "pinned" : "pinned (JFR)"),
                 legendItem(p.done(), "done"));
         lanesLegend.getChildren().setAll(
                 legendItem(p.running(), "running"),
-                virtual ? legendItem(p.pinned(), "pinned (JFR)") : legendItem(p.heldThread(), "blocked, holding thread"),
+                virtual ? legendItem(p.pinned(), brief ? "pinned" : "pinned (JFR)")
+                        : legendItem(p.heldThread(), brief ? "holding thread" : "blocked, holding thread"),
                 legendItem(p.laneIdle(), "idle"));
     }
 
@@ -914,6 +1037,34 @@ public final class MainWindow extends BorderPane {
     /** Pictures, results, timelines and recordings out of the window. */
     public WindowExports exports() {
         return exports;
+    }
+
+    /** Lines the preset's story takes now: its title, and the question or the notice shown under it. */
+    int narrativeLines() {
+        int lines = narrativeTitle.isVisible() ? 1 : 0;
+        for (Label text : List.of(predict, notice)) {
+            if (text.isVisible() && text.getParent() != null && text.getParent().isVisible()) {
+                var one = new javafx.scene.text.Text("Ag");
+                one.setFont(text.getFont());
+                one.setLineSpacing(text.getLineSpacing());
+                lines += (int) Math.round(text.getHeight() / one.getLayoutBounds().getHeight());
+            }
+        }
+        return lines;
+    }
+
+    /** The question or notice shown under the story's title (the notice once revealed). */
+    String narrativeText() {
+        return notice.isVisible() ? notice.getText() : predict.getText();
+    }
+
+    /** What the reveal link does: shows the notice now, as the end of the preset's runs would. */
+    void revealNotice() {
+        notice.setVisible(true);
+    }
+
+    ElapsedBarsView comparisonChart() {
+        return bars;
     }
 
     String explanationText() {

@@ -20,6 +20,7 @@ public final class TaskWaveView extends Region {
 
     private final ImageView imageView = new ImageView();
     private final Tooltip tooltip = new Tooltip();
+    private final javafx.scene.control.Label empty = EmptyHint.label("Press Run (F5): every task appears here as a cell: queued, running, waiting, done.");
     private WritableImage image;
     private int[] pixels = new int[0];
     private TaskGridRaster.Layout layout;
@@ -32,7 +33,7 @@ public final class TaskWaveView extends Region {
     public TaskWaveView() {
         getStyleClass().add("task-waves");
         imageView.setSmooth(false);
-        getChildren().add(imageView);
+        getChildren().addAll(imageView, empty);
         setMinSize(120, 60);
         tooltip.setShowDelay(Duration.millis(150));
         Tooltip.install(this, tooltip);
@@ -53,6 +54,7 @@ public final class TaskWaveView extends Region {
         if (run != model) {
             model = run;
             paintedVersion = -1;
+            empty.setVisible(run == null);
         }
         int width = (int) Math.floor(getWidth());
         int height = (int) Math.floor(getHeight());
@@ -81,6 +83,16 @@ public final class TaskWaveView extends Region {
         }
         image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
         budget.painted(nowNanos, System.nanoTime() - start);
+    }
+
+    /** The line shown before any run: what Run will draw here. */
+    public javafx.beans.property.StringProperty emptyTextProperty() {
+        return empty.textProperty();
+    }
+
+    /** Whether the view shows its "Press Run" line (for tests). */
+    public boolean showsEmptyHint() {
+        return empty.isVisible();
     }
 
     /** How the tasks are drawn now: squares of a few pixels, or several tasks per pixel. */
@@ -123,6 +135,7 @@ public final class TaskWaveView extends Region {
     @Override
     protected void layoutChildren() {
         imageView.relocate(0, 0);
+        empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
         sizeChanged = image == null || image.getWidth() != Math.floor(getWidth()) || image.getHeight() != Math.floor(getHeight());
     }
 

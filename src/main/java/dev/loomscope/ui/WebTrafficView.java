@@ -34,10 +34,10 @@ public final class WebTrafficView extends VBox {
     private final NumberAxis latencyMs = new NumberAxis();
     private final LineChart<Number, Number> latency = new LineChart<>(latencyTime, latencyMs);
     private final Label summary = new Label();
-    /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run. */
-    private final HBox legend = new HBox(16);
-    private final Label empty = new Label("No web run yet. Choose the preset \"A blocking web service\", or set Connections above 0: "
-            + "each task is then one HTTP request to a service in the runner, sent by a closed loop of that many connections.");
+    /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run; it wraps when narrow. */
+    private final javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(16, 2);
+    private final Label empty = EmptyHint.label("Press Run (F5) on the web-service experiment (or with Connections above 0): "
+            + "requests per second and latency appear here, each request one task.");
     private final int cores;
     private final HBox charts;
     /** Points per run and the run version they were computed at: a finished run is computed once. */
@@ -58,15 +58,15 @@ public final class WebTrafficView extends VBox {
         summary.setTooltip(new javafx.scene.control.Tooltip("The load's clients run in the runner JVM too (a platform thread "
                 + "per connection, so they never take a carrier from the service's virtual threads): while a web run goes, the "
                 + "Platform threads, RSS and Heap tiles include them."));
-        empty.getStyleClass().add("empty-hint");
-        empty.setWrapText(true);
         charts = new HBox(8, throughput, latency);
+        charts.setVisible(false);
         HBox.setHgrow(throughput, Priority.ALWAYS);
         HBox.setHgrow(latency, Priority.ALWAYS);
         var body = new StackPane(charts, empty);
         VBox.setVgrow(body, Priority.ALWAYS);
         legend.getStyleClass().add("web-legend");
         legend.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        legend.setPrefWrapLength(400);
         getChildren().addAll(summary, legend, body);
     }
 

@@ -119,6 +119,13 @@ public final class WindowCommand implements Callable<Integer> {
         }
     }
 
+    /** Whether any of the run settings (--executor, --tasks...) was on the command line. */
+    private boolean scenarioOptionsGiven() {
+        var parsed = spec.commandLine().getParseResult();
+        var mixin = spec.mixins().get("scenario");
+        return parsed != null && mixin != null && mixin.options().stream().anyMatch(parsed::hasMatchedOption);
+    }
+
     /** Whether these arguments only list presets (no window, so no display needed). */
     public static boolean listsPresets(String[] args) {
         for (int i = 0; i + 1 < args.length; i++) {
@@ -148,8 +155,12 @@ public final class WindowCommand implements Callable<Integer> {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
-        return new Settings(chosen != null ? chosen.scenarios() : scenario.scenarios(spec), chosen, theme.equals("dark"), highContrast,
-                presentation, (runAtStart || screenshot != null || race || results != null) && sweep == null, race, parsedSweep(), screenshot,
-                screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
+        boolean runs = (runAtStart || screenshot != null || race || results != null) && sweep == null;
+        // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
+        List<Scenario> scenarios = chosen != null ? chosen.scenarios()
+                : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
+        return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
+                presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
     }
 }

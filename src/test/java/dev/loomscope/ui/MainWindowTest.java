@@ -252,9 +252,14 @@ class MainWindowTest {
         Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> window.setFullScreenOnStage(false));
-        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        // A window opened with nothing chosen starts on the first experiment.
+        Fx.waitUntil("the first experiment chosen", Duration.ofSeconds(5), () -> window.controls().presetProperty().get() != null);
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("schedulers");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");

@@ -1,0 +1,185 @@
+package dev.loomscope.model;
+
+import dev.loomscope.engine.Durations;
+import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.engine.RunResult;
+import dev.loomscope.engine.Scenario;
+import dev.loomscope.web.Ceiling;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the comparison chart compares: the figure the experiment is about, run beside run. Elapsed
+ * time against the perfect world for most; memory for the memory preset, ThreadLocal objects and
+ * heap for the ThreadLocal trap, requests per second against the closed loop's ceiling for the web.
+ */
+public final class Comparison {
+
+    /** What a comparison is about. */
+    public enum Focus {
+        ELAPSED, MEMORY, THREAD_LOCALS, THROUGHPUT
+    }
+
+    /** The articles' memory increases for 10,000 tasks of 100 ms: a fixed pool of 200, and a virtual thread each. */
+    public static final double PUBLISHED_FIXED_200_MB = 90;
+    public static final double PUBLISHED_VIRTUAL_MB = 20;
+
+    /** One finished run's figures, as the chart needs them. */
+    public record Measured(String run, Scenario scenario, double elapsedMs, double idealMs, long completed,
+                           double rssDeltaMb, double heapDeltaMb, long threadLocalsCreated) {
+
+        /** The figures of a run that completed; empty for one still going, stopped or failed. */
+        public static Optional<Measured> of(RunModel run) {
+            RunResult result = run.result();
+            if (result == null || result.outcome() != RunResult.Outcome.COMPLETED) {
+                return Optional.empty();
+            }
+            return Optional.of(new Measured(run.title(), run.scenario(), result.elapsedMs(), run.idealMs(), result.completed(),
+                    result.rssDeltaMb(), result.heapDeltaMb(), result.threadLocalsCreated()));
+        }
+    }
+
+    /** A bar: its value and the words past its end (null: none). */
+    public record Bar(String run, double value, String text) {
+    }
+
+    /** Bars of one kind, one per run at most; {@code reference} marks figures from elsewhere (published ones). */
+    public record Series(String name, boolean reference, List<Bar> bars) {
+        public Series {
+            bars = List.copyOf(bars);
+        }
+    }
+
+    /** One chart: a title, the unit of its axis, its series. */
+    public record Panel(String title, String unit, List<Series> series) {
+        public Panel {
+            series = List.copyOf(series);
+        }
+
+        /** The longest bar, for the axis. */
+        public double longest() {
+            return series.stream().flatMap(s -> s.bars().stream()).mapToDouble(Bar::value).max().orElse(0);
+        }
+    }
+
+    private Comparison() {
+    }
+
+    /**
+     * The focus of runs: the preset's when they are a preset's runs (memory and elapsed runs look
+     * alike), else what their settings say (a web run, a ThreadLocal cache), else elapsed time.
+     */
+    public static Focus focusOf(List<Scenario> runs, List<Preset> presets) {
+        for (Preset preset : presets) {
+            if (!runs.isEmpty() && preset.scenarios().containsAll(runs)) {
+                return focusOf(preset);
+            }
+        }
+        if (runs.stream().anyMatch(Scenario::isWeb)) {
+            return Focus.THROUGHPUT;
+        }
+        if (runs.stream().anyMatch(s -> s.threadLocalKb() > 0)) {
+            return Focus.THREAD_LOCALS;
+        }
+        return Focus.ELAPSED;
+    }
+
+    /** What each preset is about. */
+    public static Focus focusOf(Preset preset) {
+        return switch (preset.name()) {
+            case "memory" -> Focus.MEMORY;
+            case "threadlocal" -> Focus.THREAD_LOCALS;
+            case "web-service" -> Focus.THROUGHPUT;
+            default -> Focus.ELAPSED;
+        };
+    }
+
+    /** The charts for {@code runs} (in the order they ran), one or two panels. */
+    public static List<Panel> panels(Focus focus, List<Measured> runs, int cores) {
+        return switch (focus) {
+            case ELAPSED -> List.of(elapsedPanel(runs));
+            case MEMORY -> List.of(memory(runs));
+            case THREAD_LOCALS -> List.of(threadLocals(runs), heap(runs));
+            case THROUGHPUT -> List.of(throughput(runs, cores));
+        };
+    }
+
+    public static Panel elapsedPanel(List<Measured> runs) {
+        var elapsed = new ArrayList<Bar>();
+        var ideal = new ArrayList<Bar>();
+        for (Measured run : runs) {
+            elapsed.add(new Bar(run.run(), run.elapsedMs(), "%s (ideal %s)".formatted(Durations.humanMillis(run.elapsedMs()),
+                    Durations.humanMillis(run.idealMs()))));
+            ideal.add(new Bar(run.run(), run.idealMs(), null));
+        }
+        return new Panel("Elapsed vs perfect world", "ms", List.of(new Series("elapsed", false, elapsed), new Series("perfect world", false, ideal)));
+    }
+
+    static Panel memory(List<Measured> runs) {
+        var rss = new ArrayList<Bar>();
+        var heap = new ArrayList<Bar>();
+        var published = new ArrayList<Bar>();
+        for (Measured run : runs) {
+            rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), "RSS +%,.0f MB".formatted(run.rssDeltaMb())));
+            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), "heap +%,.0f MB".formatted(run.heapDeltaMb())));
+            published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, "published +%,.0f MB".formatted(mb))));
+        }
+        return new Panel("Memory increase vs published", "MB",
+                List.of(new Series("RSS +MB", false, rss), new Series("heap +MB", false, heap), new Series("published", true, published)));
+    }
+
+    /** The articles' figure for a run like this one: 10,000 waiting tasks on a pool of 200, or on virtual threads. */
+    static Optional<Double> published(Scenario scenario) {
+        boolean articles = scenario.tasks() == 10_000 && scenario.sleepMs() == 100 && scenario.cpuMs() == 0 && !scenario.isWeb();
+        if (articles && scenario.executor() == ExecutorKind.FIXED && scenario.pool() == 200) {
+            return Optional.of(PUBLISHED_FIXED_200_MB);
+        }
+        if (articles && scenario.executor() == ExecutorKind.VIRTUAL) {
+            return Optional.of(PUBLISHED_VIRTUAL_MB);
+        }
+        return Optional.empty();
+    }
+
+    static Panel threadLocals(List<Measured> runs) {
+        var created = new ArrayList<Bar>();
+        for (Measured run : runs) {
+            created.add(new Bar(run.run(), run.threadLocalsCreated(), "%,d".formatted(run.threadLocalsCreated())));
+        }
+        return new Panel("ThreadLocal objects created", "objects", List.of(new Series("objects created", false, created)));
+    }
+
+    static Panel heap(List<Measured> runs) {
+        var heap = new ArrayList<Bar>();
+        for (Measured run : runs) {
+            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), "+%,.0f MB".formatted(run.heapDeltaMb())));
+        }
+        return new Panel("Heap increase", "MB", List.of(new Series("heap +MB", false, heap)));
+    }
+
+    static Panel throughput(List<Measured> runs, int cores) {
+        var served = new ArrayList<Bar>();
+        var ceiling = new ArrayList<Bar>();
+        for (Measured run : runs) {
+            double perSecond = requestsPerSecond(run);
+            Optional<Ceiling> cap = WebTraffic.ceiling(run.scenario(), cores);
+            served.add(new Bar(run.run(), perSecond, cap.map(c -> "%,.0f req/s (ceiling %,.0f)".formatted(perSecond, c.requestsPerSecond()))
+                    .orElse("%,.0f req/s".formatted(perSecond))));
+            cap.filter(c -> Double.isFinite(c.requestsPerSecond()))
+                    .ifPresent(c -> ceiling.add(new Bar(run.run(), c.requestsPerSecond(), null)));
+        }
+        return new Panel("Requests per second vs ceiling", "req/s", List.of(new Series("served", false, served), new Series("ceiling", false, ceiling)));
+    }
+
+    /** Requests answered over the whole run, per second of it. */
+    public static double requestsPerSecond(Measured run) {
+        return run.elapsedMs() > 0 ? run.completed() * 1_000.0 / run.elapsedMs() : 0;
+    }
+
+    /** A key that changes when what the chart shows changes. */
+    public static String key(Focus focus, List<Measured> runs) {
+        return focus + ":" + runs.stream().map(r -> Objects.hash(r.run(), r.elapsedMs(), r.rssDeltaMb(), r.heapDeltaMb(), r.threadLocalsCreated()))
+                .toList();
+    }
+}
