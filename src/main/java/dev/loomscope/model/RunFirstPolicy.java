@@ -92,6 +92,11 @@ public final class RunFirstPolicy {
         return mode;
     }
 
+    /** Whether a run may be animated live at all (it may still go still when the machine gets busy). */
+    public static boolean watchableLive(Scenario s, int cores) {
+        return !tooShortToWatch(s, cores) && !cpuBound(s, cores);
+    }
+
     public static boolean tooShortToWatch(Scenario s, int cores) {
         return IdealTime.millis(s, cores) < WATCHABLE_IDEAL_MS;
     }

@@ -109,11 +109,36 @@ public final class RunModel implements RunListener {
         publish();
     }
 
+    /**
+     * A run the window keeps still through (too short to watch, CPU-bound, or the animation off):
+     * its events are only recorded as they come, and applied when it ends. Applying tens of
+     * thousands of events while the runner wants every core would take CPU from the run itself.
+     */
+    public void deferEventsUntilTheEnd() {
+        deferring = true;
+    }
+
+    /** Whether this run's events wait for its end (until then only its clock and samples move). */
+    public boolean defersEvents() {
+        return deferring;
+    }
+
+    private volatile boolean deferring;
+    private final List<List<JfrEvent>> deferredJfr = new java.util.ArrayList<>();
+
     @Override
     public void onEvents(EventBatch batch) {
         Recording kept = recording;
+        if (deferring && (kept == null || kept.size() + batch.size() > Recording.MAX_EVENTS)) {
+            // The recording cannot hold them all: apply what it holds now, and the rest as it comes.
+            applyDeferred();
+        }
         if (kept != null) {
             kept.add(batch);
+        }
+        if (deferring) {
+            publish();
+            return;
         }
         beginEvents(batch.size());
         for (int i = 0, n = batch.size(); i < n; i++) {
@@ -198,6 +223,24 @@ public final class RunModel implements RunListener {
      * Replays recorded events {@code order[from..to)} into this (replica) model, as if they had
      * just arrived. Replay's thread only, on a model that no runner writes.
      */
+    private void applyDeferred() {
+        deferring = false;
+        Recording kept = recording;
+        if (kept != null) {
+            // Arrival order, as they would have been applied live.
+            for (int from = 0; from < kept.size(); from += 1 << 16) {
+                int to = Math.min(kept.size(), from + (1 << 16));
+                beginEvents(to - from);
+                for (int i = from; i < to; i++) {
+                    applyEvent(kept.typeCode(i), kept.task(i), kept.timeNanos(i), kept.threadId(i), kept.carrierId(i));
+                }
+                endEvents();
+            }
+        }
+        deferredJfr.forEach(this::onJfrEvents);
+        deferredJfr.clear();
+    }
+
     void replayEvents(Recording source, int[] order, int from, int to) {
         beginEvents(to - from);
         for (int k = from; k < to; k++) {
@@ -225,6 +268,11 @@ public final class RunModel implements RunListener {
 
     @Override
     public void onJfrEvents(List<JfrEvent> events) {
+        if (deferring) {
+            // A pin finds its task through the task's events: it waits for them.
+            deferredJfr.add(events);
+            return;
+        }
         for (JfrEvent event : events) {
             if (event.timeNanos() < 0) {
                 // Before the run began (JFR's start-up, a web service's warm-up): not the run's, as in the summary.
@@ -253,6 +301,9 @@ public final class RunModel implements RunListener {
 
     /** The run ended, however it ended. Called once, from the thread that completes the run. */
     public void finish(RunResult result) {
+        if (deferring) {
+            applyDeferred();
+        }
         // A stopped run leaves segments open: they end where its events ended.
         if (openKind != null) {
             cutOpenSegments(latestEventNanos);
@@ -411,7 +462,9 @@ public final class RunModel implements RunListener {
     public LiveFigures figures(long nowMonotonicNanos) {
         Sample sample = lastSample;
         Sample peak = peakSample;
-        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), submitted, finished, failedTasks,
+        // While events wait for the end, the runner's own count (in its samples) says how many are done.
+        long completed = deferring && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
+        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), submitted, completed, failedTasks,
                 Math.max(0, started - finished - failedTasks), Math.max(0, waitingNow),
                 sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
                 sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),

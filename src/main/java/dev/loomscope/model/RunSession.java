@@ -38,6 +38,7 @@ public final class RunSession {
     private volatile String problem;
     private volatile int version;
     private int nextNumber = 1;
+    private volatile java.util.function.Predicate<Scenario> deferEvents = scenario -> false;
 
     public RunSession(Runner runner, RunOptions options) {
         this(runner, options, null);
@@ -66,6 +67,14 @@ public final class RunSession {
     }
 
     /**
+     * Which runs keep their events for their end instead of applying them as they come: those the
+     * window will not animate live (see {@link RunModel#deferEventsUntilTheEnd}). Decided as runs start.
+     */
+    public void deferEventsWhen(java.util.function.Predicate<Scenario> defer) {
+        this.deferEvents = defer;
+    }
+
+    /**
      * Queues the scenarios and starts the first. Every scenario is checked first, so a comparison
      * either starts whole or not at all.
      *
@@ -82,6 +91,9 @@ public final class RunSession {
             var models = new ArrayList<RunModel>();
             for (Scenario scenario : scenarios) {
                 var model = new RunModel(nextNumber++, scenario, runner.cores());
+                if (deferEvents.test(scenario)) {
+                    model.deferEventsUntilTheEnd();
+                }
                 models.add(model);
                 queue.add(model);
                 history.add(model);

@@ -123,6 +123,9 @@ public final class MainWindow extends BorderPane {
         this.controls = new ControlsViewModel(session.cores());
         this.runFirst = new dev.loomscope.model.RunFirstPolicy(session.cores());
         this.machineLoad = new dev.loomscope.model.MachineLoad(session.cores());
+        // A run the window will keep still through need not have its events applied while it runs.
+        session.deferEventsWhen(scenario -> !alwaysAnimate && (!controls.animateLiveProperty().get()
+                || !dev.loomscope.model.RunFirstPolicy.watchableLive(scenario, session.cores())));
         this.controlPanel = new ControlPanel(controls, List.of());
         this.predictionBar = new PredictionBar(session.cores());
         this.sweepView = new SweepView(controls::scenarios, this::startSweep, session::isRunning, session.cores());
@@ -719,13 +722,12 @@ public final class MainWindow extends BorderPane {
         }
         RunModel shown = shownRun();
         if (shown != null && shown == session.current() && !animateNow(shown, now)) {
-            // Still while it runs: only the clock and the status move, the rest waits for the end.
-            if (now - lastFiguresNanos > 250_000_000L) {
+            // Still while it runs: only the clock, the figures and the status move, twice a second and in
+            // one frame (at 1080p without a GPU, every frame drawn costs the run a few ms of CPU).
+            if (now - lastFiguresNanos > 500_000_000L) {
                 lastFiguresNanos = now;
-                safely("figures", () -> figures.refresh(shown, System.nanoTime()));
-            }
-            if (now - lastStatusNanos > 500_000_000L) {
                 lastStatusNanos = now;
+                safely("figures", () -> figures.refresh(shown, System.nanoTime()));
                 updateStatus(shown);
                 safely("run history", () -> history.refresh(session.history()));
             }
@@ -767,7 +769,9 @@ public final class MainWindow extends BorderPane {
         if (!controls.animateLiveProperty().get()) {
             return false;
         }
-        return runFirst.animate(current, machineLoad.spareCores(now), now) || alwaysAnimate;
+        boolean live = runFirst.animate(current, machineLoad.spareCores(now), now);
+        // Its events wait for its end: until then there is nothing to draw but the clock.
+        return !current.defersEvents() && (live || alwaysAnimate);
     }
 
     /**

@@ -66,6 +66,41 @@ class RunModelTest {
     }
 
     @Test
+    void aRunKeptStillRecordsItsEventsAndAppliesThemOnlyAtItsEndToTheSameStateAsALiveOne() {
+        var live = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
+        var deferred = new RunModel(2, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
+        deferred.deferEventsUntilTheEnd();
+        long carrier = 31;
+        var pin = List.of(new JfrEvent(JfrEvent.PINNED, 3_000_000, 100_000_000, 501, carrier, "Native or VM frame on stack", "Thread.sleep", ""));
+        for (RunModel model : List.of(live, deferred)) {
+            model.onEvents(new Events()
+                    .add(SUBMITTED, 0, 0, 1, 1).add(SUBMITTED, 1, 0, 1, 1)
+                    .add(STARTED, 0, 1, 500, carrier).add(BLOCKED, 0, 2, 500, carrier)
+                    .add(STARTED, 1, 2, 501, carrier).add(BLOCKED, 1, 3, 501, carrier)
+                    .add(RESUMED, 0, 102, 500, carrier).add(FINISHED, 0, 102, 500, carrier).batch());
+            model.onSample(new dev.loomscope.protocol.Sample(110_000_000L, 1 << 20, 1 << 20, 12, 1, 0, 1));
+            model.onJfrEvents(pin);
+            model.onEvents(new Events().add(RESUMED, 1, 103, 501, carrier).add(FINISHED, 1, 103, 501, carrier).batch());
+        }
+        assertThat(deferred.states()).as("nothing applied while it runs").containsOnly((byte) 0);
+        assertThat(deferred.lanes().segmentCount()).isZero();
+        assertThat(deferred.figures(0).completed()).as("the runner's own count, from its sample").isEqualTo(1);
+        assertThat(deferred.figures(0).pinnedEvents()).isZero();
+
+        for (RunModel model : List.of(live, deferred)) {
+            model.finish(dev.loomscope.engine.RunResult.failed(model.scenario(), 100, "stopped"));
+        }
+        assertThat(deferred.defersEvents()).isFalse();
+        assertThat(deferred.states()).isEqualTo(live.states());
+        assertThat(TaskState.pinned(deferred.states()[1])).as("the pin found its task once the events were in").isTrue();
+        assertThat(deferred.figures(0).completed()).isEqualTo(2);
+        assertThat(deferred.figures(0).pinnedEvents()).isEqualTo(1);
+        assertThat(deferred.lanes().segmentCount()).isEqualTo(live.lanes().segmentCount());
+        assertThat(deferred.curve().total()).isEqualTo(live.curve().total());
+        assertThat(deferred.recording().size()).isEqualTo(live.recording().size());
+    }
+
+    @Test
     void aVirtualThreadLetsGoOfItsCarrierUnlessJfrSaysItPinned() {
         var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
         long carrier = 31;
