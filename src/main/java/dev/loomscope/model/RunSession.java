@@ -49,6 +49,25 @@ public final class RunSession {
         this.runner = runner;
         this.options = options;
         this.jfrFolder = jfrFolder;
+        // Made now, with the session: a runner JVM inherits the priority of the thread that starts it,
+        // and the window later lowers its own threads' priority, never this one's (see GiveWayToRuns).
+        Thread.ofPlatform().daemon().name("loomscope-run-starter").start(this::startRunsAsAsked);
+    }
+
+    /** Runner JVMs start one at a time, from one thread: starting a JVM takes a while, and must not be on the caller's. */
+    private final java.util.concurrent.BlockingQueue<Runnable> starts = new java.util.concurrent.LinkedBlockingQueue<>();
+
+    private void startRunsAsAsked() {
+        while (true) {
+            try {
+                starts.take().run();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // startNext reports its own failures as results; anything else must not end the starter.
+                e.printStackTrace();
+            }
+        }
     }
 
     /** A fresh temporary folder for the session's recordings, removed when the JVM exits; null if none can be made. */
@@ -110,7 +129,7 @@ public final class RunSession {
             version++;
         }
         // Starting a JVM takes tens of milliseconds: not on the caller's (the window's) thread.
-        Thread.ofPlatform().daemon().name("loomscope-run-starter").start(this::startNext);
+        starts.add(this::startNext);
         return started;
     }
 
@@ -173,7 +192,7 @@ public final class RunSession {
                 problem = model.title() + ": " + outcome.message();
             }
         }
-        startNext();
+        starts.add(this::startNext);
     }
 
     /** Replays and timelines need recordings, which are big: the newest finished runs keep theirs. */

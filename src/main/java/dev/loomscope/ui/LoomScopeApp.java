@@ -57,6 +57,8 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         startupDone();
         window = open(stage, new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), settings);
+        // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
+        GiveWayToRuns.apply();
         if (settings.race()) {
             boolean closes = settings.screenshot() != null || settings.results() != null;
             raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
