@@ -137,16 +137,63 @@ public final class RunSession {
      * Starts the next queued run, if any. Starting a JVM takes a while, so it happens outside the
      * lock: the window reads this session every frame and must never wait for a process to start.
      */
+    /** Quiet: this JVM used less than this share of a core over a {@link #SETTLE_STEP_MS} step. */
+    static final double QUIET_SHARE = 0.2;
+    static final long SETTLE_STEP_MS = 100;
+    static final long SETTLE_LIMIT_MS = 1_500;
+    private java.util.function.LongSupplier ownCpuNanos = () -> -1;
+
+    /**
+     * The window's process CPU time, read between runs: a run starts once the window has finished
+     * what the last run's end set off (its last frames, the JIT compiling them, a collection).
+     * Unset (the default), runs start at once.
+     */
+    public void settleBeforeEachRun(java.util.function.LongSupplier processCpuNanos) {
+        this.ownCpuNanos = processCpuNanos;
+    }
+
+    /** Waits, at most {@link #SETTLE_LIMIT_MS}, until this JVM has used under {@link #QUIET_SHARE} of a core for one step. */
+    private void settle() {
+        long last = ownCpuNanos.getAsLong();
+        if (last < 0) {
+            return;
+        }
+        for (long waited = 0; waited < SETTLE_LIMIT_MS; waited += SETTLE_STEP_MS) {
+            try {
+                Thread.sleep(SETTLE_STEP_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long now = ownCpuNanos.getAsLong();
+            if (now - last < QUIET_SHARE * SETTLE_STEP_MS * 1_000_000) {
+                return;
+            }
+            last = now;
+        }
+    }
+
     private void startNext() {
         RunModel next;
         synchronized (this) {
-            next = queue.poll();
+            next = queue.peek();
             current = next;
             currentHandle = null;
             version++;
         }
         if (next == null) {
             return;
+        }
+        settle();
+        synchronized (this) {
+            if (queue.peek() != next) {
+                // Stopped while it settled: it never ran (stop dropped it with the rest of the queue).
+                current = null;
+                stopWhenStarted = null;
+                version++;
+                return;
+            }
+            queue.poll();
         }
         RunHandle handle;
         try {

@@ -56,7 +56,12 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         startupDone();
-        window = open(stage, new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), settings);
+        var session = new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder());
+        // Each run starts once the window has finished what the last one's end set off (frames, JIT, GC).
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            session.settleBeforeEachRun(os::getProcessCpuTime);
+        }
+        window = open(stage, session, settings);
         // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
         GiveWayToRuns.apply();
         if (settings.race()) {

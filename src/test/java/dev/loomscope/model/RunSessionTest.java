@@ -75,4 +75,28 @@ class RunSessionTest {
         assertThat(session.isRunning()).isFalse();
         assertThat(session.history()).isEmpty();
     }
+
+    @Test
+    void eachRunStartsOnceTheWindowsProcessHasGoneQuietAndAStopMeanwhileDropsItUnstarted() throws Exception {
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT.withoutJfr());
+        // The first reading, then three busy steps (50 ms of CPU each), then quiet ones.
+        var readings = new java.util.concurrent.atomic.AtomicInteger();
+        session.settleBeforeEachRun(() -> Math.min(readings.incrementAndGet(), 4) * 50_000_000L);
+        RunModel run = session.start(List.of(scenario(ExecutorKind.VIRTUAL, 2, 10))).getFirst();
+        waitUntilIdle(session, Duration.ofSeconds(60));
+        assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
+        assertThat(readings.get()).as("the baseline, three busy steps, one quiet step").isEqualTo(5);
+
+        // Never quiet: the run waits for the limit, and a stop meanwhile drops it before any JVM starts.
+        var busy = new java.util.concurrent.atomic.AtomicLong();
+        session.settleBeforeEachRun(() -> busy.addAndGet(100_000_000L));
+        RunModel stopped = session.start(List.of(scenario(ExecutorKind.VIRTUAL, 2, 10))).getFirst();
+        Thread.sleep(300);
+        assertThat(session.current()).isSameAs(stopped);
+        session.stop();
+        waitUntilIdle(session, Duration.ofSeconds(10));
+        assertThat(stopped.hello()).as("no runner JVM was started").isNull();
+        assertThat(session.history()).doesNotContain(stopped);
+        assertThat(session.comparison()).isEmpty();
+    }
 }
