@@ -43,9 +43,17 @@ public final class StageBenchmark {
             return ratios;
         }
 
-        /** Within the bound at the median pair (one slow pair on a shared machine does not decide it). */
+        /**
+         * Within the bound at the median pair: each pair's window time as a share of what the bound
+         * allows it, and the median of those at most 1 (the pairs ran side by side; one slow pair on
+         * a shared machine does not decide it).
+         */
         boolean withinBound() {
-            return StageBenchmark.withinBound(median(windowMs), median(runMs));
+            var shares = new ArrayList<Double>();
+            for (int i = 0; i < Math.min(windowMs.size(), runMs.size()); i++) {
+                shares.add(windowMs.get(i) / allowedMs(runMs.get(i)));
+            }
+            return median(shares) <= 1;
         }
     }
 
@@ -64,7 +72,12 @@ public final class StageBenchmark {
     }
 
     static boolean withinBound(double windowMs, double runMs) {
-        return windowMs <= runMs * MAX_RATIO || (runMs < SHORT_RUN_MS && windowMs <= runMs + SLACK_MS);
+        return windowMs <= allowedMs(runMs);
+    }
+
+    /** The longest a window run may take beside a command-line run of {@code runMs}. */
+    static double allowedMs(double runMs) {
+        return runMs < SHORT_RUN_MS ? Math.max(runMs * MAX_RATIO, runMs + SLACK_MS) : runMs * MAX_RATIO;
     }
 
     /**

@@ -42,6 +42,15 @@ class StageBenchmarkTest {
     }
 
     @Test
+    void aRunIsJudgedByItsMedianPair() {
+        // Pairs 200/186, 190/207, 230/185: 1.08, 0.92, 1.24 of the command line's time, so 1.08 at the median pair.
+        var run = new StageBenchmark.RunPairs("waiting-10k", "virtual", List.of(200.0, 190.0, 230.0), List.of(186.0, 207.0, 185.0));
+        assertThat(run.withinBound()).isTrue();
+        var slow = new StageBenchmark.RunPairs("memory", "platform", List.of(2_300.0, 2_050.0, 2_400.0), List.of(2_000.0, 2_000.0, 2_010.0));
+        assertThat(slow.withinBound()).as("1.15, 1.03, 1.19").isFalse();
+    }
+
+    @Test
     void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
         assertThat(StageBenchmark.median(List.of(3.0, 1.0, 2.0, 10.0))).isEqualTo(2.5);
     }
