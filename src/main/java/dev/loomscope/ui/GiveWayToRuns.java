@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class GiveWayToRuns {
 
-    static final int WINDOW_NICE = 5;
+    static final int WINDOW_NICE = 10;
     private static final int PRIO_PROCESS = 0;
 
     private GiveWayToRuns() {
