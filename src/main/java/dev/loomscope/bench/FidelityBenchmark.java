@@ -1,14 +1,14 @@
 package dev.loomscope.bench;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.JvmLauncher;
-import dev.loomscope.engine.RunListener;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.RunResults;
-import dev.loomscope.engine.Runner;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.result.RunResults;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

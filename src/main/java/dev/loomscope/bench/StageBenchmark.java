@@ -2,7 +2,7 @@ package dev.loomscope.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.launcher.JvmLauncher;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

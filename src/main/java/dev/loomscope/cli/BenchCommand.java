@@ -1,7 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.bench.FidelityBenchmark;
-import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.launcher.JvmLauncher;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.loomscope.cli;
 
-import dev.loomscope.engine.RunResult;
+import dev.loomscope.result.RunResult;
 import java.io.PrintStream;
 import java.util.List;
 

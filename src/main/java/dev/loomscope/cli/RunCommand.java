@@ -1,12 +1,13 @@
 package dev.loomscope.cli;
 
-import dev.loomscope.engine.RunHandle;
-import dev.loomscope.engine.RunListener;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.RunResults;
-import dev.loomscope.engine.Runner;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.result.ResultRow;
+import dev.loomscope.launcher.RunHandle;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.result.RunResults;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

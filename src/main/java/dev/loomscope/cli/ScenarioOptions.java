@@ -1,9 +1,9 @@
 package dev.loomscope.cli;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.loomscope.cli;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.Scenario;
-import dev.loomscope.engine.ServiceThreads;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.runner.ServiceThreads;
 import dev.loomscope.web.ServiceConfig;
 import dev.loomscope.web.WebService;
 import java.io.IOException;

@@ -1,14 +1,15 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.result.ResultRow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.RunHandle;
-import dev.loomscope.engine.RunListener;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Runner;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.launcher.RunHandle;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.Sweep;
 import java.io.PrintStream;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.web.Ceiling;
 import java.util.ArrayList;
 import java.util.List;

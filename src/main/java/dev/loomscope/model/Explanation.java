@@ -1,9 +1,9 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import java.util.Map;
 
 /**
@@ -46,7 +46,7 @@ public final class Explanation {
         }
         if (s.executor().isVirtual() && IdealTime.pins(s.blocking())) {
             // Pinning is in the perfect world too: a pinned sleep holds its carrier.
-            return waves("blocking in %s pins: %d carriers".formatted(s.blocking() == dev.loomscope.engine.BlockingMode.NATIVE
+            return waves("blocking in %s pins: %d carriers".formatted(s.blocking() == dev.loomscope.scenario.BlockingMode.NATIVE
                     ? "a native frame" : "a class initializer", IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
         }
         if (s.isWeb()) {

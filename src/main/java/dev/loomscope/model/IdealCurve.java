@@ -1,8 +1,8 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.Scenario;
 
 /**
  * The perfect-world completion curve that ends at {@link IdealTime}: tasks finish in waves of as

@@ -1,6 +1,6 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.Durations;
+import dev.loomscope.scenario.Durations;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.CpuWork;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.runner.CpuWork;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +43,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 .formatted(cores, cores),
                         ("Each lands just above its perfect world (the second bar): 10 s on one thread; %s for the pools (%d waves); "
                                 + "about 100 ms for a thread per task and virtual threads. The gap is the scheduler's cost.")
-                                .formatted(dev.loomscope.engine.Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
+                                .formatted(dev.loomscope.scenario.Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
                 new Preset("semaphore", "Limit the resource, not the threads",
                         List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, cores, 100, 0,
                                 BlockingMode.SLEEP, 20)),
@@ -62,7 +62,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
                         "synchronized: about 50 ms, nothing pinned (JEP 491). Native: each sleep holds its carrier, so 40 sleeps queue "
                                 + "on %d carriers, about %s; the lanes turn red and JFR lists each pin."
-                                .formatted(cores, dev.loomscope.engine.Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
+                                .formatted(cores, dev.loomscope.scenario.Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
                 new Preset("memory", "What 10,000 waiting tasks cost in memory",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.PLATFORM, 10_000, 200, cores, 100, 0),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),

@@ -1,8 +1,8 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import java.util.List;
 import java.util.Set;
 

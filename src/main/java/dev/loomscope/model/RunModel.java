@@ -1,9 +1,9 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.RunListener;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventBatch;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.JfrEvent;
@@ -535,7 +535,7 @@ public final class RunModel implements RunListener {
 
     public String title() {
         // Runs that differ only in how tasks block (the pinning experiment) must not look alike.
-        String blocking = scenario.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
+        String blocking = scenario.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
         return "#" + number + " " + scenario.label() + blocking + (replayClockMs >= 0 ? " (replay)" : "");
     }
 }

@@ -1,11 +1,11 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.RunHandle;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Runner;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.launcher.RunHandle;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -101,7 +101,7 @@ public record Sweep(String setting, List<Integer> values) {
     boolean applies(Scenario base) {
         return switch (setting) {
             case "pool" -> base.executor().usesPool();
-            case "permits" -> base.executor() == dev.loomscope.engine.ExecutorKind.VIRTUAL_LIMITED;
+            case "permits" -> base.executor() == dev.loomscope.scenario.ExecutorKind.VIRTUAL_LIMITED;
             case "carriers" -> base.executor().isVirtual();
             default -> true;
         };

@@ -3,7 +3,7 @@ package dev.loomscope.model;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.JfrEvent;
 import java.io.BufferedWriter;

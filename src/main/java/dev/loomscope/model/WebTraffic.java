@@ -1,8 +1,8 @@
 package dev.loomscope.model;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.web.Ceiling;
 import java.util.ArrayList;
 import java.util.Arrays;

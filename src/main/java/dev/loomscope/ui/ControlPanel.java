@@ -1,7 +1,7 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
 import java.util.EnumMap;

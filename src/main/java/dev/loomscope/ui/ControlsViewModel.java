@@ -1,11 +1,11 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.cli.ResultRow;
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.RunResult;
+import dev.loomscope.result.ResultRow;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.result.RunResult;
 import dev.loomscope.model.RunModel;
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,13 +1,13 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.JvmLauncher;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Runner;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;

@@ -1,8 +1,8 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.JvmLauncher;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.Runner;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.RunSession;
 import java.nio.file.Path;
 import javafx.animation.AnimationTimer;
@@ -256,7 +256,7 @@ public final class LoomScopeApp extends Application {
     private static void close(MainWindow window) {
         // A script must hear about a run that failed, not only about a file that could not be saved.
         for (var run : window.session().history()) {
-            if (run.result() != null && run.result().outcome() == dev.loomscope.engine.RunResult.Outcome.FAILED) {
+            if (run.result() != null && run.result().outcome() == dev.loomscope.result.RunResult.Outcome.FAILED) {
                 System.err.println(run.title() + " failed: " + run.result().message());
                 exitCode = 1;
             }

@@ -1,8 +1,8 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.RunResult;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.result.RunResult;
 import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
@@ -396,7 +396,7 @@ public final class MainWindow extends BorderPane {
                 controls.blockingProperty())) {
             setting.addListener(touched);
         }
-        for (var kind : dev.loomscope.engine.ExecutorKind.values()) {
+        for (var kind : dev.loomscope.scenario.ExecutorKind.values()) {
             controls.selectedProperty(kind).addListener(touched);
         }
         openFirstPresetIfUntouched(controlPanel.presetBox().getItems());
@@ -477,7 +477,7 @@ public final class MainWindow extends BorderPane {
             return false;
         }
         if (controls.presetProperty().get() != null && controls.predictFirstProperty().get()) {
-            List<dev.loomscope.engine.Scenario> scenarios;
+            List<dev.loomscope.scenario.Scenario> scenarios;
             try {
                 scenarios = controls.scenarios();
             } catch (InvalidScenarioException e) {
@@ -492,7 +492,7 @@ public final class MainWindow extends BorderPane {
     }
 
     /** A sweep's runs go through the session like any comparison, one at a time. */
-    private List<RunModel> startSweep(List<dev.loomscope.engine.Scenario> scenarios) {
+    private List<RunModel> startSweep(List<dev.loomscope.scenario.Scenario> scenarios) {
         closeReplay();
         List<RunModel> runs = session.start(scenarios);
         runsAreASweep = true;
@@ -534,7 +534,7 @@ public final class MainWindow extends BorderPane {
     }
 
     /** Starts exactly these runs; false (and why) if they cannot start. */
-    private boolean start(List<dev.loomscope.engine.Scenario> scenarios) {
+    private boolean start(List<dev.loomscope.scenario.Scenario> scenarios) {
         if (session.isRunning()) {
             return false;
         }

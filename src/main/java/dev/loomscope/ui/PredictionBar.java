@@ -1,9 +1,9 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Prediction;
 import dev.loomscope.model.RunModel;
 import java.util.ArrayList;
@@ -63,7 +63,7 @@ public final class PredictionBar extends VBox {
             Scenario s = scenarios.get(i);
             var group = new ToggleGroup();
             groups.add(group);
-            rows.add(new Label(s.label() + (s.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + s.blocking().cliName())), 0, i);
+            rows.add(new Label(s.label() + (s.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + s.blocking().cliName())), 0, i);
             int column = 1;
             // The right order of magnitude is not always in the middle.
             var choices = new ArrayList<>(Prediction.choices(IdealTime.millis(s, cores)));

@@ -1,6 +1,6 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.Durations;
+import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LiveFigures;
 import dev.loomscope.model.Race;
 import dev.loomscope.model.RunModel;

@@ -1,8 +1,8 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.Durations;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.RunModel;
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,9 +1,9 @@
 package dev.loomscope.ui;
 
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.InvalidScenarioException;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.Sweep;
 import java.util.ArrayList;
@@ -169,7 +169,7 @@ public final class SweepView extends BorderPane {
             Sweep.Point point = sweepPoints.get(i);
             Scenario swept = point.scenario();
             String name = swept.label().replaceAll("\\(.*\\)", "")
-                    + (swept.blocking() == dev.loomscope.engine.BlockingMode.SLEEP ? "" : ", " + swept.blocking().cliName());
+                    + (swept.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + swept.blocking().cliName());
             var series = measured.computeIfAbsent(name, n -> named(n));
             var perfect = ideal.computeIfAbsent(name, n -> named("perfect world, " + n));
             double idealMs = IdealTime.millis(point.scenario(), cores);

@@ -1,7 +1,7 @@
 package dev.loomscope.ui;
 
 import dev.loomscope.cli.ScenarioOptions;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
 import java.nio.file.Path;
 import java.util.List;
@@ -114,7 +114,7 @@ public final class WindowCommand implements Callable<Integer> {
             // Every point is checked now, so a script hears of a bad sweep before a window opens.
             parsed.points(scenario.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
             return parsed;
-        } catch (dev.loomscope.engine.InvalidScenarioException e) {
+        } catch (dev.loomscope.scenario.InvalidScenarioException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }

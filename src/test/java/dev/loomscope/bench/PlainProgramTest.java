@@ -3,10 +3,10 @@ package dev.loomscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.JvmLauncher;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.Scenario;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;

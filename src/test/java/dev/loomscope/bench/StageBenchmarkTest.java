@@ -3,12 +3,12 @@ package dev.loomscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomscope.cli.ResultRow;
+import dev.loomscope.result.ResultRow;
 import dev.loomscope.cli.ScenarioOptions;
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

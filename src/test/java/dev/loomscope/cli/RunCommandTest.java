@@ -11,7 +11,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import dev.loomscope.Main;
-import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.launcher.JvmLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -102,7 +102,7 @@ class RunCommandTest {
 
     @Test
     void severalExecutorsGetOneRecordingFileEach() {
-        var virtual = dev.loomscope.engine.Scenario.defaults(dev.loomscope.engine.ExecutorKind.VIRTUAL);
+        var virtual = dev.loomscope.scenario.Scenario.defaults(dev.loomscope.scenario.ExecutorKind.VIRTUAL);
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("out/run.jfr"), virtual, true)).isEqualTo(java.nio.file.Path.of("out/run-virtual.jfr"));
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("run.jfr"), virtual, false)).isEqualTo(java.nio.file.Path.of("run.jfr"));
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("dump"), virtual, true)).isEqualTo(java.nio.file.Path.of("dump-virtual"));

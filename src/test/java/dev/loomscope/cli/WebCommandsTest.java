@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.ServiceThreads;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.runner.ServiceThreads;
 import dev.loomscope.web.ServiceConfig;
 import dev.loomscope.web.WebService;
 import java.net.ServerSocket;

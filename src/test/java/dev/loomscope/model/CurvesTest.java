@@ -3,10 +3,10 @@ package dev.loomscope.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /** Completion curves, the perfect-world curve, slider steps and the frame-time probe. */

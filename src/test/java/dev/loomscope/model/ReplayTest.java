@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.Runner;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,13 +2,13 @@ package dev.loomscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.Delivery;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.IdealTime;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
-import dev.loomscope.engine.VmEvents;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.result.Delivery;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.result.VmEvents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,9 +8,9 @@ import static dev.loomscope.protocol.EventType.SUBMITTED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.JfrEvent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -88,7 +88,7 @@ class RunModelTest {
         assertThat(deferred.figures(0).pinnedEvents()).isZero();
 
         for (RunModel model : List.of(live, deferred)) {
-            model.finish(dev.loomscope.engine.RunResult.failed(model.scenario(), 100, "stopped"));
+            model.finish(dev.loomscope.result.RunResult.failed(model.scenario(), 100, "stopped"));
         }
         assertThat(deferred.defersEvents()).isFalse();
         assertThat(deferred.states()).isEqualTo(live.states());
@@ -183,7 +183,7 @@ class RunModelTest {
         assertThat(bins[CarrierLanes.HELD]).isCloseTo(0.999f, within(0.001f));
 
         model.onEvents(new Events().platform(SUBMITTED, 0, 1_200, 1).batch());
-        model.finish(dev.loomscope.engine.RunResult.failed(model.scenario(), model.idealMs(), "stopped"));
+        model.finish(dev.loomscope.result.RunResult.failed(model.scenario(), model.idealMs(), "stopped"));
         assertThat(model.phase()).isEqualTo(RunModel.Phase.FINISHED);
         bins = model.lanes().occupancy(0, 1_200_000_000L, 1, null);
         assertThat(bins[CarrierLanes.HELD]).as("the hold ends where the events ended").isCloseTo(1_199f / 1_200f, within(0.001f));

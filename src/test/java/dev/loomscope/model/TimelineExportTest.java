@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
 import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;

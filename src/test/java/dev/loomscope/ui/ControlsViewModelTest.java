@@ -2,9 +2,9 @@ package dev.loomscope.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.engine.BlockingMode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.Scenario;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

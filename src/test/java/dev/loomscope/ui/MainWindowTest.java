@@ -2,11 +2,11 @@ package dev.loomscope.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.JvmLauncher;
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Runner;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import java.nio.file.Files;
@@ -210,7 +210,7 @@ class MainWindowTest {
         Fx.run(() -> {
             window.controls().tasksProperty().set(4);
             window.controls().sleepMsProperty().set(50);
-            window.controls().blockingProperty().set(dev.loomscope.engine.BlockingMode.NATIVE);
+            window.controls().blockingProperty().set(dev.loomscope.scenario.BlockingMode.NATIVE);
             window.controlPanel().runButton().fire();
         });
         // JFR flushes once a second: the pins arrive after the run.

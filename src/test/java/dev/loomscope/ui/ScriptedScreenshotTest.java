@@ -3,7 +3,7 @@ package dev.loomscope.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
-import dev.loomscope.engine.JvmLauncher;
+import dev.loomscope.launcher.JvmLauncher;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package dev.loomscope.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.engine.RunOptions;
-import dev.loomscope.engine.RunResult;
-import dev.loomscope.engine.Runner;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.Comparison;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;

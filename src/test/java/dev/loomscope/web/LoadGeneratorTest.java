@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.ServiceThreads;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.runner.ServiceThreads;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -3,8 +3,8 @@ package dev.loomscope.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomscope.engine.ExecutorKind;
-import dev.loomscope.engine.ServiceThreads;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.runner.ServiceThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,0 +1,76 @@
+package dev.loomscope.launcher;
+
+import dev.loomscope.runner.Workload;
+import dev.loomscope.runner.telemetry.EventLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the command line of a child JVM: the same JDK and class path as this one, plus the flags a
+ * run needs. The fidelity benchmark starts its plain programs through here too, so LoomScope's
+ * runner and the plain program differ only in the instrumentation.
+ */
+public final class JvmLauncher {
+
+    private final List<String> prefix;
+    private final List<String> extraJvmArgs;
+
+    /** @param prefix       a command put before {@code java}, e.g. {@code prlimit --as=...} (empty for none)
+     *  @param extraJvmArgs more JVM options, after the standard ones */
+    public JvmLauncher(List<String> prefix, List<String> extraJvmArgs) {
+        this.prefix = List.copyOf(prefix);
+        this.extraJvmArgs = List.copyOf(extraJvmArgs);
+    }
+
+    public static JvmLauncher standard() {
+        return new JvmLauncher(List.of(), List.of());
+    }
+
+    /**
+     * Methods the JIT must not inline into the compiled task frame that sits on a parked virtual
+     * thread's stack. Inlined, the event recorder made that frame larger (stack chunks of about
+     * 400 bytes instead of about 310 at a million tasks; a plain program's are 264), and every young
+     * GC copies those chunks and every resume copies them back. For the code after the block,
+     * see {@code Workload.Task}.
+     */
+    static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
+
+    /**
+     * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
+     * and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
+     * given the same flags should run as it would without them).
+     */
+    public static List<String> runFlags(int carriers) {
+        var flags = new ArrayList<>(List.of(
+                "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
+                "--enable-native-access=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-XX:CompileCommand=quiet"));
+        KEPT_OUT_OF_LINE.forEach(method -> flags.add("-XX:CompileCommand=dontinline," + method));
+        return List.copyOf(flags);
+    }
+
+    public List<String> command(Class<?> mainClass, int carriers, List<String> args) {
+        return command(mainClass, carriers, List.of(), args);
+    }
+
+    /** @param runJvmArgs JVM options of this run only (after the launcher's own) */
+    public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<String> args) {
+        var command = new ArrayList<>(prefix);
+        command.add(javaExecutable());
+        command.addAll(runFlags(carriers));
+        command.addAll(extraJvmArgs);
+        command.addAll(runJvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return command;
+    }
+
+    /** The {@code java} of the JDK this JVM runs on (JDK 25 or later, which the runner needs). */
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.loomscope.launcher;
+
+import dev.loomscope.protocol.RunnerChannel;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.runner.RunnerMain;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.scenario.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs scenarios, each in a runner JVM of its own (like JMH forks): a clean measurement, per-run
+ * JVM flags (the carrier count is fixed at JVM start), and a run that exhausts native threads or
+ * crashes cannot take the window or the CLI down with it. The CLI and the window both run here.
+ */
+public final class Runner {
+
+    private final JvmLauncher launcher;
+    private final int cores;
+
+    public Runner() {
+        this(JvmLauncher.standard());
+    }
+
+    public Runner(JvmLauncher launcher) {
+        this.launcher = launcher;
+        this.cores = Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Cores of this machine, which the runner JVMs share. */
+    public int cores() {
+        return cores;
+    }
+
+    /**
+     * Starts a run and returns at once. The listener hears the run's frames on a reader thread;
+     * the handle's result completes when the runner JVM has exited, however it ended.
+     *
+     * @throws InvalidScenarioException if the run would be absurdly long on this machine
+     */
+    public RunHandle start(Scenario scenario, RunListener listener) {
+        return start(scenario, RunOptions.DEFAULT, listener);
+    }
+
+    /** Starts a run observed as {@code options} say (JFR, a .jfr file, a thread dump). */
+    public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
+        scenario.checkDuration(cores);
+        double idealMs = IdealTime.millis(scenario, cores);
+        RunnerChannel channel;
+        try {
+            channel = RunnerChannel.open();
+        } catch (IOException e) {
+            return RunHandle.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
+        }
+        var args = new ArrayList<>(channel.runnerArgs());
+        args.addAll(options.toArgs());
+        args.addAll(scenario.toArgs());
+        // JFR keeps its chunks in a repository that a killed runner (Stop) never deletes: give it a
+        // folder of our own and delete that when the runner is gone, however it ended.
+        Path repository = options.jfr() ? jfrRepository() : null;
+        List<String> runJvmArgs = repository == null ? List.of() : List.of("-XX:FlightRecorderOptions:repository=" + repository);
+        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), runJvmArgs, args);
+        Process process;
+        try {
+            // The runner's stdout and stderr are only logs: its frames come over the channel.
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            channel.close();
+            deleteQuietly(repository);
+            return RunHandle.failedToStart(scenario, idealMs,
+                    "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
+        }
+        if (repository != null) {
+            LIVE_REPOSITORIES.put(process, repository);
+            process.onExit().thenRun(() -> {
+                LIVE_REPOSITORIES.remove(process);
+                deleteQuietly(repository);
+            });
+        }
+        return RunHandle.attach(process, channel, scenario, idealMs, listener);
+    }
+
+    /**
+     * Runners still alive, with their JFR repositories. When this JVM exits first (the window closed
+     * mid-run), a shutdown hook ends them and deletes the folders: the exit callbacks would not run.
+     */
+    private static final java.util.Map<Process, Path> LIVE_REPOSITORIES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-runner-cleanup").unstarted(() ->
+                LIVE_REPOSITORIES.forEach((process, repository) -> {
+                    process.destroyForcibly();
+                    try {
+                        process.waitFor(1, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    deleteQuietly(repository);
+                })));
+    }
+    private static Path jfrRepository() {
+        try {
+            return Files.createTempDirectory("loomscope-runner-jfr");
+        } catch (IOException e) {
+            return null; // JFR then uses its default folder
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (var files = Files.walk(folder)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // A folder left in the temp directory: nothing a run depends on.
+        }
+    }
+
+    /** Runs to the end on the calling thread. */
+    public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
+        return start(scenario, listener).await();
+    }
+
+    public RunResult run(Scenario scenario, RunOptions options, RunListener listener) throws InterruptedException {
+        return start(scenario, options, listener).await();
+    }
+}

@@ -1,0 +1,192 @@
+package dev.loomscope.runner;
+
+import dev.loomscope.protocol.RunnerArgs;
+import dev.loomscope.protocol.RunnerChannel;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.RunStart;
+import dev.loomscope.protocol.RunSummary;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.runner.telemetry.EventLog;
+import dev.loomscope.runner.telemetry.JfrBridge;
+import dev.loomscope.runner.telemetry.ProcessReadings;
+import dev.loomscope.runner.telemetry.TelemetryPump;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Entry point of a runner JVM (the child that the launcher's Runner starts): runs one {@link Scenario}
+ * and streams frames to the parent over a loopback socket ({@link RunnerChannel}). Standard output
+ * and error are only logs. Arguments: {@code key=value} words ({@link RunnerArgs}): the channel's
+ * port and token, the {@link RunOptions} and the {@link Scenario}.
+ */
+public final class RunnerMain {
+
+    /**
+     * The event log's size. Carriers and the submitter write rings of their own: 32,768 slots
+     * (768 KB) each hold over 15 ms of a million-task run's events between two drains. Other
+     * writers, a pool's platform threads, share 16 rings of 4,096 slots (2.6 MB in all), enough for
+     * a pool's event rate. The log stays small on purpose: its arrays live on the workload's heap,
+     * and at 20 MB (all rings of 32,768 slots) they had G1 size that heap around them.
+     */
+    private static final int SHARED_RINGS = 16;
+    private static final int SLOTS_PER_SHARED_RING = 1 << 12;
+    private static final int SLOTS_PER_OWN_RING = 1 << 15;
+    private static final byte SUBMITTED = EventType.SUBMITTED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+
+    private RunnerMain() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        RunnerArgs values = RunnerArgs.parse(List.of(args));
+        var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(values), 1 << 16), 1 << 16);
+        RunOptions options = RunOptions.from(values);
+        Scenario scenario = Scenario.from(values);
+        var readings = new ProcessReadings();
+        CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
+
+        frames.hello(new RunnerHello(ProcessHandle.current().pid(), System.getProperty("java.runtime.version"),
+                Runtime.getRuntime().availableProcessors(), readings.carriers(), cpu.unitsPerMs()));
+        frames.flush();
+
+        var log = new EventLog(SHARED_RINGS, SLOTS_PER_SHARED_RING, SLOTS_PER_OWN_RING);
+        log.giveOwnRing(Thread.currentThread()); // the submitter
+        if (scenario.executor().isVirtual()) {
+            log.reserveOwnRings(scenario.carriers()); // allocated now, not inside the run
+        }
+        var workload = new Workload(scenario, log, cpu, options.mountEvents());
+        boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
+                && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
+        // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.
+        JfrBridge jfr = options.jfr() ? new JfrBridge(virtualThreadEvents, options.mountEvents()) : null;
+        if (jfr != null) {
+            jfr.start();
+        }
+        TelemetryPump.compileEventPath(scenario.executor().isVirtual());
+        var pump = new TelemetryPump(log, frames, readings, jfr);
+        // The web experiment's service starts and warms up here, before the baseline, like JFR.
+        WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;
+
+        // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
+        // would then pay for more young collections than a plain program that just started.
+        long rssBaseline = readings.settledRssBytes();
+        long heapBaseline = readings.heapUsedBytes();
+        ProcessReadings.CpuReading cpuAtStart = readings.cpuReading();
+        long cpuBaseline = readings.processCpuNanos();
+        Instant startWallClock = Instant.now();
+        long start = log.startClock();
+        if (jfr != null) {
+            jfr.runStartsAt(start);
+        }
+        long startEpochNanos = startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano();
+        pump.start(new RunStart(start, startEpochNanos));
+        readings.resetPeakPlatformThreads();
+
+        long submitted = 0;
+        String failure = null;
+        boolean submitFailed = false;
+        ThreadDumps.Result threadDump = ThreadDumps.Result.NONE;
+        long submitter = Thread.currentThread().threadId();
+        ExecutorService executor = null;
+        long notTheRunsNanos = 0;
+        long submitNanos = -1;
+        ProcessReadings.CpuReading cpuAtEnd = null;
+        try {
+            if (web != null) {
+                var dump = new java.util.concurrent.atomic.AtomicReference<>(ThreadDumps.Result.NONE);
+                // Once the last request is out, the dump is written on a thread of its own while the requests go on (as a plain run's is).
+                Thread dumper = options.threadDumpFile() == null ? null
+                        : Thread.ofPlatform().name("loomscope-thread-dump").unstarted(() -> dump.set(ThreadDumps.write(options.threadDumpFile())));
+                try {
+                    WebRun.Outcome outcome = web.run(dumper == null ? () -> { } : dumper::start);
+                    submitted = outcome.sent();
+                    failure = outcome.failure();
+                } catch (RuntimeException | Error e) {
+                    // Out of threads for the clients, say: a result that says so, and a runner that still exits.
+                    failure = "The web run failed: " + e;
+                }
+                if (dumper != null && dumper.getState() != Thread.State.NEW) {
+                    dumper.join();
+                }
+                threadDump = dump.get();
+            } else {
+                executor = ScenarioExecutors.create(scenario);
+                for (int task = 0; task < scenario.tasks(); task++) {
+                    log.record(SUBMITTED, task, submitter, submitter);
+                    try {
+                        executor.execute(workload.task(task));
+                    } catch (OutOfMemoryError | RejectedExecutionException e) {
+                        log.record(FAILED, task, submitter, submitter);
+                        failure = describeSubmitFailure(e, task, scenario, readings);
+                        submitFailed = true;
+                        break;
+                    }
+                    submitted++;
+                }
+                submitNanos = System.nanoTime() - start;
+                if (options.threadDumpFile() != null) {
+                    threadDump = ThreadDumps.write(options.threadDumpFile());
+                }
+                // Shut the executor down only once every task has ended, as a loop that waited for
+                // its tasks would. Closing it while a million tasks sleep (what try-with-resources
+                // does) flips the JDK's "shut down?" check in ThreadPerTaskExecutor.taskComplete, which
+                // the JIT compiled as never true into frames on those tasks' stacks: each task then
+                // deoptimizes as it ends, one by one, for seconds of extra CPU in some runs. Done for
+                // every executor alike. The moment between the last task's end and this thread
+                // hearing of it is LoomScope's, not the run's: it is left out of the elapsed time.
+                long lastEnd = pump.awaitTasksEnded(submitted + (submitFailed ? 1 : 0), workload::endsUnrecorded);
+                // Read while a pool's threads are still alive (close() ends them), in the time
+                // after the last task's end that the elapsed time leaves out.
+                cpuAtEnd = readings.cpuReading();
+                if (lastEnd >= 0 && workload.endsUnrecorded() == 0) {
+                    notTheRunsNanos = Math.max(0, System.nanoTime() - start - lastEnd);
+                }
+            }
+        } finally {
+            if (executor != null) {
+                executor.close();
+            }
+        }
+        long elapsed = System.nanoTime() - start - notTheRunsNanos;
+        if (cpuAtEnd == null) {
+            cpuAtEnd = readings.cpuReading();
+        }
+        if (web != null) {
+            web.close(); // after the clock: stopping the service is not part of the run
+        }
+        int peakThreads = readings.peakPlatformThreads();
+        long cpuNanos = readings.processCpuNanos() - cpuBaseline;
+
+        try {
+            if (jfr != null) {
+                jfr.stop(options.jfrFile());
+            }
+            pump.stopAndFlush();
+            frames.summary(new RunSummary(elapsed, startEpochNanos,
+                    submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
+                    pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
+                    threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
+                    log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
+                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos));
+            frames.flush();
+        } catch (IOException e) {
+            // The parent went away; nobody is left to tell.
+            Runtime.getRuntime().halt(3);
+        }
+        System.exit(0);
+    }
+
+    private static String describeSubmitFailure(Throwable e, int task, Scenario scenario, ProcessReadings readings) {
+        String what = e instanceof OutOfMemoryError && String.valueOf(e.getMessage()).contains("native thread")
+                ? "Ran out of native threads" : "Task submission failed";
+        return "%s at task %,d of %,d with %,d platform threads alive: %s".formatted(
+                what, task + 1, scenario.tasks(), readings.platformThreads(), e);
+    }
+}

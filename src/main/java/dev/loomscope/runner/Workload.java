@@ -1,0 +1,273 @@
+package dev.loomscope.runner;
+
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.runner.telemetry.CarrierLookup;
+import dev.loomscope.runner.telemetry.EventLog;
+import dev.loomscope.runner.telemetry.MountEvents;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The body of every task in a run: compute for the scenario's CPU time, then block for its sleep
+ * time in its blocking mode, recording each step in the {@link EventLog}. Runs inside the runner JVM.
+ */
+public final class Workload {
+
+    private static final byte STARTED = EventType.STARTED.code();
+    private static final byte BLOCKED = EventType.BLOCKED.code();
+    private static final byte RESUMED = EventType.RESUMED.code();
+    private static final byte FINISHED = EventType.FINISHED.code();
+    private static final byte FAILED = EventType.FAILED.code();
+
+    private final EventLog log;
+    private final long cpuUnits;
+    private final int sleepMs;
+    private final BlockingMode blocking;
+    /** Non-null for virtual-limited: only this many tasks may be in their blocking part at once. */
+    private final Semaphore permits;
+
+    /**
+     * Whether to commit mount JFR events. Checked before creating them: a disabled event object
+     * still costs an allocation, as it lives across the blocking call where escape analysis gives up.
+     */
+    private final boolean mountEvents;
+    /** The ThreadLocal trap, when the scenario asks for it; null otherwise (the hot path stays as it was). */
+    private final ExpensiveThreadLocal threadLocalCache;
+
+    /**
+     * An "expensive" object (a buffer of the given size) cached per thread, as code written for
+     * pools does. The count is an AtomicLong, not a LongAdder: a LongAdder keys its cells on a
+     * per-thread probe and thrashes with a million new threads.
+     */
+    private static final class ExpensiveThreadLocal extends ThreadLocal<byte[]> {
+        private final int bytes;
+        private final java.util.concurrent.atomic.AtomicLong created = new java.util.concurrent.atomic.AtomicLong();
+
+        ExpensiveThreadLocal(int bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        protected byte[] initialValue() {
+            created.incrementAndGet();
+            return new byte[bytes];
+        }
+
+        /** Uses the cached object a little, so the work is not optimised away. */
+        void use(int task) {
+            byte[] buffer = get();
+            buffer[task % buffer.length]++;
+        }
+    }
+
+    /** How many objects the tasks' ThreadLocal cache created: one per thread that ran a task. */
+    long threadLocalsCreated() {
+        return threadLocalCache == null ? 0 : threadLocalCache.created.get();
+    }
+
+    Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents) {
+        this.mountEvents = mountEvents;
+        this.log = log;
+        this.cpuUnits = cpu.unitsFor(scenario.cpuMs());
+        this.sleepMs = scenario.sleepMs();
+        this.blocking = scenario.blocking();
+        this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
+        this.threadLocalCache = scenario.threadLocalKb() > 0 ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
+        // Load and initialize everything a task touches now, outside the timed run: class loading
+        // inside the first tasks would show up as pinning the run did not cause.
+        if (scenario.executor().isVirtual()) {
+            // On a virtual thread, where the carrier lookup and JFR events take other paths. This also
+            // starts the carriers before the timer (the plain program starts them on its first
+            // submit): about a millisecond in LoomScope's favour, documented in the README.
+            onAVirtualThread(Workload::touchWhatTasksTouch);
+        } else {
+            touchWhatTasksTouch();
+        }
+        switch (blocking) {
+            case NATIVE -> NativeBlocking.prepare(sleepMs);
+            case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);
+            default -> { }
+        }
+    }
+
+    /** Loads and links what a task's probes use, so that never happens inside a task. */
+    private static void touchWhatTasksTouch() {
+        CarrierLookup.currentCarrierId();
+        endMount(new MountEvents.Mount(), -1, -1, -1, true);
+        new MountEvents.Unmount().shouldCommit();
+    }
+
+    private static void onAVirtualThread(Runnable action) {
+        try {
+            Thread.ofVirtual().start(action).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The task method holding everything after the block, as a CompileCommand names it (see {@link Task}). */
+    public static final String AFTER_BLOCKING = Task.class.getName() + "::afterBlocking";
+
+    /**
+     * Tasks that ended without an event to say so: their FAILED could not be recorded either (out
+     * of memory, say). Counted so the runner never waits for an end it will not see.
+     */
+    private final java.util.concurrent.atomic.AtomicLong endsUnrecorded = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Task {@code id} of the run. */
+    Runnable task(int id) {
+        return new Task(id);
+    }
+
+    long endsUnrecorded() {
+        return endsUnrecorded.get();
+    }
+
+    /** The permits of a virtual-limited run, null for any other executor (for tests). */
+    Semaphore permits() {
+        return permits;
+    }
+
+    /**
+     * One task, shaped for the parked stack. A million of these park at once, and each parked stack
+     * is copied by every young GC and copied back when it resumes, so the frame on it must be as
+     * small as a plain program's lambda: one frame, nothing but {@code this} kept across the block,
+     * and the event recorder out of line (see the launcher's JvmLauncher#runFlags). Everything after the
+     * block sits in {@link #afterBlocking}, also out of line: code the JIT compiles before any task
+     * has woken has never seen that part run, so every branch in it would be an uncommon trap, and
+     * each of the parked tasks whose frame holds that code would deoptimize on waking, one by one.
+     * The object itself stays as small as the lambda it replaced (24 bytes).
+     */
+    private final class Task implements Runnable {
+        private final int id;
+        /** The mount slice in progress, when mount events are recorded; null otherwise. */
+        private MountEvents.Mount mount;
+
+        Task(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void run() {
+            try {
+                start();
+                if (sleepMs > 0) {
+                    beforeBlocking();
+                    if (permits != null) {
+                        blockHoldingAPermit();
+                    } else if (blocking == BlockingMode.SLEEP) {
+                        Thread.sleep(sleepMs); // the common case, from this frame, as a plain program sleeps
+                    } else {
+                        block();
+                    }
+                    afterBlocking();
+                } else {
+                    finish();
+                }
+            } catch (Throwable e) {
+                fail(e);
+            }
+        }
+
+        /** Everything after the block; kept out of line (see the class comment). */
+        private void afterBlocking() {
+            recordEvent(RESUMED);
+            mount = beginMount();
+            finish();
+        }
+
+        private void start() {
+            recordEvent(STARTED);
+            mount = beginMount();
+            if (threadLocalCache != null) {
+                threadLocalCache.use(id);
+            }
+            if (cpuUnits > 0) {
+                CpuWork.burn(cpuUnits);
+            }
+        }
+
+        /** Records the blocking and ends the mount slice. */
+        private void beforeBlocking() {
+            long carrier = recordEvent(BLOCKED);
+            endMount(mount, id, Thread.currentThread().threadId(), carrier, false);
+            mount = null;
+        }
+
+        /** virtual-limited: only as many tasks as there are permits block at once. */
+        private void blockHoldingAPermit() throws InterruptedException {
+            permits.acquire();
+            try {
+                block();
+            } finally {
+                permits.release();
+            }
+        }
+
+        private void finish() {
+            // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
+            // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
+            long carrier = recordEvent(FINISHED);
+            endMount(mount, id, Thread.currentThread().threadId(), carrier, true);
+        }
+
+        private void fail(Throwable e) {
+            try {
+                recordEvent(FAILED);
+            } catch (Throwable recordingFailed) {
+                endsUnrecorded.incrementAndGet();
+            }
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Records an event of this task on the current thread and carrier; returns the carrier. */
+        private long recordEvent(byte type) {
+            long carrier = CarrierLookup.currentCarrierId();
+            log.record(type, id, Thread.currentThread().threadId(), carrier);
+            return carrier;
+        }
+    }
+
+    private MountEvents.Mount beginMount() {
+        if (!mountEvents) {
+            return null;
+        }
+        var mount = new MountEvents.Mount();
+        mount.begin();
+        return mount;
+    }
+
+    /** Commits the mount slice and the unmount as JFR events, when a recording wants them. */
+    private static void endMount(MountEvents.Mount mount, int task, long threadId, long carrier, boolean ended) {
+        if (mount != null && mount.shouldCommit()) {
+            mount.task = task;
+            mount.virtualThread = threadId;
+            mount.carrier = carrier;
+            mount.commit();
+            var unmount = new MountEvents.Unmount();
+            unmount.task = task;
+            unmount.virtualThread = threadId;
+            unmount.carrier = carrier;
+            unmount.ended = ended;
+            unmount.commit();
+        }
+    }
+
+    private void block() throws InterruptedException {
+        switch (blocking) {
+            case SLEEP -> Thread.sleep(sleepMs);
+            case SYNCHRONIZED -> {
+                Object monitor = new Object();
+                synchronized (monitor) {
+                    Thread.sleep(sleepMs);
+                }
+            }
+            case NATIVE -> NativeBlocking.sleepInNativeFrame();
+            case CLASS_INIT -> ClassInitBlocking.sleepInStaticInitializer();
+        }
+    }
+}

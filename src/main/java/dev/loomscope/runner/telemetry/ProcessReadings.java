@@ -1,0 +1,186 @@
+package dev.loomscope.runner.telemetry;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import jdk.management.VirtualThreadSchedulerMXBean;
+
+/** Reads the figures a {@link dev.loomscope.protocol.Sample} carries, from inside the runner JVM. */
+public final class ProcessReadings {
+
+    private static final Path STATM = Path.of("/proc/self/statm");
+    private static final Path TASKS = Path.of("/proc/self/task");
+    private static final Path STAT = Path.of("/proc/stat");
+    /** /proc/stat counts in USER_HZ, which Linux fixes at 100 for user space. */
+    private static final long NANOS_PER_TICK = 10_000_000L;
+    private static final long PAGE_SIZE = 4096;
+
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final VirtualThreadSchedulerMXBean scheduler = findScheduler();
+    private final com.sun.management.OperatingSystemMXBean os = findOs();
+
+    /** Resident set size in bytes, or 0 where the OS does not say (non-Linux). */
+    public long rssBytes() {
+        try {
+            String statm = Files.readString(STATM);
+            int first = statm.indexOf(' ');
+            int second = statm.indexOf(' ', first + 1);
+            return Long.parseLong(statm.substring(first + 1, second)) * PAGE_SIZE;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * RSS once it has stopped moving (JFR's start-up and the JIT compilers still touch memory just
+     * before a run), so that what the run adds is not mixed with what start-up was still adding.
+     */
+    public long settledRssBytes() throws InterruptedException {
+        long previous = rssBytes();
+        for (int i = 0; i < 50; i++) {
+            Thread.sleep(10);
+            long now = rssBytes();
+            if (Math.abs(now - previous) < 256 * 1024) {
+                return now;
+            }
+            previous = now;
+        }
+        return previous;
+    }
+
+    public long heapUsedBytes() {
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+
+    /** Live platform threads; the JVM leaves virtual threads out of this count. */
+    public int platformThreads() {
+        return threads.getThreadCount();
+    }
+
+    public int peakPlatformThreads() {
+        return threads.getPeakThreadCount();
+    }
+
+    public void resetPeakPlatformThreads() {
+        threads.resetPeakThreadCount();
+    }
+
+    public int mountedVirtualThreads() {
+        return scheduler == null ? -1 : scheduler.getMountedVirtualThreadCount();
+    }
+
+    public int queuedVirtualThreads() {
+        return scheduler == null ? -1 : (int) Math.min(Integer.MAX_VALUE, scheduler.getQueuedVirtualThreadCount());
+    }
+
+    /** The virtual-thread scheduler's parallelism (carriers), or the processor count if unknown. */
+    public int carriers() {
+        return scheduler == null ? Runtime.getRuntime().availableProcessors() : scheduler.getParallelism();
+    }
+
+    public long processCpuNanos() {
+        return os == null ? 0 : os.getProcessCpuTime();
+    }
+
+    /**
+     * What the machine did around the runner at one moment: how long each of the runner's threads
+     * has waited on a run queue, the machine's busy CPU time and the runner's own CPU time. Two of
+     * these, at a run's start and end, give the CPU wait and the CPU other programs used. Reading
+     * one costs a file per thread, so it is taken outside the timed run, never inside it.
+     *
+     * @param runQueueNanos  per thread id: nanoseconds waiting for a CPU so far (the 2nd field of
+     *                       /proc/self/task/TID/schedstat); null where /proc does not say
+     * @param machineBusyNanos  busy CPU time of the whole machine so far (/proc/stat's cpu line), -1 if unknown
+     * @param processCpuNanos   the runner's own CPU time so far
+     */
+    public record CpuReading(Map<Long, Long> runQueueNanos, long machineBusyNanos, long processCpuNanos) {
+
+        /**
+         * Run-queue time of the runner's threads between {@code start} and this reading, -1 if
+         * unknown. Threads started since count from zero; threads that ended since are not seen,
+         * so this is a lower bound.
+         */
+        public long cpuWaitNanosSince(CpuReading start) {
+            if (runQueueNanos == null || start.runQueueNanos == null) {
+                return -1;
+            }
+            long sum = 0;
+            for (var thread : runQueueNanos.entrySet()) {
+                // A reused thread id starts again from zero: count nothing rather than a negative.
+                sum += Math.max(0, thread.getValue() - start.runQueueNanos.getOrDefault(thread.getKey(), 0L));
+            }
+            return sum;
+        }
+
+        /** CPU time the rest of the machine used between {@code start} and this reading, -1 if unknown. */
+        public long otherCpuNanosSince(CpuReading start) {
+            if (machineBusyNanos < 0 || start.machineBusyNanos < 0) {
+                return -1;
+            }
+            // Ticks are 10 ms: over a short run the subtraction can dip below zero.
+            return Math.max(0, (machineBusyNanos - start.machineBusyNanos) - (processCpuNanos - start.processCpuNanos));
+        }
+    }
+
+    /** Reads the runner's threads' CPU wait and the machine's busy time; cheap enough only outside the timed run. */
+    public CpuReading cpuReading() {
+        return new CpuReading(runQueueNanosPerThread(), machineBusyNanos(), processCpuNanos());
+    }
+
+    private static Map<Long, Long> runQueueNanosPerThread() {
+        if (!Files.isDirectory(TASKS)) {
+            return null;
+        }
+        var waits = new HashMap<Long, Long>();
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
+                    waits.put(Long.parseLong(task.getFileName().toString()), Long.parseLong(fields[1]));
+                } catch (IOException | RuntimeException e) {
+                    // The thread ended between the listing and the read: it has nothing more to add.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return waits;
+    }
+
+    /** user + nice + system + irq + softirq + steal of /proc/stat's first line (guest time is inside user). */
+    static long machineBusyNanos() {
+        try (Stream<String> lines = Files.lines(STAT)) {
+            String cpu = lines.findFirst().orElse("");
+            if (!cpu.startsWith("cpu ")) {
+                return -1;
+            }
+            String[] f = cpu.substring(4).trim().split("\\s+");
+            long ticks = 0;
+            for (int i : new int[] {0, 1, 2, 5, 6, 7}) {
+                ticks += i < f.length ? Long.parseLong(f[i]) : 0;
+            }
+            return ticks * NANOS_PER_TICK;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static VirtualThreadSchedulerMXBean findScheduler() {
+        try {
+            return ManagementFactory.getPlatformMXBean(VirtualThreadSchedulerMXBean.class);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static com.sun.management.OperatingSystemMXBean findOs() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean bean ? bean : null;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.loomscope.scenario;
+
+/**
+ * The "perfect world" time of a scenario: no scheduling cost, no thread start-up, no contention.
+ *
+ * <pre>
+ *   max( ceil(tasks / threads) x (sleep + cpu),   waves of the threads that can hold a task
+ *        tasks x cpu / cores,                     CPU work spread over the cores that can run it
+ *        sleep + cpu )                            one task on its own
+ * </pre>
+ * threads = the pool for fixed and ForkJoinPool, 1 for single, tasks for thread-per-task and
+ * virtual; cores = the machine's cores, no more than the threads (or carriers) able to run.
+ * Two executors change the waves: virtual-limited passes its sleeps through {@code permits} at a
+ * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
+ * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
+ * {@code connections} clients has at most that many requests out, so threads is at most that.
+ */
+public final class IdealTime {
+
+    private IdealTime() {
+    }
+
+    public static double millis(Scenario s, int cores) {
+        double work = s.sleepMs() + s.cpuMs();
+        double waves = switch (s.executor()) {
+            case FIXED, FORKJOIN -> waves(s.tasks(), sent(s, s.pool())) * work;
+            case SINGLE -> (double) s.tasks() * work;
+            case PLATFORM -> waves(s.tasks(), sent(s, s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), sent(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            case VIRTUAL_LIMITED -> pins(s.blocking())
+                    ? waves(s.tasks(), sent(s, Math.min(s.carriers(), s.permits()))) * work
+                    : waves(s.tasks(), sent(s, s.permits())) * s.sleepMs() + s.cpuMs();
+        };
+        return Math.max(waves, Math.max(cpuBoundMillis(s, cores), work));
+    }
+
+    /** All the tasks' computing spread over the cores that can run it (no more than the threads or carriers). */
+    public static double cpuBoundMillis(Scenario s, int cores) {
+        return (double) s.tasks() * s.cpuMs() / computingCores(s, cores);
+    }
+
+    /** How many cores can compute at once for this scenario. */
+    public static int computingCores(Scenario s, int cores) {
+        int runnable = switch (s.executor()) {
+            case FIXED, FORKJOIN -> s.pool();
+            case SINGLE -> 1;
+            case PLATFORM -> s.tasks();
+            case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
+        };
+        return Math.max(1, Math.min(cores, sent(s, runnable)));
+    }
+
+    /** Tasks that can be out at once: the threads, or fewer when a closed loop of connections sends them. */
+    private static int sent(Scenario s, int threads) {
+        return s.isWeb() ? Math.min(threads, s.connections()) : threads;
+    }
+
+    /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */
+    public static boolean pins(BlockingMode mode) {
+        return mode == BlockingMode.NATIVE || mode == BlockingMode.CLASS_INIT;
+    }
+
+    private static long waves(long tasks, long threads) {
+        return (tasks + threads - 1) / threads;
+    }
+}

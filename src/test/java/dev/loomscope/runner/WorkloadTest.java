@@ -1,0 +1,73 @@
+package dev.loomscope.runner;
+
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.runner.telemetry.EventLog;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A task's body, run directly on virtual threads: its events and its permits. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class WorkloadTest {
+
+    @Test
+    void aTaskInterruptedWhileHoldingOrAwaitingAPermitFailsAndLeavesEveryPermitFree() throws InterruptedException {
+        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 3, 1, 2, 10_000, 0, BlockingMode.SLEEP, 2);
+        var log = new EventLog(2, 256);
+        var workload = new Workload(scenario, log, CpuWork.withRate(0), false);
+        var permits = workload.permits();
+
+        Thread holder = Thread.ofVirtual().start(workload.task(0));
+        Thread other = Thread.ofVirtual().start(workload.task(1));
+        awaitUntil(() -> permits.availablePermits() == 0);
+        Thread waiting = Thread.ofVirtual().start(workload.task(2));
+        awaitUntil(permits::hasQueuedThreads);
+
+        holder.interrupt();  // asleep, holding a permit
+        waiting.interrupt(); // still in acquire: no permit to give back
+        other.interrupt();
+        for (Thread t : new Thread[] {holder, other, waiting}) {
+            t.join();
+        }
+
+        assertThat(permits.availablePermits()).isEqualTo(2);
+        // Rings are drained one after another: the last event of a task is the latest in time.
+        Map<Integer, long[]> lastEvent = new HashMap<>();
+        log.drain((type, task, time, thread, carrier) -> {
+            lastEvent.merge(task, new long[] {time, type}, (a, b) -> a[0] >= b[0] ? a : b);
+            return true;
+        });
+        Map<Integer, EventType> lastType = new HashMap<>();
+        lastEvent.forEach((task, event) -> lastType.put(task, EventType.ofCode((int) event[1])));
+        assertThat(lastType).containsEntry(0, EventType.FAILED).containsEntry(1, EventType.FAILED).containsEntry(2, EventType.FAILED);
+        assertThat(workload.endsUnrecorded()).isZero();
+    }
+
+    @Test
+    void aTaskThatSleepsRecordsItsFourStepsInOrder() throws InterruptedException {
+        var scenario = new Scenario(ExecutorKind.VIRTUAL, 1, 1, 2, 5, 0, BlockingMode.SLEEP, 2);
+        var log = new EventLog(2, 256);
+        Thread.ofVirtual().start(new Workload(scenario, log, CpuWork.withRate(0), false).task(7)).join();
+        var events = new java.util.ArrayList<long[]>();
+        log.drain((type, task, time, thread, carrier) -> {
+            assertThat(task).isEqualTo(7);
+            events.add(new long[] {time, type});
+            return true;
+        });
+        events.sort(java.util.Comparator.comparingLong(e -> e[0]));
+        assertThat(events.stream().map(e -> EventType.ofCode((int) e[1]))).containsExactly(EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED);
+    }
+
+    private static void awaitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        while (!condition.getAsBoolean()) {
+            Thread.sleep(5);
+        }
+    }
+}
