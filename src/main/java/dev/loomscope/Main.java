@@ -26,14 +26,14 @@ public final class Main {
 
     public static void main(String[] args) {
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
-        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.WindowCommand.listsPresets(command)) {
+        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command)) {
             String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
             if (missing != null) {
                 System.err.println(missing);
                 System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
             }
         }
-        System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.WindowCommand(), new dev.loomscope.ui.FrameBenchmark())
+        System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.app.WindowCommand(), new dev.loomscope.ui.app.FrameBenchmark())
                 .execute(command));
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.ui.fx.FxThread;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -8,12 +9,12 @@ import java.util.function.Supplier;
 import javafx.application.Platform;
 
 /** Runs test code on the FX thread of JavaFX's headless platform (set for every test JVM in the pom). */
-final class Fx {
+public final class Fx {
 
     private Fx() {
     }
 
-    static void startToolkit() throws Exception {
+    public static void startToolkit() throws Exception {
         var started = new CompletableFuture<Void>();
         try {
             Platform.startup(() -> started.complete(null));
@@ -25,11 +26,11 @@ final class Fx {
     }
 
     /** Runs {@code work} on the FX thread and returns its result. */
-    static <T> T call(Supplier<T> work) throws Exception {
+    public static <T> T call(Supplier<T> work) throws Exception {
         return FxThread.call(work, 30);
     }
 
-    static void run(Runnable work) throws Exception {
+    public static void run(Runnable work) throws Exception {
         call(() -> {
             work.run();
             return null;
@@ -37,7 +38,7 @@ final class Fx {
     }
 
     /** Polls {@code condition} on the FX thread until it holds; fails with {@code what} after the timeout. */
-    static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
+    public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!call(condition::getAsBoolean)) {
             if (System.nanoTime() > deadline) {

@@ -1,0 +1,144 @@
+package dev.loomscope.ui.app;
+
+import dev.loomscope.ui.fx.FxThread;
+import dev.loomscope.ui.shell.MainWindow;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loomscope ui-bench}: opens the real window, drives large runs through it and reports the
+ * frame times it measured (the time between frames, 16.7 ms at 60 fps) and how long the FX thread
+ * took to answer a request posted every 50 ms (what a click would wait for). Targets: p95 frame
+ * time at most 20 ms at 100,000 tasks under Xvfb's software rendering, and a million-task run
+ * that stays responsive.
+ */
+@Command(name = "ui-bench", mixinStandardHelpOptions = true,
+        description = {"Frame-time benchmark of the window: runs large scenarios in it and prints frame times.",
+                "Needs a display (Xvfb works; software rendering is the point)."})
+public final class FrameBenchmark implements Callable<Integer> {
+
+    static final Map<String, Scenario> CASES = new LinkedHashMap<>();
+
+    static {
+        int cores = Runtime.getRuntime().availableProcessors();
+        CASES.put("virtual-100k", new Scenario(ExecutorKind.VIRTUAL, 100_000, 200, cores, 2_000, 0, BlockingMode.SLEEP, 20));
+        CASES.put("fixed-100k", new Scenario(ExecutorKind.FIXED, 100_000, 1_000, cores, 20, 0, BlockingMode.SLEEP, 20));
+        CASES.put("fixed-10k", Scenario.defaults(ExecutorKind.FIXED));
+        CASES.put("virtual-10k", Scenario.defaults(ExecutorKind.VIRTUAL));
+        CASES.put("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, cores, 100, 0, BlockingMode.SLEEP, 20));
+    }
+
+    @Option(names = "--cases", split = ",", defaultValue = "virtual-100k,fixed-100k,virtual-1m",
+            description = "Cases to run, of virtual-100k, fixed-100k, fixed-10k, virtual-10k (the classic experiment, "
+                    + "to compare with 'loomscope run'), virtual-1m. Default: ${DEFAULT-VALUE}.")
+    List<String> cases;
+
+    @Option(names = "--still", description = "Run with 'Animate while running' off: the window stays still until each run ends.")
+    boolean still;
+
+    @Option(names = "--repeat", defaultValue = "3", description = "Runs of each case. Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Override
+    public Integer call() throws Exception {
+        for (String name : cases) {
+            if (!CASES.containsKey(name)) {
+                System.err.println("loomscope: unknown case '" + name + "'; expected one of " + String.join(", ", CASES.keySet()));
+                return 2;
+            }
+        }
+        var opened = new CompletableFuture<MainWindow>();
+        LoomScopeApp.quietDuringStartup();
+        Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
+                new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)));
+        MainWindow window = opened.get(30, TimeUnit.SECONDS);
+        onFx(() -> {
+            window.controls().animateLiveProperty().set(!still);
+            // This measures the cost of painting under load: every frame, whatever the run-first policy would spare.
+            window.setAlwaysAnimate(true);
+            return null;
+        });
+        System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", "case", "elapsed", "frames", "p50 ms", "p95 ms", "p99 ms",
+                "max ms", "answer p95", "answer max", "FX CPU", "app CPU");
+        boolean allMet = true;
+        for (String name : cases) {
+            for (int i = 0; i < repeat; i++) {
+                allMet &= measure(window, name, CASES.get(name));
+            }
+        }
+        Platform.runLater(window::dispose);
+        Platform.exit();
+        System.out.println("frames = intervals between the window's frames while the run streamed in; "
+                + "answer = time for the FX thread to run a task posted every 50 ms; FX CPU / app CPU = share of one core "
+                + "the FX thread / the whole window process used meanwhile. Target: p95 <= 20 ms at 100k tasks.");
+        return allMet ? 0 : 1;
+    }
+
+    private static boolean measure(MainWindow window, String name, Scenario scenario) throws Exception {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long fxCpuBefore = onFx(threads::getCurrentThreadCpuTime);
+        long appCpuBefore = processCpuNanos();
+        long wallBefore = System.nanoTime();
+        onFx(() -> {
+            window.controls().load(List.of(scenario));
+            window.frameTimes().reset();
+            return window.runWithoutPredicting();
+        });
+        var answers = new ArrayList<Long>();
+        RunModel run = null;
+        while (run == null || run.phase() != RunModel.Phase.FINISHED) {
+            long posted = System.nanoTime();
+            onFx(() -> null);
+            answers.add(System.nanoTime() - posted);
+            Thread.sleep(50);
+            run = window.session().comparison().isEmpty() ? null : window.session().comparison().getLast();
+        }
+        // CPU shares hold even on a busy machine: how much of a core the window took while it ran.
+        double wallNanos = System.nanoTime() - wallBefore;
+        double fxCpu = (onFx(threads::getCurrentThreadCpuTime) - fxCpuBefore) / wallNanos;
+        double appCpu = (processCpuNanos() - appCpuBefore) / wallNanos;
+        FrameTimes frames = onFx(window::frameTimes);
+        double p50 = onFx(() -> frames.percentileMs(50));
+        double p95 = onFx(() -> frames.percentileMs(95));
+        double p99 = onFx(() -> frames.percentileMs(99));
+        double max = onFx(() -> frames.percentileMs(100));
+        int count = onFx(frames::frames);
+        answers.sort(null);
+        double answerP95 = answers.get((int) Math.ceil(0.95 * answers.size()) - 1) / 1e6;
+        double answerMax = answers.getLast() / 1e6;
+        RunResult result = run.result();
+        System.out.printf("%-14s %10s %7d %8.1f %8.1f %8.1f %8.1f %9.1f ms %9.1f ms %8.0f%% %8.0f%%%s%n", name,
+                Durations.humanMillis(result.elapsedMs()), count, p50, p95, p99, max, answerP95, answerMax, 100 * fxCpu, 100 * appCpu,
+                result.isCompleted() ? "" : "  (" + result.message() + ")");
+        return result.isCompleted() && (!name.endsWith("100k") || p95 <= 20);
+    }
+
+    private static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
+    }
+
+    private static <T> T onFx(Supplier<T> work) throws Exception {
+        return FxThread.call(work, 60);
+    }
+}

@@ -1,0 +1,271 @@
+package dev.loomscope.ui.app;
+
+import dev.loomscope.ui.export.SavedFile;
+import dev.loomscope.ui.shell.InfoOverlay;
+import dev.loomscope.ui.shell.MainWindow;
+import dev.loomscope.ui.theme.Themes;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.model.RunSession;
+import java.nio.file.Path;
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+
+/** The LoomScope window as a JavaFX application. */
+public final class LoomScopeApp extends Application {
+
+    // Application.launch builds the instance itself, so the command line's settings are handed over here.
+    private static volatile WindowCommand.Settings settings = WindowCommand.Settings.DEFAULT;
+    private static volatile int exitCode;
+
+    private MainWindow window;
+
+    public static void launchWindow(WindowCommand.Settings chosen) {
+        settings = chosen;
+        quietDuringStartup();
+        Application.launch(LoomScopeApp.class);
+    }
+
+    // JUL holds loggers weakly: keep this one, or its level is forgotten.
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    /**
+     * The runnable jar carries JavaFX on the class path, so the toolkit warns at start-up that it
+     * is "unsupported" (it works, and is tested, this way). The warning is hidden while the toolkit
+     * starts; JavaFX's other warnings (CSS, layout) still show afterwards.
+     */
+    static void quietDuringStartup() {
+        JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
+
+    static void startupDone() {
+        JAVAFX_LOG.setLevel(null);
+    }
+
+    /** 0, or 1 if the window was asked for a screenshot and could not save it. */
+    static int exitCode() {
+        return exitCode;
+    }
+
+    @Override
+    public void start(Stage stage) {
+        startupDone();
+        var session = new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder());
+        // Each run starts once the window has finished what the last one's end set off (frames, JIT, GC).
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            session.settleBeforeEachRun(os::getProcessCpuTime);
+        }
+        window = open(stage, session, settings);
+        // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
+        GiveWayToRuns.apply();
+        if (settings.race()) {
+            boolean closes = settings.screenshot() != null || settings.results() != null;
+            raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
+        } else if (settings.screenshot() != null || settings.results() != null) {
+            whenDone(window, settings.screenshot() != null ? settings.screenshotAfterMs() : -1, () -> finishScript(window, settings));
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.dispose();
+        }
+    }
+
+    /** Builds the window on a stage and shows it: the one way the app, the tests and the benchmark open it. */
+    public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
+        var themes = new Themes();
+        var window = new MainWindow(session, themes);
+        var scene = new Scene(new StackPane(window, window.shortcutsOverlay(), window.glossary()), settings.width(), settings.height());
+        themes.install(scene, settings.dark(), settings.highContrast());
+        installShortcuts(scene, window, themes);
+        if (settings.preset() != null) {
+            window.controls().loadPreset(settings.preset());
+        } else if (settings.scenarios().isEmpty() && !settings.runAtStart() && settings.sweep() == null) {
+            // Nothing chosen: a newcomer starts on the first experiment, not on blank settings.
+            window.openOnFirstPreset();
+        } else {
+            window.controls().load(settings.scenarios());
+        }
+        stage.setTitle("LoomScope");
+        stage.getIcons().add(new Image(dev.loomscope.ui.theme.Themes.class.getResourceAsStream("loomscope-icon.png")));
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(640);
+        stage.setOnHidden(e -> window.dispose());
+        stage.show();
+        if (settings.presentation()) {
+            window.setPresentation(true);
+        }
+        // A script's picture or results are of the runs' end, not of a replay part-way.
+        window.setPlaybackAfterRuns(!settings.scripted());
+        window.start();
+        if (settings.runAtStart()) {
+            // Started by a script: nobody is there to predict.
+            window.runWithoutPredicting();
+        }
+        if (settings.sweep() != null) {
+            window.startSweepTab(settings.sweep());
+        }
+        return window;
+    }
+
+    /** The keys of {@link InfoOverlay#SHORTCUTS}. */
+    private static void installShortcuts(Scene scene, MainWindow window, Themes themes) {
+        var accelerators = scene.getAccelerators();
+        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), window::runNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.F5), window::runNow);
+        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), () -> {
+            if (window.shortcutsOverlay().isVisible()) {
+                window.shortcutsOverlay().setVisible(false);
+            } else if (window.glossary().isVisible()) {
+                window.glossary().setVisible(false);
+            } else if (window.replayBar().isActive()) {
+                window.closeReplay();
+            } else {
+                window.stopNow();
+            }
+        });
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), window::startReplay);
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::startRace);
+        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
+        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
+        accelerators.put(new KeyCodeCombination(KeyCode.F1), () -> window.glossary().toggle());
+        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN), themes::toggleContrast);
+        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window.exports()::quickScreenshot);
+        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window.exports()::chooseAndSaveScreenshot);
+        // "?" is a typed character (Shift+/ on some keyboards, another key on others), not a key code.
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            switch (e.getCharacter()) {
+                case "?" -> window.shortcutsOverlay().toggle();
+                case "[" -> window.replayBar().changeSpeed(-1);
+                case "]" -> window.replayBar().changeSpeed(1);
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
+    }
+
+    /**
+     * Waits for the runs to end and JFR's late events to land (or, with {@code afterMs} of 0 or
+     * more, for that long into the runs), then does {@code then}.
+     */
+    private static void whenDone(MainWindow window, int afterMs, Runnable then) {
+        new AnimationTimer() {
+            private final long startedAt = System.nanoTime();
+            private long idleSince = -1;
+
+            @Override
+            public void handle(long now) {
+                if (afterMs >= 0) {
+                    if (System.nanoTime() - startedAt >= afterMs * 1_000_000L) {
+                        stop();
+                        then.run();
+                    }
+                    return;
+                }
+                if (window.session().isRunning()) {
+                    idleSince = -1;
+                    return;
+                }
+                if (idleSince < 0) {
+                    idleSince = now;
+                }
+                // JFR flushes once a second: wait for its last batch so pins appear in the picture.
+                if (now - idleSince > 2_500_000_000L) {
+                    stop();
+                    then.run();
+                }
+            }
+        }.start();
+    }
+
+    /** Once the runs are done, races the last two at 0.25x; at the race's end, {@code then} (a picture), if given. */
+    private static void raceWhenDone(MainWindow window, Runnable then) {
+        new AnimationTimer() {
+            private boolean raced;
+            private long startedAt;
+
+            @Override
+            public void handle(long now) {
+                if (!raced && !window.session().isRunning()) {
+                    raced = true;
+                    window.startRace();
+                    window.replayBar().setSpeed(0.25);
+                    startedAt = now;
+                } else if (raced && window.replayBar().race() == null && now - startedAt > 10_000_000_000L) {
+                    // The race never started (fewer than two finished runs): say so and stop waiting.
+                    stop();
+                    System.err.println("loomscope: no race: " + window.bannerMessage());
+                    exitCode = 1;
+                    Platform.exit();
+                } else if (raced && window.replayBar().race() != null && !window.replayBar().isPlaying()) {
+                    stop();
+                    if (then != null) {
+                        then.run();
+                    }
+                }
+            }
+        }.start();
+    }
+
+    /** The end of a scripted window: the picture, then the results, each if asked for; then it closes. */
+    private static void finishScript(MainWindow window, WindowCommand.Settings settings) {
+        if (settings.screenshot() == null) {
+            saveResultsAndClose(window, settings.results());
+            return;
+        }
+        window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
+            System.out.println("Saved " + saved.toAbsolutePath());
+            saveResultsAndClose(window, settings.results());
+        }).exceptionally(error -> {
+            failScript(error);
+            return null;
+        });
+    }
+
+    private static void saveResultsAndClose(MainWindow window, Path results) {
+        if (results == null) {
+            close(window);
+            return;
+        }
+        window.exports().saveResults(results, false).thenAccept(saved -> Platform.runLater(() -> {
+            System.out.println("Saved " + saved.toAbsolutePath());
+            close(window);
+        })).exceptionally(error -> failScript(error));
+    }
+
+    private static Void failScript(Throwable error) {
+        System.err.println(SavedFile.problem(error));
+        exitCode = 1;
+        Platform.runLater(Platform::exit);
+        return null;
+    }
+
+    private static void close(MainWindow window) {
+        // A script must hear about a run that failed, not only about a file that could not be saved.
+        for (var run : window.session().history()) {
+            if (run.result() != null && run.result().outcome() == dev.loomscope.result.RunResult.Outcome.FAILED) {
+                System.err.println(run.title() + " failed: " + run.result().message());
+                exitCode = 1;
+            }
+        }
+        window.dispose();
+        Platform.exit();
+    }
+}

@@ -1,0 +1,166 @@
+package dev.loomscope.ui.app;
+
+import dev.loomscope.cli.ScenarioOptions;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.model.Preset;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code loomscope window}: opens the window, optionally with settings, a first run and a picture of it. */
+@Command(name = "window", mixinStandardHelpOptions = true,
+        description = {"Opens the LoomScope window (what 'loomscope' with no arguments does; 'loomscope --preset ...' is short for",
+                "'loomscope window --preset ...').",
+                "The run settings below go on its sliders; with --run they run at once, and with --screenshot the window",
+                "saves a PNG of itself once the runs are done, then closes (for docs and slides)."})
+public final class WindowCommand implements Callable<Integer> {
+
+    @Mixin
+    ScenarioOptions scenario;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--theme", paramLabel = "dark|light", defaultValue = "dark", description = "Colour theme. Default: ${DEFAULT-VALUE}.")
+    String theme;
+
+    @Option(names = {"--autorun", "--run"}, description = "Start the runs as soon as the window opens.")
+    boolean runAtStart;
+
+    @Option(names = "--preset", paramLabel = "NAME|list",
+            description = "Open on a classic experiment (its runs replace the run options): ${COMPLETION-CANDIDATES}. 'list' lists them and exits.",
+            completionCandidates = PresetNames.class)
+    String preset;
+
+    @Option(names = "--sweep", paramLabel = "SETTING=FROM..TO:POINTS",
+            description = "Open on the Sweep tab and sweep this setting over the range for the chosen executors (e.g. cpu-ms=0..40:5).")
+    String sweep;
+
+    @Option(names = "--race", description = "Once the runs are done, race the last two side by side in slow motion (0.25x).")
+    boolean race;
+
+    @Option(names = "--presentation", description = "Start in presentation mode: full screen, large type (F11 toggles it).")
+    boolean presentation;
+
+    @Option(names = "--high-contrast", description = "Start with high contrast (Ctrl+H toggles it).")
+    boolean highContrast;
+
+    @Option(names = "--screenshot", paramLabel = "FILE.png", description = "Run, save a PNG of the window when the runs are done, and close.")
+    Path screenshot;
+
+    @Option(names = "--screenshot-after", paramLabel = "MS",
+            description = "Take the screenshot this many ms after the runs start, while they run (then stop them), instead of when they are done.")
+    Integer screenshotAfterMs;
+
+    @Option(names = "--scale", paramLabel = "N", defaultValue = "1", description = "Pixel scale of the screenshot: 2 for slides. Default: ${DEFAULT-VALUE}.")
+    double scale;
+
+    @Option(names = "--results", paramLabel = "FILE.json",
+            description = "Run, write the session's results (the fields of 'run --json', one object per run) when the runs are done, and close.")
+    Path results;
+
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
+    String size;
+
+    /** What the window starts with, checked. */
+    public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
+                           boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
+                           double scale, int width, int height, Path results) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null);
+
+        public Settings withSize(int newWidth, int newHeight) {
+            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
+                    scale, newWidth, newHeight, results);
+        }
+
+        /** Driven by a script (a picture, results or a race to make), not by a person. */
+        public boolean scripted() {
+            return screenshot != null || results != null || race;
+        }
+    }
+
+    static final class PresetNames extends java.util.ArrayList<String> {
+        PresetNames() {
+            super(Preset.names());
+        }
+    }
+
+    @Override
+    public Integer call() {
+        if ("list".equals(preset)) {
+            for (Preset each : Preset.all(Runtime.getRuntime().availableProcessors())) {
+                spec.commandLine().getOut().printf("%-12s %s: %s%n", each.name(), each.title(),
+                        String.join(", ", each.scenarios().stream().map(Scenario::label).toList()));
+            }
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        LoomScopeApp.launchWindow(settings());
+        return LoomScopeApp.exitCode();
+    }
+
+    private dev.loomscope.model.Sweep parsedSweep() {
+        if (sweep == null) {
+            return null;
+        }
+        try {
+            var parsed = dev.loomscope.model.Sweep.parse(sweep);
+            // Every point is checked now, so a script hears of a bad sweep before a window opens.
+            parsed.points(scenario.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
+            return parsed;
+        } catch (dev.loomscope.scenario.InvalidScenarioException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Whether any of the run settings (--executor, --tasks...) was on the command line. */
+    private boolean scenarioOptionsGiven() {
+        var parsed = spec.commandLine().getParseResult();
+        var mixin = spec.mixins().get("scenario");
+        return parsed != null && mixin != null && mixin.options().stream().anyMatch(parsed::hasMatchedOption);
+    }
+
+    /** Whether these arguments only list presets (no window, so no display needed). */
+    public static boolean listsPresets(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--preset") && args[i + 1].equals("list")) {
+                return true;
+            }
+        }
+        return java.util.Arrays.asList(args).contains("--preset=list");
+    }
+
+    Settings settings() {
+        if (!theme.equals("dark") && !theme.equals("light")) {
+            throw new ParameterException(spec.commandLine(), "--theme must be dark or light (got " + theme + ")");
+        }
+        if (scale < 1 || scale > 4) {
+            throw new ParameterException(spec.commandLine(), "--scale must be between 1 and 4 (got " + scale + ")");
+        }
+        var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
+        if (!match.matches()) {
+            throw new ParameterException(spec.commandLine(), "--size must look like 1440x900 (got " + size + ")");
+        }
+        if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
+            throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
+        }
+        Preset chosen = null;
+        if (preset != null) {
+            chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                    "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
+        }
+        boolean runs = (runAtStart || screenshot != null || race || results != null) && sweep == null;
+        // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
+        List<Scenario> scenarios = chosen != null ? chosen.scenarios()
+                : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
+        return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
+                presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.loomscope.ui.charts;
+
+import javafx.util.StringConverter;
+
+/** Axis ticks at round values (1, 2, 5 x 10^n) and their labels. */
+public final class Ticks {
+
+    private Ticks() {
+    }
+
+    /** The smallest round step at least as big as {@code rough}. */
+    public static double niceStep(double rough) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(rough, 1e-6))));
+        for (double m : new double[] {1, 2, 5}) {
+            if (m * magnitude >= rough) {
+                return m * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    /**
+     * An elapsed-time axis from 0 to {@code endMs} in about {@code ticks} round steps, labelled in
+     * seconds once a step is a second or more. Ranged here, not by the axis: its own choice of ticks
+     * crowds the labels of long runs.
+     */
+    public static void elapsedAxis(javafx.scene.chart.NumberAxis axis, double endMs, int ticks) {
+        double unit = niceStep(endMs / ticks);
+        axis.setAutoRanging(false);
+        axis.setLowerBound(0);
+        axis.setTickUnit(unit);
+        axis.setUpperBound(Math.ceil(endMs / unit) * unit);
+        axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
+        axis.setTickLabelFormatter(unit >= 1_000 ? SECONDS : MILLIS);
+    }
+
+    /** Milliseconds labelled as milliseconds: "250". */
+    static final StringConverter<Number> MILLIS = converter(1, "%,.0f");
+    /** Milliseconds labelled as seconds: "2.5". */
+    static final StringConverter<Number> SECONDS = converter(1_000, "%,.1f");
+
+    private static StringConverter<Number> converter(double divisor, String format) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                String text = format.formatted(value.doubleValue() / divisor);
+                return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+            }
+
+            @Override
+            public Number fromString(String text) {
+                return Double.parseDouble(text.replace(",", "")) * divisor;
+            }
+        };
+    }
+}

@@ -1,0 +1,244 @@
+package dev.loomscope.ui.export;
+
+import dev.loomscope.ui.shell.MainWindow;
+import dev.loomscope.ui.theme.Icons;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import dev.loomscope.model.TimelineExport;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.StackPane;
+import javafx.stage.FileChooser;
+
+/**
+ * Everything that leaves the window: pictures of it or of one view (1x, 2x, with the run card),
+ * the session's results, the shown run's timeline and its JFR recording. Files are written off
+ * the FX thread; how it went shows in the status bar or the problem banner.
+ */
+public final class WindowExports {
+
+    private final MainWindow window;
+
+    public WindowExports(MainWindow window) {
+        this.window = window;
+    }
+
+    /** The header's export menu: pictures of the window, results, the shown run's timeline and recording. */
+    public MenuButton windowMenu() {
+        var export = new MenuButton(null, Icons.EXPORT.create(20));
+        dev.loomscope.ui.theme.IconButtons.style(export);
+        export.setTooltip(new Tooltip("Pictures of the window and the results, to files or the clipboard"));
+        var csv = new MenuItem("Results as CSV...");
+        csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
+        var json = new MenuItem("Results as JSON...");
+        json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
+        var timelineCsv = new MenuItem("Timeline of the shown run as CSV...");
+        timelineCsv.setOnAction(e -> chooseFile("timeline.csv", "CSV", "*.csv").ifPresent(file -> saveTimeline(file, Timeline.CSV)));
+        var timelineJson = new MenuItem("Timeline of the shown run as JSON...");
+        timelineJson.setOnAction(e -> chooseFile("timeline.json", "JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.JSON)));
+        var trace = new MenuItem("Timeline as a Perfetto / Chrome trace...");
+        trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
+        export.getItems().addAll(pictureItems("window"));
+        var jfr = new MenuItem("JFR recording of the shown run (.jfr)...");
+        jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr));
+        export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace, jfr);
+        return export;
+    }
+
+    /** What a picture can be taken of: the node to photograph and the stack that holds the run card meanwhile. */
+    private record View(javafx.scene.Node subject, StackPane cardHost) {
+    }
+
+    private final java.util.Map<String, View> views = new java.util.LinkedHashMap<>();
+    private final CheckMenuItem stampCard = new CheckMenuItem("Stamp the run card on pictures");
+
+    /** Makes a view one that pictures can be taken of, by name. */
+    public void register(String view, javafx.scene.Node subject, StackPane cardHost) {
+        views.put(view, new View(subject, cardHost));
+    }
+
+    /** The {@code ...} menu of a view: its picture, to a file or the clipboard. */
+    public MenuButton viewMenu(String view, javafx.scene.Node subject, StackPane cardHost) {
+        register(view, subject, cardHost);
+        var menu = new MenuButton(null, Icons.MORE.create(16));
+        dev.loomscope.ui.theme.IconButtons.style(menu);
+        menu.setTooltip(new Tooltip("A picture of the " + view + ", to a file or the clipboard"));
+        menu.getItems().setAll(pictureItems(view));
+        return menu;
+    }
+
+    public List<MenuItem> pictureItems(String view) {
+        var save = new MenuItem("Picture of the " + view + "...");
+        save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", "PNG image", "*.png")
+                .ifPresent(file -> savePicture(view, file, 1)));
+        var slides = new MenuItem("Picture of the " + view + " for slides (2x)...");
+        slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", "PNG image", "*.png")
+                .ifPresent(file -> savePicture(view, file, 2)));
+        var copy = new MenuItem("Copy picture of the " + view);
+        copy.setOnAction(e -> {
+            Exports.copyToClipboard(picture(view, 2));
+            window.setStatus("Copied a picture of the " + view + " (2x)");
+        });
+        var stamp = new CheckMenuItem(stampCard.getText());
+        stamp.selectedProperty().bindBidirectional(stampCard.selectedProperty());
+        return List.of(save, slides, copy, stamp);
+    }
+
+    private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
+        var chooser = new FileChooser();
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        var file = chooser.showSaveDialog(window.getScene().getWindow());
+        return java.util.Optional.ofNullable(file).map(java.io.File::toPath);
+    }
+
+    /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
+    public WritableImage picture(String view, double scale) {
+        RunModel run = stampCard.isSelected() ? window.shownRun() : null;
+        if (view.equals("window")) {
+            return Exports.picture((StackPane) window.getScene().getRoot(), run, scale, () -> window.getScene().getRoot());
+        }
+        View target = views.get(view);
+        if (target == null) {
+            throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
+        }
+        return Exports.picture(target.cardHost(), run, scale, target::subject);
+    }
+
+    /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
+    public CompletableFuture<Path> savePicture(String view, Path file, double scale) {
+        return write(file, picture(view, scale), saved -> window.setStatus("Saved " + saved));
+    }
+
+    public void setStampRunCard(boolean stamp) {
+        stampCard.setSelected(stamp);
+    }
+
+    /** The session's finished runs as CSV or JSON, written off the FX thread. */
+    public CompletableFuture<Path> saveResults(Path file, boolean csv) {
+        List<RunModel> runs = window.session().history();
+        String text = csv ? Exports.resultsCsv(runs) : Exports.resultsJson(runs);
+        return reported(SavedFile.writeLater(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+    }
+
+    /**
+     * Copies the shown run's JFR recording (pins, GC, virtual-thread events and LoomScope's own
+     * Mount/Unmount events up to 100,000 tasks), for JDK Mission Control or {@code jfr print}.
+     */
+    public CompletableFuture<Path> saveJfr(Path file) {
+        RunModel run = exportedRun();
+        Path source = run == null ? null : run.jfrFile();
+        if (source == null) {
+            return unavailable(run, "No JFR recording of ");
+        }
+        return reported(SavedFile.writeLater(file, out -> java.nio.file.Files.copy(source, out)));
+    }
+
+    /** The formats a run's timeline can be saved in. */
+    public enum Timeline { CSV, JSON, PERFETTO }
+
+    /** Writes the shown run's timeline off the FX thread (a million-task run takes a few seconds). */
+    public CompletableFuture<Path> saveTimeline(Path file, Timeline format) {
+        RunModel run = exportedRun();
+        // Taken now: a run started meanwhile may drop this recording before the file is written.
+        var recording = run == null ? null : run.recording();
+        if (recording == null) {
+            return unavailable(run, "The timeline of ");
+        }
+        window.setStatus("Saving the timeline of " + run.title() + "...");
+        return reported(SavedFile.writeLater(file, out -> {
+            switch (format) {
+                case CSV -> {
+                    var writer = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
+                    TimelineExport.csv(run, recording, writer);
+                    writer.flush();
+                }
+                case JSON -> TimelineExport.json(run, recording, out);
+                case PERFETTO -> TimelineExport.perfetto(run, recording, out);
+            }
+        }));
+    }
+
+    /** The run exports are of: the replayed run during a replay (not its replica), else the shown one. */
+    private RunModel exportedRun() {
+        return window.replayBar().replay() != null ? window.replayBar().replay().source() : window.shownRun();
+    }
+
+    /** Says why the shown run has nothing of that kind to export. */
+    private CompletableFuture<Path> unavailable(RunModel run, String what) {
+        window.showProblem(run == null ? "No run to export yet." : what + run.title() + " is not available: "
+                + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep it."
+                : "wait for it to end."));
+        return CompletableFuture.failedFuture(new IllegalStateException("nothing to export"));
+    }
+
+    /** Tells the status bar, or the banner, how a save went, once it has. */
+    private CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
+        return saving.whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+    }
+
+    private void reportSaved(Path saved, Throwable error) {
+        if (error != null) {
+            window.showProblem(SavedFile.problem(error));
+        } else {
+            window.setStatus("Saved " + saved);
+        }
+    }
+
+    /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
+    public void quickScreenshot() {
+        Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
+        try {
+            java.nio.file.Files.createDirectories(folder);
+        } catch (java.io.IOException e) {
+            window.showProblem("Cannot save a picture: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
+            return;
+        }
+        Path file = folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
+        saveScreenshot(file, 2, saved -> window.setStatus("Saved " + saved));
+    }
+
+    public void chooseAndSaveScreenshot() {
+        var chooser = new FileChooser();
+        chooser.setTitle("Save a picture of the window");
+        chooser.setInitialFileName("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+        var file = chooser.showSaveDialog(window.getScene().getWindow());
+        if (file != null) {
+            saveScreenshot(file.toPath(), 1, saved -> window.setStatus("Saved " + saved));
+        }
+    }
+
+    /** Snapshots the window now and writes it off the FX thread; failures show in the banner. */
+    public CompletableFuture<Path> saveScreenshot(Path file, double scale, Consumer<Path> onSaved) {
+        return write(file, picture("window", scale), onSaved);
+    }
+
+    private CompletableFuture<Path> write(Path file, WritableImage image, Consumer<Path> onSaved) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                PngExport.write(image, file);
+                return file;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).whenComplete((saved, error) -> Platform.runLater(() -> {
+            if (error != null) {
+                window.showProblem(SavedFile.problem(error));
+            } else {
+                onSaved.accept(saved);
+            }
+        }));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loomscope.ui.fx;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import javafx.fxml.FXMLLoader;
+
+/**
+ * Loads a component's FXML beside its class ({@code ControlPanel.fxml} for {@code ControlPanel}),
+ * the component being both the root ({@code <fx:root>}) and the controller, with the prose bundle.
+ * Scene Builder opens these files as they are.
+ */
+public final class Fxml {
+
+    private Fxml() {
+    }
+
+    public static void load(Object component) {
+        var type = component.getClass();
+        var url = type.getResource(type.getSimpleName() + ".fxml");
+        if (url == null) {
+            throw new IllegalStateException("no " + type.getSimpleName() + ".fxml beside " + type.getName());
+        }
+        var loader = new FXMLLoader(url, Messages.BUNDLE);
+        loader.setRoot(component);
+        loader.setController(component);
+        try {
+            loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not load " + url, e);
+        }
+    }
+}

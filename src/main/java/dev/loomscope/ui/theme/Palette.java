@@ -1,0 +1,73 @@
+package dev.loomscope.ui.theme;
+
+import dev.loomscope.model.CarrierLanes;
+import dev.loomscope.model.TaskState;
+import javafx.scene.paint.Color;
+
+/**
+ * The colours of the drawn views (task grid, carrier lanes, charts), one set per theme. Chosen to
+ * stay apart on a washed-out projector: green runs, blue waits without a thread, amber holds a
+ * thread while it waits, red is pinned, violet is done.
+ */
+public record Palette(boolean dark, int background, int pending, int queued, int running, int waitingUnmounted,
+                      int heldThread, int pinned, int done, int failed, int laneIdle, int text, int grid) {
+
+    public static final Palette DARK = new Palette(true, 0xFF0D1117, 0xFF21262D, 0xFF484F58, 0xFF3FB950, 0xFF388BFD,
+            0xFFD29922, 0xFFF85149, 0xFF8957E5, 0xFFFF7B72, 0xFF161B22, 0xFFE6EDF3, 0xFF30363D);
+    public static final Palette LIGHT = new Palette(false, 0xFFFFFFFF, 0xFFEAEEF2, 0xFFAFB8C1, 0xFF1A7F37, 0xFF0969DA,
+            0xFFBF8700, 0xFFCF222E, 0xFF8250DF, 0xFFFA4549, 0xFFF6F8FA, 0xFF1F2328, 0xFFD0D7DE);
+
+    /** Pure, saturated colours on black or white, for washed-out projectors and weak eyes. */
+    public static final Palette DARK_HIGH_CONTRAST = new Palette(true, 0xFF000000, 0xFF1A1A1A, 0xFF8C8C8C, 0xFF00FF66, 0xFF3399FF,
+            0xFFFFCC00, 0xFFFF3333, 0xFFCC66FF, 0xFFFF8800, 0xFF0A0A0A, 0xFFFFFFFF, 0xFF8C8C8C);
+    public static final Palette LIGHT_HIGH_CONTRAST = new Palette(false, 0xFFFFFFFF, 0xFFF0F0F0, 0xFF707070, 0xFF007A33, 0xFF0044CC,
+            0xFF996600, 0xFFCC0000, 0xFF6600CC, 0xFFCC5500, 0xFFF5F5F5, 0xFF000000, 0xFF404040);
+
+    public static Palette of(boolean dark, boolean highContrast) {
+        return dark ? (highContrast ? DARK_HIGH_CONTRAST : DARK) : (highContrast ? LIGHT_HIGH_CONTRAST : LIGHT);
+    }
+
+    /** ARGB colour of each task-state byte; a platform thread's wait holds its thread, so it gets the held colour. */
+    public int[] taskColors(boolean virtual) {
+        int[] colors = new int[TaskState.PALETTE_SIZE];
+        colors[TaskState.PENDING] = pending;
+        colors[TaskState.QUEUED] = queued;
+        colors[TaskState.RUNNING] = running;
+        colors[TaskState.WAITING] = virtual ? waitingUnmounted : heldThread;
+        colors[TaskState.DONE] = done;
+        colors[TaskState.FAILED] = failed;
+        for (int state = 0; state < TaskState.STATES; state++) {
+            // A pinned task shows red while it waits, and a darker red once done.
+            colors[state | TaskState.PINNED_FLAG] = state == TaskState.DONE ? darker(pinned) : pinned;
+        }
+        colors[TaskState.PENDING | TaskState.PINNED_FLAG] = pending;
+        colors[TaskState.QUEUED | TaskState.PINNED_FLAG] = queued;
+        return colors;
+    }
+
+    /** ARGB colour of each lane segment kind. */
+    public int laneColor(int kind) {
+        return switch (kind) {
+            case CarrierLanes.RUNNING -> running;
+            case CarrierLanes.HELD -> heldThread;
+            case CarrierLanes.PINNED -> pinned;
+            default -> laneIdle;
+        };
+    }
+
+    public static Color fx(int argb) {
+        return Color.rgb((argb >>> 16) & 0xFF, (argb >>> 8) & 0xFF, argb & 0xFF, ((argb >>> 24) & 0xFF) / 255.0);
+    }
+
+    /** "#3fb950", for CSS. */
+    public static String css(int argb) {
+        return "#%06x".formatted(argb & 0xFFFFFF);
+    }
+
+    private static int darker(int argb) {
+        int r = ((argb >>> 16) & 0xFF) * 2 / 3;
+        int g = ((argb >>> 8) & 0xFF) * 2 / 3;
+        int b = (argb & 0xFF) * 2 / 3;
+        return 0xFF000000 | r << 16 | g << 8 | b;
+    }
+}

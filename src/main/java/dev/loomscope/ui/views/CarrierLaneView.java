@@ -1,0 +1,368 @@
+package dev.loomscope.ui.views;
+
+import dev.loomscope.ui.charts.Ticks;
+import dev.loomscope.ui.theme.Palette;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.model.CarrierLanes;
+import dev.loomscope.model.LaneEvent;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.protocol.JfrEvent;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import javafx.util.Duration;
+
+/**
+ * One lane per carrier (virtual threads) or per platform thread (groups of threads when there are
+ * many), time along x. In each pixel column a lane fills from the bottom with the share of its
+ * threads that were running, holding their thread while blocked, or pinned; empty is idle. Scroll
+ * to zoom around the pointer, drag to pan, double-click to see the whole run again. While a run
+ * goes on and the view is not zoomed, it follows the run.
+ */
+public final class CarrierLaneView extends Region {
+
+    private static final double LABEL_WIDTH = 118;
+    private static final double AXIS_HEIGHT_BASE = 26;
+    private static final long MIN_SPAN_NANOS = 100_000;
+
+    private final Canvas canvas = new Canvas();
+    private final Tooltip tooltip = new Tooltip();
+    private final javafx.scene.control.Label empty = EmptyHint.label(
+            "Press Run (F5): each carrier thread (or platform thread) becomes a lane here: running, blocked, pinned or idle over time.");
+    private WritableImage image;
+    private int[] pixels = new int[0];
+    private float[] bins;
+    private RunModel model;
+    private Palette palette = Palette.DARK;
+    private int drawnVersion = -1;
+    private final RepaintBudget budget = new RepaintBudget(50_000_000L, 0.10);
+    private boolean viewChanged = true;
+    // The visible time window, ns since the run began; followLive fits it to the run as it grows.
+    private long viewFrom;
+    private long viewTo = 1_000_000_000L;
+    private boolean followLive = true;
+    private double dragX = Double.NaN;
+    private double textScale = 1;
+    private double labelWidth = LABEL_WIDTH;
+    // What the last drawing showed, for tooltips between drawings.
+    private int drawnColumns;
+    private long drawnFrom;
+    private long drawnTo;
+    /** Where the last drawing put each lane's name, in this view's coordinates. */
+    private final java.util.List<javafx.geometry.Bounds> labelBounds = new java.util.ArrayList<>();
+
+    public CarrierLaneView() {
+        getStyleClass().add("carrier-lanes");
+        getChildren().addAll(canvas, empty);
+        setMinSize(200, 80);
+        tooltip.setShowDelay(Duration.millis(150));
+        Tooltip.install(this, tooltip);
+        setOnScroll(e -> {
+            if (e.getDeltaY() != 0) {
+                zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, e.getX());
+            }
+        });
+        setOnMousePressed(e -> dragX = e.getX());
+        setOnMouseDragged(e -> {
+            if (!Double.isNaN(dragX)) {
+                pan(dragX - e.getX());
+                dragX = e.getX();
+            }
+        });
+        setOnMouseReleased(e -> dragX = Double.NaN);
+        setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                fitWholeRun();
+            }
+        });
+        setOnMouseMoved(e -> tooltip.setText(describe(e.getX(), e.getY())));
+    }
+
+    private double axisHeight() {
+        return AXIS_HEIGHT_BASE * textScale;
+    }
+
+    /** Scales the lane labels and axis text (presentation mode). */
+    public void setTextScale(double scale) {
+        textScale = scale;
+        labelWidth = LABEL_WIDTH * scale;
+        viewChanged = true;
+    }
+
+    public void setPalette(Palette palette) {
+        this.palette = palette;
+        viewChanged = true;
+    }
+
+    /** Zooms by {@code factor} (below 1 zooms in) around the pointer's x. */
+    public void zoom(double factor, double x) {
+        double plotWidth = plotWidth();
+        if (plotWidth <= 0) {
+            return;
+        }
+        double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - labelWidth) / plotWidth, 0, 1);
+        long oldSpan = viewTo - viewFrom;
+        // No closer than 0.1 ms, no further out than twice the run: the time under the pointer stays put.
+        long span = Math.clamp((long) (oldSpan * factor), MIN_SPAN_NANOS, Math.max(MIN_SPAN_NANOS, 2 * runEnd()));
+        long from = (long) (at - (at - viewFrom) * ((double) span / oldSpan));
+        setView(from, from + span);
+    }
+
+    /** Moves the window by a number of pixels (positive: later). */
+    public void pan(double pixelsToLater) {
+        double plotWidth = plotWidth();
+        if (plotWidth <= 0) {
+            return;
+        }
+        long shift = (long) (pixelsToLater / plotWidth * (viewTo - viewFrom));
+        setView(viewFrom + shift, viewTo + shift);
+    }
+
+    /** Shows [0, {@code toNanos}) and keeps to it (a race: both lanes on the race's clock). */
+    public void showUpTo(long toNanos) {
+        long to = Math.max(MIN_SPAN_NANOS * 10, toNanos);
+        if (viewFrom != 0 || viewTo != to || followLive) {
+            viewFrom = 0;
+            viewTo = to;
+            followLive = false;
+            viewChanged = true;
+        }
+    }
+
+    public void fitWholeRun() {
+        followLive = true;
+        viewChanged = true;
+    }
+
+    /** The visible time window, ns since the run began: {from, to}. */
+    public long[] view() {
+        return new long[] {viewFrom, viewTo};
+    }
+
+    private void setView(long from, long to) {
+        long span = to - from;
+        viewFrom = Math.clamp(from, 0, Math.max(0, runEnd() - span / 2));
+        viewTo = viewFrom + span;
+        followLive = false;
+        viewChanged = true;
+    }
+
+    /**
+     * Redraws when the run, the window or the size changed; while a run streams in, at most 20
+     * times a second and within a tenth of the FX thread's time.
+     */
+    public void refresh(RunModel run, long nowNanos) {
+        if (run != model) {
+            model = run;
+            followLive = true;
+            viewChanged = true;
+            empty.setVisible(run == null);
+        }
+        int version = run == null ? 0 : run.version();
+        boolean runChanged = version != drawnVersion;
+        // Zooming and panning wait for the budget too: zoomed in on a big run, a redraw reads every segment.
+        if (!(viewChanged || runChanged) || !budget.due(nowNanos)) {
+            return;
+        }
+        long start = System.nanoTime();
+        if (followLive) {
+            viewFrom = 0;
+            viewTo = Math.max(MIN_SPAN_NANOS * 10, run == null ? 1_000_000_000L : endOf(run));
+        }
+        draw();
+        drawnVersion = version;
+        viewChanged = false;
+        budget.painted(nowNanos, System.nanoTime() - start);
+    }
+
+    private long runEnd() {
+        return model == null ? viewTo : Math.max(MIN_SPAN_NANOS * 10, endOf(model));
+    }
+
+    private static long endOf(RunModel run) {
+        long end = Math.max(run.latestEventNanos(), run.lanes().lastEndNanos());
+        return run.result() != null ? Math.max(end, (long) (run.result().elapsedMs() * 1e6)) : end;
+    }
+
+    private double plotWidth() {
+        return Math.floor(getWidth() - labelWidth - 8);
+    }
+
+    private void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double width = getWidth();
+        double height = getHeight();
+        g.setFill(Palette.fx(palette.background()));
+        g.fillRect(0, 0, width, height);
+        labelBounds.clear();
+        int columns = (int) plotWidth();
+        int plotHeight = (int) Math.floor(height - axisHeight());
+        if (model == null || columns <= 0 || plotHeight <= 0) {
+            return;
+        }
+        CarrierLanes lanes = model.lanes();
+        int laneCount = lanes.laneCount();
+        double laneHeight = (double) plotHeight / laneCount;
+        bins = lanes.occupancy(viewFrom, viewTo, columns, bins);
+        drawnColumns = columns;
+        drawnFrom = viewFrom;
+        drawnTo = viewTo;
+        if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
+            image = new WritableImage(columns, plotHeight);
+            pixels = new int[columns * plotHeight];
+        }
+        paintLanes(laneCount, laneHeight, columns, plotHeight);
+        image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
+        g.drawImage(image, labelWidth, 0);
+
+        g.setFill(Palette.fx(palette.text()));
+        Font labelFont = Font.font((laneHeight >= 18 ? 13 : 11) * textScale);
+        g.setFont(labelFont);
+        var measure = new javafx.scene.text.Text();
+        measure.setFont(labelFont);
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        // Label as many lanes as fit without overlapping.
+        double lastLabel = Double.NEGATIVE_INFINITY;
+        for (int lane = 0; lane < laneCount; lane++) {
+            double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
+            if (y - lastLabel >= 15 * textScale) {
+                g.fillText(lanes.laneName(lane), labelWidth - 8, y);
+                measure.setText(lanes.laneName(lane));
+                double w = measure.getLayoutBounds().getWidth();
+                double h = measure.getLayoutBounds().getHeight();
+                labelBounds.add(new javafx.geometry.BoundingBox(labelWidth - 8 - w, y - h / 2, w, h));
+                lastLabel = y;
+            }
+        }
+        drawAxis(g, columns, plotHeight);
+    }
+
+    private void paintLanes(int laneCount, double laneHeight, int columns, int plotHeight) {
+        java.util.Arrays.fill(pixels, palette.background());
+        int gap = laneHeight >= 6 ? 1 : 0;
+        for (int lane = 0; lane < laneCount; lane++) {
+            int top = (int) Math.round(lane * laneHeight);
+            int bottom = (int) Math.round((lane + 1) * laneHeight) - gap;
+            int usable = bottom - top;
+            for (int c = 0; c < columns; c++) {
+                int y = bottom;
+                // Stack from the bottom: running, then held, then pinned; the rest of the lane is idle.
+                for (int kind = 0; kind < CarrierLanes.KINDS; kind++) {
+                    float share = bins[(lane * CarrierLanes.KINDS + kind) * columns + c];
+                    int h = Math.min(y - top, Math.round(share * usable));
+                    int color = palette.laneColor(kind);
+                    for (int row = y - h; row < y; row++) {
+                        pixels[row * columns + c] = color;
+                    }
+                    y -= h;
+                }
+                for (int row = top; row < y; row++) {
+                    pixels[row * columns + c] = palette.laneIdle();
+                }
+            }
+        }
+    }
+
+    private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
+        g.setStroke(Palette.fx(palette.grid()));
+        g.setFill(Palette.fx(palette.text()));
+        g.setFont(Font.font(12 * textScale));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.TOP);
+        g.strokeLine(labelWidth, plotHeight + 0.5, labelWidth + columns, plotHeight + 0.5);
+        double spanMs = (viewTo - viewFrom) / 1e6;
+        double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
+        double first = Math.ceil(viewFrom / 1e6 / step) * step;
+        for (double t = first; t <= viewTo / 1e6; t += step) {
+            double x = labelWidth + (t - viewFrom / 1e6) / spanMs * columns;
+            g.strokeLine(x, plotHeight, x, plotHeight + 5);
+            g.fillText(formatTime(t, step), x, plotHeight + 7);
+        }
+    }
+
+    private static String formatTime(double ms, double step) {
+        if (step >= 1_000) {
+            return "%.0f s".formatted(ms / 1_000);
+        }
+        if (ms >= 1_000) {
+            return "%.2f s".formatted(ms / 1_000).replaceAll("\\.?0+ s$", " s");
+        }
+        return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
+    }
+
+    private String describe(double x, double y) {
+        if (model == null || x < labelWidth) {
+            return "Lanes: what each carrier (or platform thread) was doing over time.\n"
+                    + "Scroll to zoom, drag to pan, double-click to see the whole run.";
+        }
+        CarrierLanes lanes = model.lanes();
+        double plotHeight = getHeight() - axisHeight();
+        int lane = (int) (y / (plotHeight / lanes.laneCount()));
+        if (lane < 0 || lane >= lanes.laneCount()) {
+            return "";
+        }
+        if (drawnColumns <= 0) {
+            return lanes.laneName(lane);
+        }
+        int column = (int) (x - labelWidth);
+        long at = drawnFrom + (long) ((double) column / drawnColumns * (drawnTo - drawnFrom));
+        long slack = (drawnTo - drawnFrom) / drawnColumns;
+        for (LaneEvent shown : model.jfrEvents()) {
+            JfrEvent event = shown.event();
+            if (shown.lane() == lane && JfrEvent.PINNED.equals(event.kind()) && at >= event.timeNanos() - slack
+                    && at <= event.timeNanos() + event.durationNanos() + slack) {
+                return "Pinned for %s on %s: %s%s\nat %s (from JFR)".formatted(Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane),
+                        event.reason(), event.blockingOperation().isEmpty() ? "" : " during " + event.blockingOperation(),
+                        Durations.humanMillis(event.timeNanos() / 1e6));
+            }
+        }
+        if (bins == null || column >= drawnColumns) {
+            return lanes.laneName(lane);
+        }
+        int columns = drawnColumns;
+        float running = bins[(lane * CarrierLanes.KINDS + CarrierLanes.RUNNING) * columns + column];
+        float held = bins[(lane * CarrierLanes.KINDS + CarrierLanes.HELD) * columns + column];
+        float pinned = bins[(lane * CarrierLanes.KINDS + CarrierLanes.PINNED) * columns + column];
+        String holding = lanes.isVirtual() ? "pinned %.0f%%".formatted(pinned * 100) : "blocked holding the thread %.0f%%".formatted(held * 100);
+        return "%s at %s: running %.0f%%, %s, idle %.0f%%".formatted(lanes.laneName(lane),
+                Durations.humanMillis(at / 1e6), running * 100, holding, Math.max(0, 100 - 100 * (running + held + pinned)));
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            viewChanged = true;
+        }
+        empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
+    }
+
+    /** Where each lane's name was last drawn, in this view's coordinates: one per labelled lane (for tests). */
+    public java.util.List<javafx.geometry.Bounds> labelBounds() {
+        return java.util.List.copyOf(labelBounds);
+    }
+
+    /** Whether the view shows its "Press Run" line (for tests). */
+    public boolean showsEmptyHint() {
+        return empty.isVisible();
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 600;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 200;
+    }
+}

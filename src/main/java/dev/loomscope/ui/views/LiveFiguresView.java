@@ -1,0 +1,111 @@
+package dev.loomscope.ui.views;
+
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.model.LiveFigures;
+import dev.loomscope.model.RunModel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
+
+/** The run's figures as tiles: a big value over a caption, updated every frame (only changed text is set). */
+public final class LiveFiguresView extends FlowPane {
+
+    private final Map<String, Label> values = new LinkedHashMap<>();
+
+    public LiveFiguresView() {
+        getStyleClass().add("live-figures");
+        setHgap(8);
+        setVgap(8);
+        tile("elapsed", "Elapsed", "Wall-clock time since the first task was submitted.");
+        tile("ideal", "Perfect world", "The fastest this could possibly be: no scheduling cost, no start-up, no contention.");
+        tile("completed", "Completed", "Tasks that ran to their end.");
+        tile("inFlight", "In flight", "Tasks started and not finished yet.");
+        tile("waiting", "Waiting", "Tasks inside their blocking call (sleep) right now.");
+        tile("mounted", "Mounted VTs", "Virtual threads on a carrier right now (from the JDK's scheduler).");
+        tile("queued", "Queued VTs", "Virtual threads ready to run, waiting for a free carrier.");
+        tile("threads", "Platform threads", "Live platform (OS) threads in the runner JVM.");
+        tile("rss", "RSS", "Memory the runner JVM holds from the OS (resident set size).");
+        tile("heap", "Heap", "Java heap in use in the runner JVM.");
+        tile("pinned", "Pinned", "Times JFR saw a virtual thread block without letting go of its carrier.");
+        tile("threadLocals", "ThreadLocals", "Objects the tasks' ThreadLocal cache created, known when the run ends (the threadlocal preset).");
+        tile("requests", "Requests/s", "HTTP requests answered per second since the run began (web runs).");
+        show(ALL);
+    }
+
+    /** Every tile, in the order they are listed; requests per second only means something for web runs. */
+    public static final List<String> ALL = List.of("elapsed", "ideal", "completed", "inFlight", "waiting", "mounted", "queued", "threads",
+            "rss", "heap", "pinned", "threadLocals");
+
+    /** Shows these tiles, in this order, and hides the rest. */
+    public void show(List<String> keys) {
+        var shown = new java.util.ArrayList<javafx.scene.Node>();
+        for (String key : keys) {
+            shown.add(values.get(key).getParent());
+        }
+        if (!shown.equals(getChildren())) {
+            getChildren().setAll(shown);
+        }
+    }
+
+    /** The tiles shown, in order (for tests). */
+    public List<String> shownKeys() {
+        return values.entrySet().stream().filter(e -> getChildren().contains(e.getValue().getParent())).map(Map.Entry::getKey)
+                .sorted(java.util.Comparator.comparingInt(key -> getChildren().indexOf(values.get(key).getParent()))).toList();
+    }
+
+    private void tile(String key, String caption, String explanation) {
+        var value = new Label("–");
+        value.getStyleClass().add("figure-value");
+        var name = new Label(caption);
+        name.getStyleClass().add("figure-caption");
+        var tile = new VBox(2, value, name);
+        tile.getStyleClass().add("figure-tile");
+        Tooltip.install(tile, new Tooltip(explanation));
+        values.put(key, value);
+    }
+
+    public void refresh(RunModel run, long nowNanos) {
+        if (run == null) {
+            values.values().forEach(label -> set(label, "–"));
+            return;
+        }
+        LiveFigures f = run.figures(nowNanos);
+        set("elapsed", Durations.humanMillis(f.elapsedMs()));
+        set("ideal", Durations.humanMillis(f.idealMs()));
+        set("completed", "%,d / %,d".formatted(f.completed(), f.tasks()));
+        set("inFlight", "%,d".formatted(f.inFlight()));
+        set("waiting", "%,d".formatted(f.waiting()));
+        set("mounted", f.mountedVirtual() < 0 ? "–" : "%,d".formatted(f.mountedVirtual()));
+        set("queued", f.queuedVirtual() < 0 ? "–" : "%,d".formatted(f.queuedVirtual()));
+        set("threads", "%,d".formatted(f.platformThreads()));
+        set("rss", megabytes(f.rssBytes()));
+        set("heap", megabytes(f.heapBytes()));
+        set("pinned", f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
+        var result = run.result();
+        set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
+        set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
+    }
+
+    /** The text a tile shows now (for tests and screenshots). */
+    public String value(String key) {
+        return values.get(key).getText();
+    }
+
+    private void set(String key, String text) {
+        set(values.get(key), text);
+    }
+
+    private static void set(Label label, String text) {
+        if (!text.equals(label.getText())) {
+            label.setText(text);
+        }
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes <= 0 ? "–" : "%,.0f MB".formatted(bytes / 1048576.0);
+    }
+}

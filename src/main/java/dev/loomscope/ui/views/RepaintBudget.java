@@ -1,0 +1,35 @@
+package dev.loomscope.ui.views;
+
+/**
+ * When a view may repaint while a run streams in: no more often than its minimum interval, and
+ * rarely enough that painting takes at most a set share of the time. The window shares two cores
+ * with the run it measures, so a view that costs 5 ms to paint must not repaint every frame.
+ */
+final class RepaintBudget {
+
+    private final long minIntervalNanos;
+    private final double share;
+    private long lastStart = Long.MIN_VALUE / 2;
+    private long lastCost;
+
+    RepaintBudget(long minIntervalNanos, double share) {
+        this.minIntervalNanos = minIntervalNanos;
+        this.share = share;
+    }
+
+    /** A view never waits longer than this, however slow its last paint (the first ones, before the JIT, are). */
+    static final long MAX_INTERVAL_NANOS = 200_000_000L;
+
+    boolean due(long nowNanos) {
+        return nowNanos - lastStart >= Math.min(MAX_INTERVAL_NANOS, Math.max(minIntervalNanos, (long) (lastCost / share)));
+    }
+
+    /**
+     * @param frameNanos  the frame's time, on the same clock {@link #due} is asked with
+     * @param costNanos   how long the paint took
+     */
+    void painted(long frameNanos, long costNanos) {
+        lastStart = frameNanos;
+        lastCost = costNanos;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.loomscope.ui.views;
+
+import dev.loomscope.ui.theme.Icons;
+import dev.loomscope.scenario.Durations;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.model.RunModel;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.VBox;
+
+/**
+ * The runs of this session, newest first, with their settings and results. Selecting one shows it
+ * again in every view; selecting nothing follows the run under way.
+ */
+public final class RunHistoryView extends VBox {
+
+    private final ListView<RunModel> list = new ListView<>();
+    private int shownKey;
+
+    public RunHistoryView(Consumer<RunModel> onSelect) {
+        getStyleClass().add("run-history");
+        var title = new Label("Run history");
+        title.getStyleClass().add("section-title");
+        title.setGraphic(Icons.HISTORY.create());
+        list.setPlaceholder(new Label("Runs of this session appear here."));
+        list.setCellFactory(view -> new RunCell());
+        list.getSelectionModel().selectedItemProperty().addListener((obs, old, run) -> onSelect.accept(run));
+        setSpacing(6);
+        getChildren().setAll(title, list);
+        VBox.setVgrow(list, javafx.scene.layout.Priority.ALWAYS);
+    }
+
+    /** Re-lists the runs when their number or outcomes changed. */
+    public void refresh(List<RunModel> history) {
+        int key = history.size();
+        for (RunModel run : history) {
+            key = key * 31 + run.number() * 7 + run.phase().ordinal();
+        }
+        if (key == shownKey) {
+            return;
+        }
+        shownKey = key;
+        RunModel selected = list.getSelectionModel().getSelectedItem();
+        list.getItems().setAll(history.reversed());
+        if (selected != null && history.contains(selected)) {
+            list.getSelectionModel().select(selected);
+        }
+        list.refresh();
+    }
+
+    public void clearSelection() {
+        list.getSelectionModel().clearSelection();
+    }
+
+    public void select(RunModel run) {
+        list.getSelectionModel().select(run);
+    }
+
+    public ListView<RunModel> list() {
+        return list;
+    }
+
+    /** "10,000 x (100 ms sleep + 5 ms CPU), pool 200, 2 carriers". */
+    public static String settings(Scenario s) {
+        String work = s.cpuMs() == 0 ? s.sleepMs() + " ms " + s.blocking().cliName()
+                : s.sleepMs() == 0 ? s.cpuMs() + " ms CPU" : s.sleepMs() + " ms " + s.blocking().cliName() + " + " + s.cpuMs() + " ms CPU";
+        return "%,d x %s, %d carriers%s".formatted(s.tasks(), work, s.carriers(),
+                s.threadLocalKb() > 0 ? ", ThreadLocal %d KB".formatted(s.threadLocalKb()) : "");
+    }
+
+    static String outcome(RunModel run) {
+        RunResult result = run.result();
+        if (result == null) {
+            return run.phase() == RunModel.Phase.QUEUED ? "queued" : "running...";
+        }
+        return switch (result.outcome()) {
+            case COMPLETED -> "%s (perfect world %s)".formatted(Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()));
+            case CANCELLED -> "stopped after %,d tasks".formatted(result.completed());
+            case FAILED -> "failed";
+        };
+    }
+
+    private static final class RunCell extends ListCell<RunModel> {
+        @Override
+        protected void updateItem(RunModel run, boolean empty) {
+            super.updateItem(run, empty);
+            if (empty || run == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            var title = new Label(run.title());
+            title.getStyleClass().add("history-title");
+            var detail = new Label(settings(run.scenario()) + "\n" + outcome(run));
+            detail.getStyleClass().add("history-detail");
+            RunResult result = run.result();
+            if (result != null && result.outcome() == RunResult.Outcome.FAILED) {
+                detail.getStyleClass().add("failed");
+            }
+            setText(null);
+            setGraphic(new VBox(2, title, detail));
+        }
+    }
+}

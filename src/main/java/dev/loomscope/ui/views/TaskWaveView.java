@@ -1,0 +1,152 @@
+package dev.loomscope.ui.views;
+
+import dev.loomscope.ui.theme.Palette;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.TaskGridRaster;
+import dev.loomscope.model.TaskState;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.Region;
+import javafx.util.Duration;
+
+/**
+ * Every task as a cell coloured by its state, in submission order, row by row: a fixed pool's
+ * waves roll down the grid, a virtual thread per task lights it all at once. Painted into one
+ * {@link WritableImage} per frame (a pass over the task states and one over the pixels), so a
+ * million tasks cost what a hundred do, and never one node per task.
+ */
+public final class TaskWaveView extends Region {
+
+    private final ImageView imageView = new ImageView();
+    private final Tooltip tooltip = new Tooltip();
+    private final javafx.scene.control.Label empty = EmptyHint.label("Press Run (F5): every task appears here as a cell: queued, running, waiting, done.");
+    private WritableImage image;
+    private int[] pixels = new int[0];
+    private TaskGridRaster.Layout layout;
+    private RunModel model;
+    private Palette palette = Palette.DARK;
+    private int paintedVersion = -1;
+    private boolean sizeChanged = true;
+    private final RepaintBudget budget = new RepaintBudget(33_000_000L, 0.10);
+
+    public TaskWaveView() {
+        getStyleClass().add("task-waves");
+        imageView.setSmooth(false);
+        getChildren().addAll(imageView, empty);
+        setMinSize(120, 60);
+        tooltip.setShowDelay(Duration.millis(150));
+        Tooltip.install(this, tooltip);
+        setOnMouseMoved(e -> tooltip.setText(describeTaskAt((int) e.getX(), (int) e.getY())));
+    }
+
+    public void setPalette(Palette palette) {
+        this.palette = palette;
+        paintedVersion = -1;
+    }
+
+    /**
+     * Repaints if the run changed, at most 30 times a second and within a tenth of the FX thread's
+     * time (a million tasks take a few ms to paint), leaving the cores to the run being measured.
+     * Called every frame.
+     */
+    public void refresh(RunModel run, long nowNanos) {
+        if (run != model) {
+            model = run;
+            paintedVersion = -1;
+            empty.setVisible(run == null);
+        }
+        int width = (int) Math.floor(getWidth());
+        int height = (int) Math.floor(getHeight());
+        if (width <= 0 || height <= 0) {
+            return;
+        }
+        if (image == null || sizeChanged || image.getWidth() != width || image.getHeight() != height) {
+            image = new WritableImage(width, height);
+            imageView.setImage(image);
+            pixels = new int[width * height];
+            sizeChanged = false;
+            paintedVersion = -1;
+        }
+        int version = run == null ? 0 : run.version();
+        if (version == paintedVersion || (paintedVersion != -1 && !budget.due(nowNanos))) {
+            return;
+        }
+        paintedVersion = version;
+        long start = System.nanoTime();
+        if (run == null) {
+            java.util.Arrays.fill(pixels, palette.background());
+            layout = null;
+        } else {
+            layout = TaskGridRaster.paint(run.states(), run.scenario().tasks(), width, height,
+                    palette.taskColors(run.scenario().executor().isVirtual()), palette.background(), pixels);
+        }
+        image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
+        budget.painted(nowNanos, System.nanoTime() - start);
+    }
+
+    /** The line shown before any run: what Run will draw here. */
+    public javafx.beans.property.StringProperty emptyTextProperty() {
+        return empty.textProperty();
+    }
+
+    /** Whether the view shows its "Press Run" line (for tests). */
+    public boolean showsEmptyHint() {
+        return empty.isVisible();
+    }
+
+    /** How the tasks are drawn now: squares of a few pixels, or several tasks per pixel. */
+    public String scaleDescription() {
+        if (layout == null || model == null) {
+            return "";
+        }
+        if (!layout.perPixel()) {
+            return "each cell is one task";
+        }
+        double perPixel = (double) model.scenario().tasks() / Math.max(1, layout.usedPixels());
+        return perPixel <= 1 ? "a task every %.1f pixels".formatted(1 / perPixel) : "each pixel blends %.1f tasks".formatted(perPixel);
+    }
+
+    private String describeTaskAt(int x, int y) {
+        if (model == null || layout == null) {
+            return "Run something: each task will appear here as a cell.";
+        }
+        // Hit-test against what was painted, not the size the view may have changed to since.
+        int task = layout.taskAt(x, y, model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
+        if (task < 0) {
+            return scaleDescription();
+        }
+        byte value = model.states()[task];
+        String state = switch (TaskState.state(value)) {
+            case TaskState.PENDING -> "not submitted yet";
+            case TaskState.QUEUED -> "queued, waiting for a thread";
+            case TaskState.RUNNING -> model.scenario().executor().isVirtual() ? "running, mounted on a carrier" : "running on its thread";
+            case TaskState.WAITING -> model.scenario().executor().isVirtual()
+                    ? (TaskState.pinned(value) ? "blocked and pinned: holding its carrier" : "waiting, unmounted: its carrier is free")
+                    : "blocked, holding its platform thread";
+            case TaskState.DONE -> "done";
+            default -> "failed";
+        };
+        String pinned = TaskState.pinned(value) && TaskState.state(value) != TaskState.WAITING ? " (JFR saw it pinned)" : "";
+        return "Task %,d: %s%s%s".formatted(task + 1, state, pinned,
+                layout.perPixel() ? "\n(" + scaleDescription() + ")" : "");
+    }
+
+    @Override
+    protected void layoutChildren() {
+        imageView.relocate(0, 0);
+        empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
+        sizeChanged = image == null || image.getWidth() != Math.floor(getWidth()) || image.getHeight() != Math.floor(getHeight());
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 600;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 260;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.loomscope.ui.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.Main;
+import dev.loomscope.launcher.JvmLauncher;
+import java.awt.image.BufferedImage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code loomscope --preset NAME --autorun --screenshot FILE} as a script would call it: a real JVM, start to exit. */
+class ScriptedScreenshotTest {
+
+    private record Outcome(int exitCode, String output) {
+    }
+
+    private static Outcome loomscope(String... args) throws Exception {
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw",
+                "--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // Read while it runs: a full pipe would otherwise stall the child.
+        var output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        });
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the window did not close by itself within 120 s");
+        }
+        return new Outcome(process.exitValue(), output.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aPresetRunsToTheEndAndLeavesAPictureOfTheWindow(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("pinning.png");
+        Outcome outcome = loomscope("--preset", "pinning", "--autorun", "--screenshot", png.toString());
+        assertThat(outcome.exitCode()).as(outcome.output()).isZero();
+        assertThat(outcome.output()).contains("Saved " + png.toAbsolutePath());
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isGreaterThanOrEqualTo(1280);
+        assertThat(image.getHeight()).isGreaterThanOrEqualTo(720);
+        // Not blank: the pinned lanes and tasks are red, the theme dark; count the distinct colours.
+        var colours = new java.util.HashSet<Integer>();
+        for (int y = 0; y < image.getHeight(); y += 7) {
+            for (int x = 0; x < image.getWidth(); x += 7) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        assertThat(colours).hasSizeGreaterThan(50);
+    }
+
+    @Test
+    void aPictureThatCannotBeSavedIsAFailureWithAMessage(@TempDir Path dir) throws Exception {
+        Path nowhere = dir.resolve("no-such-folder").resolve("x.png");
+        Outcome outcome = loomscope("--preset", "pinning", "--autorun", "--screenshot", nowhere.toString());
+        assertThat(outcome.exitCode()).isNotZero();
+        assertThat(outcome.output()).contains("Cannot save").contains("does not exist");
+        assertThat(Files.exists(nowhere)).isFalse();
+    }
+
+    @Test
+    void presetListNamesEveryPresetWithoutAWindow() throws Exception {
+        Outcome outcome = loomscope("--preset", "list");
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.output()).contains("waiting-10k").contains("cpu-48").contains("schedulers").contains("semaphore")
+                .contains("threadlocal").contains("pinning").contains("memory");
+    }
+
+    @Test
+    void anUnknownPresetIsOneLineAndExitCodeTwo() throws Exception {
+        Outcome outcome = loomscope("--preset", "nope");
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.output()).contains("--preset must be one of waiting-10k");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.loomscope.ui.controls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The settings' view model, without a toolkit: properties work without one. */
+class ControlsViewModelTest {
+
+    private final ControlsViewModel vm = new ControlsViewModel(2);
+
+    @Test
+    void theDefaultsAreTheClassicExperiment() {
+        List<Scenario> scenarios = vm.scenarios();
+        assertThat(scenarios).extracting(Scenario::label).containsExactly("fixed(200)", "virtual");
+        assertThat(scenarios).allSatisfy(s -> {
+            assertThat(s.tasks()).isEqualTo(10_000);
+            assertThat(s.sleepMs()).isEqualTo(100);
+            assertThat(s.carriers()).isEqualTo(2);
+        });
+        assertThat(vm.problemProperty().get()).isNull();
+        assertThat(vm.idealSummaryProperty().get()).isEqualTo("Perfect world: fixed(200) 5.0 s, virtual 100 ms");
+    }
+
+    @Test
+    void noExecutorOrAnHourLongRunIsAProblemInPlainWords() {
+        vm.selectedProperty(ExecutorKind.FIXED).set(false);
+        vm.selectedProperty(ExecutorKind.VIRTUAL).set(false);
+        assertThat(vm.problemProperty().get()).isEqualTo("Choose at least one executor to run.");
+
+        vm.selectedProperty(ExecutorKind.SINGLE).set(true);
+        vm.tasksProperty().set(1_000_000);
+        assertThat(vm.problemProperty().get()).contains("single would take at least 27 h 46 min").contains("limit 1 h");
+        assertThat(vm.idealSummaryProperty().get()).isEmpty();
+
+        vm.tasksProperty().set(100);
+        assertThat(vm.problemProperty().get()).isNull();
+    }
+
+    @Test
+    void aPinningBlockingModeNeverLeavesSleepAtZero() {
+        vm.sleepMsProperty().set(0);
+        vm.blockingProperty().set(BlockingMode.NATIVE);
+        assertThat(vm.sleepMsProperty().get()).isEqualTo(1);
+        vm.sleepMsProperty().set(0);
+        assertThat(vm.sleepMsProperty().get()).isEqualTo(1);
+        assertThat(vm.problemProperty().get()).isNull();
+    }
+
+    @Test
+    void loadingScenariosPutsThemOnTheControls() {
+        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 500, 4, 1, 20, 5, BlockingMode.SYNCHRONIZED, 10);
+        vm.load(List.of(scenario, scenario.withExecutor(ExecutorKind.FORKJOIN)));
+        assertThat(vm.selectedExecutors()).containsExactly(ExecutorKind.FORKJOIN, ExecutorKind.VIRTUAL_LIMITED);
+        assertThat(vm.scenarios()).extracting(Scenario::label).containsExactly("forkjoin(4)", "virtual-limited(10)");
+        assertThat(vm.scenarios().getLast()).isEqualTo(scenario);
+    }
+
+    @Test
+    void aPresetIsWhatRunStartsUntilASliderMoves() {
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
+        vm.loadPreset(pinning);
+        assertThat(vm.presetProperty().get()).isSameAs(pinning);
+        assertThat(vm.scenarios()).isEqualTo(pinning.scenarios());
+        assertThat(vm.tasksProperty().get()).isEqualTo(40);
+        assertThat(vm.selectedExecutors()).containsExactly(ExecutorKind.VIRTUAL);
+
+        vm.tasksProperty().set(100);
+        assertThat(vm.presetProperty().get()).isNull();
+        assertThat(vm.scenarios()).singleElement().satisfies(s -> assertThat(s.tasks()).isEqualTo(100));
+    }
+}

@@ -1,0 +1,243 @@
+package dev.loomscope.ui.presentation;
+
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.shell.MainWindow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.model.Comparison;
+import dev.loomscope.model.Preset;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Presentation mode as a projector shows it, on JavaFX's headless platform: the window set to
+ * 1920 x 1080 and 1280 x 720 (full screen is off in tests), a real run, then the geometry of what
+ * is on screen.
+ */
+class StageLayoutTest {
+
+    private Stage stage;
+    private MainWindow window;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    private Thread.UncaughtExceptionHandler fxHandler;
+
+    /**
+     * JavaFX's headless screen is 1000 x 1000 pixels, and a window of 1920 x 1080 overflows its pixel
+     * buffer when painted (HeadlessWindow.blit throws on the FX thread, after layout and drawing are
+     * done). Only that failure is kept quiet; any other goes to the usual handler.
+     */
+    private void quietHeadlessScreenOverflow() throws Exception {
+        Fx.run(() -> {
+            var thread = Thread.currentThread();
+            fxHandler = thread.getUncaughtExceptionHandler();
+            var usual = fxHandler;
+            thread.setUncaughtExceptionHandler((t, error) -> {
+                boolean overflow = error instanceof IndexOutOfBoundsException && java.util.Arrays.stream(error.getStackTrace())
+                        .anyMatch(frame -> frame.getClassName().equals("com.sun.glass.ui.headless.HeadlessWindow") && frame.getMethodName().equals("blit"));
+                if (!overflow) {
+                    usual.uncaughtException(t, error);
+                }
+            });
+        });
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+        if (fxHandler != null) {
+            Fx.run(() -> Thread.currentThread().setUncaughtExceptionHandler(fxHandler));
+        }
+    }
+
+    private void open(int width, int height, Preset preset) throws Exception {
+        if (width > 1000 || height > 1000) {
+            quietHeadlessScreenOverflow();
+        }
+        var session = new RunSession(new Runner(), RunOptions.DEFAULT);
+        var settings = preset == null ? WindowCommand.Settings.DEFAULT.withSize(width, height)
+                : new WindowCommand.Settings(preset.scenarios(), preset, true, false, false, false, false, null, null, -1, 1, width, height, null);
+        window = Fx.call(() -> {
+            stage = new Stage();
+            var opened = LoomScopeApp.open(stage, session, settings);
+            opened.setFullScreenOnStage(false);
+            opened.setPresentation(true);
+            return opened;
+        });
+        settle();
+    }
+
+    private void settle() throws Exception {
+        // Two pulses: the split panes place their dividers in a layout pass after the one that sized them.
+        for (int i = 0; i < 3; i++) {
+            Thread.sleep(150);
+            Fx.run(() -> {
+                window.getScene().getRoot().applyCss();
+                window.getScene().getRoot().layout();
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1920, 1080", "1280, 720"})
+    void onStageAfterARunEveryLaneLabelAndTileIsInSightAndTheRunHasHalfTheHeight(int width, int height) throws Exception {
+        var memory = Preset.named("memory", 2).orElseThrow();
+        open(width, height, memory);
+        assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");
+        Fx.run(window::runWithoutPredicting);
+        Fx.waitUntil("the memory preset's three runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
+                && window.session().history().size() == 3 && window.session().history().getLast().result() != null);
+        for (RunModel run : Fx.call(() -> window.session().history())) {
+            assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
+        }
+        Fx.waitUntil("the notice and the explanation shown", Duration.ofSeconds(10), () -> !window.explanationText().isEmpty());
+        settle();
+
+        List<String> problems = Fx.call(() -> {
+            var found = new ArrayList<String>();
+            var lanes = window.lanes();
+            int laneCount = window.shownRun().lanes().laneCount();
+            List<Bounds> labels = lanes.labelBounds();
+            if (labels.size() != laneCount) {
+                found.add("%d lane labels drawn for %d lanes".formatted(labels.size(), laneCount));
+            }
+            for (Bounds label : labels) {
+                checkInSight(found, "lane label at y " + (int) label.getMinY(), lanes, label);
+            }
+            var tiles = window.figures().getChildren();
+            if (tiles.isEmpty()) {
+                found.add("no tiles");
+            }
+            double row = tiles.getFirst().getBoundsInParent().getMinY();
+            for (Node tile : tiles) {
+                checkInSight(found, "tile " + ((Label) ((Parent) tile).getChildrenUnmodifiable().get(1)).getText(), tile, tile.getLayoutBounds());
+                if (tile.getBoundsInParent().getMinY() != row) {
+                    found.add("a second row of tiles at y " + tile.getBoundsInParent().getMinY());
+                }
+            }
+            return found;
+        });
+        assertThat(problems).isEmpty();
+        assertThat(Fx.call(() -> window.figures().shownKeys())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
+
+        double waves = Fx.call(() -> window.lookupAll(".canvas-frame").stream().filter(Node::isVisible)
+                .mapToDouble(frame -> frame.getParent().getLayoutBounds().getHeight()).sum());
+        assertThat(waves).as("task waves and lanes together, px of %d", height).isGreaterThanOrEqualTo(height / 2.0);
+        assertThat(Fx.call(() -> textsSmallerThan(window.getScene().getRoot(), 18))).as("texts under 18 px on stage").isEmpty();
+        assertThat(Fx.call(() -> window.narrativeLines())).as("the notice's lines, with its title").isLessThanOrEqualTo(3);
+        assertThat(Fx.call(() -> window.comparisonChart().focus())).isEqualTo(Comparison.Focus.MEMORY);
+        assertThat(Fx.call(() -> window.comparisonChart().titles())).containsExactly("Memory increase vs published");
+        assertThat(Fx.call(() -> window.comparisonChart().panels().getFirst().series().getLast().bars()))
+                .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1920, 1080", "1280, 720"})
+    void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
+        open(width, height, null);
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
+        for (Preset preset : Fx.call(() -> List.copyOf(window.controlPanel().presetBox().getItems()))) {
+            Fx.run(() -> window.controlPanel().presetBox().setValue(preset));
+            settle();
+            assertThat(Fx.call(() -> window.narrativeLines())).as(preset.name() + "'s question, with its title").isLessThanOrEqualTo(3);
+            List<Double> rows = Fx.call(() -> window.figures().getChildren().stream().map(tile -> tile.getBoundsInParent().getMinY()).distinct().toList());
+            assertThat(rows).as(preset.name() + "'s tile rows").hasSize(1);
+            assertThat(Fx.call(() -> {
+                var found = new ArrayList<String>();
+                window.figures().getChildren().forEach(tile -> checkInSight(found, preset.name() + " tile", tile, tile.getLayoutBounds()));
+                return found;
+            })).isEmpty();
+            // The notice, as after the runs: shown in the question's place.
+            Fx.run(() -> window.revealNotice());
+            settle();
+            assertThat(Fx.call(() -> window.narrativeLines())).as(preset.name() + "'s notice, with its title").isLessThanOrEqualTo(3);
+        }
+    }
+
+    @Test
+    void aNewcomersWindowOpensOnTheFirstExperimentWithEveryViewSayingWhatRunWillShow() throws Exception {
+        open(1280, 720, null);
+        Fx.run(() -> window.setPresentation(false));
+        Fx.waitUntil("the first experiment chosen", Duration.ofSeconds(20), () -> window.controls().presetProperty().get() != null);
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo(Preset.names().getFirst());
+        assertThat(Fx.call(() -> window.controlPanel().presetBox().getValue().name())).isEqualTo("waiting-10k");
+        assertThat(Fx.call(() -> window.narrativeText())).startsWith("Predict: 10,000 tasks each wait 100 ms");
+        assertThat(Fx.call(() -> window.lanes().showsEmptyHint())).isTrue();
+        List<String> hints = Fx.call(() -> window.lookupAll(".empty-hint").stream().filter(Node::isVisible)
+                .map(node -> ((Label) node).getText()).toList());
+        assertThat(hints).anyMatch(text -> text.startsWith("Press Run (F5): 10,000 tasks appear here as cells"))
+                .anyMatch(text -> text.contains("carrier thread"))
+                .anyMatch(text -> text.contains("completed over time"))
+                .anyMatch(text -> text.contains("bars"));
+        assertThat(hints).allMatch(text -> text.startsWith("Press Run (F5)"));
+    }
+
+    /** Reports {@code what} unless its {@code bounds} (in {@code node}'s coordinates) lie within the scene and every clipping parent. */
+    private static void checkInSight(List<String> found, String what, Node node, Bounds bounds) {
+        Bounds inScene = node.localToScene(bounds);
+        Bounds scene = new javafx.geometry.BoundingBox(0, 0, node.getScene().getWidth(), node.getScene().getHeight());
+        if (!contains(scene, inScene)) {
+            found.add(what + " outside the window: " + inScene);
+        }
+        for (Parent parent = node.getParent(); parent != null; parent = parent.getParent()) {
+            boolean clips = parent.getClip() != null || parent instanceof ScrollPane || parent instanceof SplitPane
+                    || parent.getStyleClass().contains("viewport") || parent.getStyleClass().contains("split-pane");
+            if (clips && !contains(parent.localToScene(parent.getLayoutBounds()), inScene)) {
+                found.add(what + " cut off by " + parent.getClass().getSimpleName() + ": " + inScene);
+            }
+        }
+    }
+
+    private static boolean contains(Bounds outer, Bounds inner) {
+        double slack = 0.5;
+        return inner.getMinX() >= outer.getMinX() - slack && inner.getMinY() >= outer.getMinY() - slack
+                && inner.getMaxX() <= outer.getMaxX() + slack && inner.getMaxY() <= outer.getMaxY() + slack;
+    }
+
+    /** Visible labels and texts under {@code node} set smaller than {@code px}, described. */
+    private static List<String> textsSmallerThan(Node node, double px) {
+        var found = new ArrayList<String>();
+        if (!node.isVisible()) {
+            return found;
+        }
+        javafx.scene.text.Font font = node instanceof Label label && !label.getText().isEmpty() ? label.getFont()
+                : node instanceof Text text && !text.getText().isEmpty() ? text.getFont() : null;
+        if (font != null && font.getSize() < px - 0.01) {
+            found.add("%.1f px: %s %s '%s'".formatted(font.getSize(), node.getClass().getSimpleName(), node.getStyleClass(),
+                    node instanceof Label label ? label.getText() : ((Text) node).getText()));
+        }
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                found.addAll(textsSmallerThan(child, px));
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,566 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.export.WindowExports;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Drives the real window on JavaFX's headless platform, as a person at the controls would. */
+class MainWindowTest {
+
+    private Stage stage;
+    private MainWindow window;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+    }
+
+    private MainWindow open(Runner runner) throws Exception {
+        return open(new RunSession(runner, RunOptions.DEFAULT));
+    }
+
+    private MainWindow open(RunSession session) throws Exception {
+        window = Fx.call(() -> {
+            stage = new Stage();
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            MainWindow opened = LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
+            // The views must show each test's run itself: the slow-motion playback after short runs has a test of its own.
+            opened.setPlaybackAfterRuns(false);
+            return opened;
+        });
+        return window;
+    }
+
+    /** Leaves only {@code kind} ticked, as a click on each box would. */
+    private void chooseOnly(ExecutorKind kind) throws Exception {
+        Fx.run(() -> {
+            for (ExecutorKind each : ExecutorKind.values()) {
+                var box = window.controlPanel().executorBox(each);
+                if (box.isSelected() != (each == kind)) {
+                    box.fire();
+                }
+            }
+        });
+    }
+
+    @Test
+    void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
+        open(new Runner());
+        assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> window.figures().value("completed"))).isEqualTo("–");
+    }
+
+    @Test
+    void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        // Ten stops down the 1-2-5 scale from 10,000 is 1,000 ... from the default, step to 200.
+        Fx.run(() -> {
+            var tasks = window.controlPanel().slider("Tasks");
+            while (tasks.value() > 200) {
+                tasks.step(-1);
+            }
+            var sleep = window.controlPanel().slider("Sleep per task");
+            while (sleep.value() > 50) {
+                sleep.step(-1);
+            }
+        });
+        assertThat(Fx.call(() -> window.controls().tasksProperty().get())).isEqualTo(200);
+        assertThat(Fx.call(() -> window.controls().sleepMsProperty().get())).isEqualTo(50);
+
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("200 of 200 completed on screen", Duration.ofSeconds(60),
+                () -> window.figures().value("completed").equals("200 / 200") && !window.session().isRunning());
+
+        RunModel run = window.session().history().getLast();
+        assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
+        assertThat(run.scenario().tasks()).isEqualTo(200);
+        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5), () -> window.history().list().getItems().contains(run));
+        Fx.waitUntil("the status bar says how long it took", Duration.ofSeconds(5), () -> window.statusText().contains("took"));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(run.states()).containsOnly(dev.loomscope.model.TaskState.DONE);
+        // Every task mounted on a carrier at least once (start) and again after its sleep.
+        assertThat(run.lanes().segmentCount()).isGreaterThanOrEqualTo(400);
+    }
+
+    @Test
+    void withAnimationOffTheViewsStayStillUntilTheRunEndsThenShowIt() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controlPanel().animateBox().fire();
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(200);
+            window.controlPanel().runButton().fire();
+        });
+        assertThat(Fx.call(() -> window.controls().animateLiveProperty().get())).isFalse();
+        // Checked in one go on the FX thread: tasks done in the runner, the run still going, and no chart drawn.
+        Fx.waitUntil("a quarter of the tasks done in the runner", Duration.ofSeconds(30), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 10;
+        });
+        assertThat(Fx.call(() -> window.session().isRunning() ? window.completionSeriesCount() : -1)).isZero();
+        Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
+                () -> !window.session().isRunning() && window.completionSeriesCount() > 0
+                        && window.figures().value("completed").equals("40 / 40"));
+    }
+
+    @Test
+    void stopEndsALongRunMidWayAndTheWindowStaysUsable() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.SINGLE);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(100);
+            window.controls().sleepMsProperty().set(200);
+        });
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("some tasks done", Duration.ofSeconds(30), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 2;
+        });
+        long stopAt = System.nanoTime();
+        Fx.run(() -> window.controlPanel().stopButton().fire());
+        Fx.waitUntil("the run ended", Duration.ofSeconds(5), () -> !window.session().isRunning());
+        assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofSeconds(5));
+
+        RunResult result = window.session().history().getLast().result();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.completed()).isBetween(2L, 99L);
+        Fx.waitUntil("the status says it stopped", Duration.ofSeconds(5), () -> window.statusText().contains("Stopped after"));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
+    }
+
+    @Test
+    void stoppingAComparisonShowsTheStoppedRunNotTheOneThatNeverRan() throws Exception {
+        open(new Runner());
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(100);
+            window.controls().sleepMsProperty().set(1_000);
+            window.controls().poolProperty().set(1);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the first run under way", Duration.ofSeconds(30), () -> window.session().current() != null
+                && window.session().current().phase() == RunModel.Phase.RUNNING);
+        Fx.run(window::stopNow);
+        Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> !window.session().isRunning());
+        Fx.waitUntil("the status names the stopped fixed run", Duration.ofSeconds(5),
+                () -> window.statusText().startsWith("#1 fixed(1): Stopped after"));
+        assertThat(window.session().comparison()).extracting(RunModel::title).containsExactly("#1 fixed(1)");
+    }
+
+    @Test
+    void aRunnerThatFailsShowsWhyAndTheWindowStaysUsable() throws Exception {
+        open(new Runner(new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"))));
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("a problem banner", Duration.ofSeconds(30), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("#1 virtual").contains("NoSuchFlagAnywhere");
+        assertThat(window.session().history().getLast().result().outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+    }
+
+    @Test
+    void settingsThatCannotRunDisableRunAndSayWhy() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.SINGLE);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(1_000_000);
+            window.controls().sleepMsProperty().set(5_000);
+        });
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isTrue();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().getText())).contains("single").contains("perfect world").contains("limit 1 h");
+        assertThat(Fx.call(window::runNow)).isFalse();
+
+        Fx.run(() -> window.controls().tasksProperty().set(10));
+        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isFalse();
+    }
+
+    @Test
+    void pinningShowsInTheJfrListWithItsStackAndOnTheLanesWhichZoomAndPan() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(4);
+            window.controls().sleepMsProperty().set(50);
+            window.controls().blockingProperty().set(dev.loomscope.scenario.BlockingMode.NATIVE);
+            window.controlPanel().runButton().fire();
+        });
+        // JFR flushes once a second: the pins arrive after the run.
+        Fx.waitUntil("four pins listed", Duration.ofSeconds(60),
+                () -> window.jfrEvents().table().getItems().stream().filter(e -> e.event().kind().equals("pinned")).count() == 4);
+        Fx.run(() -> {
+            var table = window.jfrEvents().table();
+            int pin = table.getItems().indexOf(table.getItems().stream().filter(e -> e.event().kind().equals("pinned")).findFirst().orElseThrow());
+            table.getSelectionModel().select(pin);
+        });
+        assertThat(Fx.call(() -> window.jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
+        Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> window.figures().value("pinned").startsWith("4 ("));
+        RunModel run = window.session().history().getLast();
+        Fx.waitUntil("the run's result", Duration.ofSeconds(30), () -> run.result() != null && !window.session().isRunning());
+        float[] lanes = run.lanes().occupancy(0, (long) (run.result().elapsedMs() * 1e6), 1, null);
+        float pinned = 0;
+        for (int lane = 0; lane < run.lanes().laneCount(); lane++) {
+            pinned += lanes[lane * dev.loomscope.model.CarrierLanes.KINDS + dev.loomscope.model.CarrierLanes.PINNED];
+        }
+        assertThat(pinned).as("share of the carriers' time pinned").isGreaterThan(0.3f);
+
+        // The run is over: the view it follows no longer grows. Zoom in around the middle.
+        Thread.sleep(200);
+        long[] whole = Fx.call(() -> window.lanes().view());
+        long[] zoomed = Fx.call(() -> {
+            window.lanes().zoom(0.5, window.lanes().getWidth() / 2);
+            return window.lanes().view();
+        });
+        assertThat(zoomed[1] - zoomed[0]).isCloseTo((whole[1] - whole[0]) / 2, org.assertj.core.data.Percentage.withPercentage(1));
+        Fx.run(() -> window.lanes().pan(100));
+        assertThat(Fx.call(() -> window.lanes().view()[0])).isGreaterThan(zoomed[0]);
+        Fx.run(() -> window.lanes().fitWholeRun());
+        Fx.waitUntil("the whole run again", Duration.ofSeconds(5), () -> window.lanes().view()[0] == 0);
+    }
+
+    @Test
+    void onStageThePresetsStepByKeyAndPresentationModeEnlargesEverything() throws Exception {
+        open(new Runner());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
+        var scene = Fx.call(() -> window.getScene());
+        Fx.run(() -> window.setFullScreenOnStage(false));
+        // A window opened with nothing chosen starts on the first experiment.
+        Fx.waitUntil("the first experiment chosen", Duration.ofSeconds(5), () -> window.controls().presetProperty().get() != null);
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_DOWN));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("schedulers");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
+
+        double normal = Fx.call(() -> ((javafx.scene.control.Label) window.figures().lookup(".figure-caption")).getFont().getSize());
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
+        assertThat(Fx.call(window::isPresentation)).isTrue();
+        Fx.run(() -> scene.getRoot().applyCss());
+        double large = Fx.call(() -> ((javafx.scene.control.Label) window.figures().lookup(".figure-caption")).getFont().getSize());
+        assertThat(large).as("the smallest text in presentation mode, px").isGreaterThanOrEqualTo(18);
+        assertThat(large).isGreaterThan(normal * 1.2);
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
+        assertThat(Fx.call(window::isPresentation)).isFalse();
+
+        // "?" shows the shortcuts, Esc hides them without stopping anything.
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_TYPED,
+                "?", "", javafx.scene.input.KeyCode.UNDEFINED, true, false, false, false)));
+        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isTrue();
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
+        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isFalse();
+    }
+
+    /** A key pressed in the window, dispatched through the scene as the toolkit would. */
+    private static void press(javafx.scene.Scene scene, javafx.scene.input.KeyCode key) {
+        javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", key, false, false, false, false));
+    }
+
+    @Test
+    void eachViewExportsAsAPictureWithItsRunCardAndTheResultsAsCsvAndJson(@TempDir Path dir) throws Exception {
+        open(new RunSession(new Runner(), RunOptions.DEFAULT, Files.createDirectories(dir.resolve("jfr"))));
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(100);
+            window.controls().sleepMsProperty().set(20);
+            window.controlPanel().runButton().fire();
+        });
+        // Settled: the run done, its explanation shown (which moves the views down a line).
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.figures().value("completed").equals("100 / 100") && !window.explanationText().isEmpty());
+        Thread.sleep(300);
+
+        Path plain = dir.resolve("waves.png");
+        Fx.call(() -> window.exports().savePicture("task waves", plain, 2)).get();
+        Path stamped = dir.resolve("waves-card.png");
+        Fx.run(() -> window.exports().setStampRunCard(true));
+        Fx.call(() -> window.exports().savePicture("task waves", stamped, 2)).get();
+        var a = javax.imageio.ImageIO.read(plain.toFile());
+        var b = javax.imageio.ImageIO.read(stamped.toFile());
+        double viewWidth = Fx.call(() -> window.lookup(".task-waves").getParent().getParent().getLayoutBounds().getWidth());
+        assertThat(a.getWidth()).isEqualTo((int) Math.ceil(2 * viewWidth));
+        assertThat(b.getWidth()).isEqualTo(a.getWidth());
+        // The card sits in the bottom-right corner: there the pictures differ, at the top-left they do not.
+        assertThat(differingPixels(a, b, a.getWidth() - 300, a.getHeight() - 150, 280, 130)).isGreaterThan(500);
+        assertThat(differingPixels(a, b, 0, 0, 200, 40)).isZero();
+        for (String view : List.of("window", "carrier lanes", "charts")) {
+            Path png = dir.resolve(view.replace(' ', '-') + ".png");
+            Fx.call(() -> window.exports().savePicture(view, png, 1)).get();
+            assertThat(javax.imageio.ImageIO.read(png.toFile()).getWidth()).as(view).isGreaterThan(200);
+        }
+
+        Path csv = dir.resolve("results.csv");
+        Fx.call(() -> window.exports().saveResults(csv, true)).get();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.getFirst()).startsWith("executor,label,outcome,message,tasks,");
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).startsWith("virtual,virtual,completed,");
+        Path json = dir.resolve("results.json");
+        Fx.call(() -> window.exports().saveResults(json, false)).get();
+        var parsed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+        assertThat(parsed.isArray()).isTrue();
+        assertThat(parsed.get(0).get("tasks").asInt()).isEqualTo(100);
+        assertThat(parsed.get(0).get("elapsedMs").asDouble()).isPositive();
+
+        Path trace = dir.resolve("trace.json");
+        Fx.call(() -> window.exports().saveTimeline(trace, WindowExports.Timeline.PERFETTO)).get();
+        var events = new com.fasterxml.jackson.databind.ObjectMapper().readTree(trace.toFile()).get("traceEvents");
+        assertThat(events.findValuesAsText("ph")).contains("X", "M");
+        Path timeline = dir.resolve("timeline.csv");
+        Fx.call(() -> window.exports().saveTimeline(timeline, WindowExports.Timeline.CSV)).get();
+        assertThat(Files.readAllLines(timeline)).hasSize(1 + 100 * 5).first().isEqualTo("time_ms,task,event,thread,carrier");
+
+        Path jfr = dir.resolve("run.jfr");
+        Fx.call(() -> window.exports().saveJfr(jfr)).get();
+        var names = new java.util.HashSet<String>();
+        for (var event : jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)) {
+            names.add(event.getEventType().getName());
+        }
+        assertThat(names).contains("dev.loomscope.ClockMark", "jdk.VirtualThreadStart");
+        // The window's runs cost what the command line's do: no per-mount events of our own.
+        assertThat(names).doesNotContain("dev.loomscope.Mount");
+
+        Path nowhere = dir.resolve("missing").resolve("results.csv");
+        Fx.run(() -> window.exports().saveResults(nowhere, true));
+        Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("does not exist");
+    }
+
+    private static int differingPixels(java.awt.image.BufferedImage a, java.awt.image.BufferedImage b, int x0, int y0, int w, int h) {
+        int differing = 0;
+        for (int y = Math.max(0, y0); y < Math.min(a.getHeight(), y0 + h); y++) {
+            for (int x = Math.max(0, x0); x < Math.min(a.getWidth(), x0 + w); x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                    differing++;
+                }
+            }
+        }
+        return differing;
+    }
+
+    @Test
+    void aCpuBoundRunKeepsTheWindowStillButForItsClockThenPlaysItselfBackInSlowMotion() throws Exception {
+        open(new Runner());
+        Fx.run(() -> window.setPlaybackAfterRuns(true));
+        chooseOnly(ExecutorKind.FIXED);
+        // 20 tasks of 50 ms computing on a pool of 2: CPU-bound, so the run gets both cores and the window only ticks its clock.
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(20);
+            window.controls().poolProperty().set(2);
+            window.controls().sleepMsProperty().set(0);
+            window.controls().cpuMsProperty().set(50);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("tasks done in the runner while the views keep still and the clock ticks", Duration.ofSeconds(60), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 4 && window.completionSeriesCount() == 0
+                    && !window.figures().value("elapsed").equals("–") && window.statusText().contains("keeps still");
+        });
+        Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
+                () -> !window.session().isRunning() && window.replayBar().isActive() && window.statusText().contains("here it is again"));
+        assertThat(Fx.call(() -> window.replayBar().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
+        Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.replayBar().isPlaying()
+                && window.figures().value("completed").equals("20 / 20") && window.completionSeriesCount() > 0);
+    }
+
+    @Test
+    void aFinishedRunReplaysInSlowMotionInEveryView() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(20);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(20);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.figures().value("completed").equals("20 / 20"));
+        var scene = Fx.call(() -> window.getScene());
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
+        Fx.waitUntil("the replay prepared and showing", Duration.ofSeconds(10), () -> window.replayBar().isActive());
+        // Paused half-way through, every view shows the run part-way.
+        Fx.run(() -> {
+            window.replayBar().setPlaying(false);
+            window.replayBar().replay().seek(window.replayBar().replay().durationMs() / 2);
+        });
+        Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
+            String completed = window.figures().value("completed");
+            return completed.endsWith("/ 20") && !completed.equals("20 / 20") && !completed.startsWith("0 ");
+        });
+        Fx.run(() -> window.replayBar().setPlaying(true));
+        Fx.run(() -> window.replayBar().setSpeed(2.0));
+        Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.replayBar().isPlaying()
+                && window.figures().value("completed").equals("20 / 20"));
+        assertThat(Fx.call(() -> window.replayBar().replay().replica().states()))
+                .isEqualTo(window.session().history().getLast().states());
+        Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
+        assertThat(Fx.call(() -> window.replayBar().isActive())).isFalse();
+    }
+
+    @Test
+    void aWebRunServesEachTaskAsARequestAndPlotsThroughputAgainstItsCeiling() throws Exception {
+        open(new Runner());
+        Fx.run(() -> {
+            var tasks = window.controlPanel().slider("Tasks");
+            while (tasks.value() > 100) {
+                tasks.step(-1);
+            }
+            var pool = window.controlPanel().slider("Pool size");
+            while (pool.value() > 4) {
+                pool.step(-1);
+            }
+            var sleep = window.controlPanel().slider("Sleep per task");
+            while (sleep.value() > 50) {
+                sleep.step(-1);
+            }
+            var connections = window.controlPanel().slider("Connections");
+            while (connections.value() < 20) {
+                connections.step(1);
+            }
+        });
+        assertThat(Fx.call(() -> window.controls().connectionsProperty().get())).isEqualTo(20);
+        assertThat(Fx.call(() -> window.webTabShown())).isFalse();
+        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.waitUntil("fixed(4) and virtual served 100 requests each", Duration.ofSeconds(90), () -> !window.session().isRunning()
+                && window.session().history().size() == 2 && window.session().history().getLast().result() != null);
+        for (RunModel run : window.session().history()) {
+            assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
+            assertThat(run.traffic().answered()).isEqualTo(100);
+        }
+        Fx.waitUntil("the Web service tab, with both runs and their ceilings", Duration.ofSeconds(10), () -> window.webTabShown()
+                && window.webTraffic().throughputChart().getData().size() == 4
+                && window.webTraffic().latencyChart().getData().size() == 4);
+        // Ceilings: min(20 connections, 4 workers) / 50 ms = 80 req/s for the pool, 20 / 50 ms = 400 for virtual threads.
+        var ceilings = Fx.call(() -> window.webTraffic().throughputChart().getData().stream()
+                .filter(s -> s.getName().startsWith("ceiling")).map(s -> s.getData().getFirst().getYValue().doubleValue()).toList());
+        assertThat(ceilings).containsExactly(80.0, 400.0);
+        assertThat(Fx.call(() -> window.webTraffic().summaryLabel().getText()))
+                .contains("virtual: 100 / 100 answered").contains("of the ceiling, 20 connections / 0.050 s = 400 req/s)");
+    }
+
+    @Test
+    void aPresetAsksForGuessesFirstAndComparesThemAfterwardsWithAnExplanation() throws Exception {
+        open(new Runner());
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
+        Fx.run(() -> {
+            window.controls().loadPreset(pinning);
+            window.controlPanel().runButton().fire();
+        });
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isTrue();
+        assertThat(window.session().isRunning()).as("nothing runs before the guesses").isFalse();
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        // One guess picked from the choices, the other typed as a number of ms.
+        Fx.run(() -> window.predictionBar().choiceGroups().getFirst().getToggles().get(1).setSelected(true));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("not a number"));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("1000"));
+        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isFalse();
+        Fx.run(() -> window.predictionBar().runButton().fire());
+        Fx.waitUntil("both runs done and the guesses compared", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.session().comparison().size() == 2 && window.session().comparison().getLast().result() != null
+                && window.predictionBar().lookupAll(".prediction-score").size() == 2);
+        assertThat(Fx.call(() -> window.predictionBar().lookupAll(".label").stream()
+                .map(n -> ((javafx.scene.control.Label) n).getText()).toList())).contains("you said", "perfect world", "measured", "1.0 s");
+        Fx.waitUntil("the explanation of the shown (native) run", Duration.ofSeconds(10),
+                () -> window.explanationText().startsWith("Why: Pinned:"));
+
+        // "Skip, just run" runs at once with no comparison afterwards.
+        Fx.run(() -> {
+            window.predictionBar().setVisible(false);
+            window.controlPanel().runButton().fire();
+        });
+        Fx.run(() -> ((javafx.scene.control.Button) window.predictionBar().lookupAll(".button").stream()
+                .filter(n -> n instanceof javafx.scene.control.Button b && b.getText().startsWith("Skip")).findFirst().orElseThrow()).fire());
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+        Fx.waitUntil("the skipped runs done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.session().history().size() == 4);
+        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+    }
+
+    @Test
+    void aSweepRunsEveryPointAndPlotsEachExecutorBesideItsPerfectWorld() throws Exception {
+        open(new Runner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(8);
+            window.controls().sleepMsProperty().set(20);
+            window.sweepView().setRange("pool", 1, 4, 2);
+            window.sweepView().sweepButton().fire();
+        });
+        Fx.waitUntil("the sweep done", Duration.ofSeconds(60), () -> window.sweepView().progressText().equals("Done: 2 runs."));
+        var series = Fx.call(() -> window.sweepView().chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList());
+        assertThat(series).containsExactly("fixed=2", "perfect world, fixed=2");
+        // A pool of 1 takes 8 waves of 20 ms, a pool of 4 two: the measured curve falls with the pool.
+        var measured = Fx.call(() -> window.sweepView().chart().getData().getFirst().getData().stream().map(d -> d.getYValue().doubleValue()).toList());
+        assertThat(measured.getFirst()).isGreaterThan(measured.getLast() * 2);
+
+        Fx.run(() -> window.sweepView().setRange("pool", 5, 1, 3));
+        assertThat(Fx.call(() -> window.sweepView().sweep())).isFalse();
+        assertThat(Fx.call(() -> window.sweepView().progressText())).contains("a range that grows");
+
+        // A long sweep stops with Stop, and says how far it got.
+        Fx.run(() -> {
+            window.controls().sleepMsProperty().set(500);
+            window.sweepView().setRange("tasks", 2, 20, 10);
+        });
+        assertThat(Fx.call(() -> window.sweepView().sweep())).isTrue();
+        Fx.waitUntil("the sweep under way", Duration.ofSeconds(30), () -> window.sweepView().progressText().startsWith("Run 2 of 10"));
+        Fx.run(() -> window.controlPanel().stopButton().fire());
+        Fx.waitUntil("the sweep stopped", Duration.ofSeconds(10), () -> window.sweepView().progressText().startsWith("Stopped after"));
+    }
+
+    @Test
+    void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
+        open(new Runner());
+        Path png = dir.resolve("window.png");
+        Fx.call(() -> window.exports().saveScreenshot(png, 2, saved -> { })).get();
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+        var image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(1960);
+
+        Path nowhere = dir.resolve("missing-folder").resolve("window.png");
+        Fx.run(() -> window.exports().saveScreenshot(nowhere, 1, saved -> { }));
+        Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing-folder").contains("does not exist");
+        assertThat(Files.exists(nowhere)).isFalse();
+    }
+}
