@@ -19,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * through the same {@link Runner} as the command line. Nothing here blocks: the window polls
  * {@link #version()} once per frame.
  */
-public final class RunSession {
+public final class RunSession implements SessionRuns {
 
     /** Older runs are dropped from the history (a million-task run holds tens of megabytes). */
     public static final int HISTORY_KEPT = 12;
@@ -81,6 +81,7 @@ public final class RunSession {
         }
     }
 
+    @Override
     public int cores() {
         return runner.cores();
     }
@@ -289,31 +290,37 @@ public final class RunSession {
         }
     }
 
+    @Override
     public boolean isRunning() {
         return current != null;
     }
 
     /** The run under way, else null. */
+    @Override
     public RunModel current() {
         return current;
     }
 
     /** The runs started by the last {@link #start} and not dropped by {@link #stop}, in order. */
+    @Override
     public List<RunModel> comparison() {
         return comparison;
     }
 
     /** The runs of this session, oldest first (at most {@link #HISTORY_KEPT}). */
+    @Override
     public List<RunModel> history() {
         return List.copyOf(history);
     }
 
     /** The last run that failed, in plain words, or null; cleared when new runs start. */
+    @Override
     public String problem() {
         return problem;
     }
 
     /** Changes whenever runs start, end or are stopped. */
+    @Override
     public int version() {
         return version;
     }

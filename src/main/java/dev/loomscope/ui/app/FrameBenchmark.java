@@ -76,7 +76,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         onFx(() -> {
             window.controls().animateLiveProperty().set(!still);
             // This measures the cost of painting under load: every frame, whatever the run-first policy would spare.
-            window.setAlwaysAnimate(true);
+            window.state().setAlwaysAnimate(true);
             return null;
         });
         System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", "case", "elapsed", "frames", "p50 ms", "p95 ms", "p99 ms",
@@ -103,7 +103,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         onFx(() -> {
             window.controls().load(List.of(scenario));
             window.frameTimes().reset();
-            return window.runWithoutPredicting();
+            return window.actions().runWithoutPredicting();
         });
         var answers = new ArrayList<Long>();
         RunModel run = null;

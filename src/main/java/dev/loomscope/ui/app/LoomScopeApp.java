@@ -1,7 +1,6 @@
 package dev.loomscope.ui.app;
 
 import dev.loomscope.ui.export.SavedFile;
-import dev.loomscope.ui.shell.InfoOverlay;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.launcher.JvmLauncher;
@@ -14,10 +13,6 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
@@ -87,14 +82,16 @@ public final class LoomScopeApp extends Application {
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
         var themes = new Themes();
         var window = new MainWindow(session, themes);
-        var scene = new Scene(new StackPane(window, window.shortcutsOverlay(), window.glossary()), settings.width(), settings.height());
+        var layers = new StackPane(window);
+        layers.getChildren().addAll(window.cards());
+        var scene = new Scene(layers, settings.width(), settings.height());
         themes.install(scene, settings.dark(), settings.highContrast());
-        installShortcuts(scene, window, themes);
+        window.installKeys();
         if (settings.preset() != null) {
             window.controls().loadPreset(settings.preset());
         } else if (settings.scenarios().isEmpty() && !settings.runAtStart() && settings.sweep() == null) {
             // Nothing chosen: a newcomer starts on the first experiment, not on blank settings.
-            window.openOnFirstPreset();
+            window.actions().openOnFirstPreset();
         } else {
             window.controls().load(settings.scenarios());
         }
@@ -106,59 +103,19 @@ public final class LoomScopeApp extends Application {
         stage.setOnHidden(e -> window.dispose());
         stage.show();
         if (settings.presentation()) {
-            window.setPresentation(true);
+            window.presentation().set(true);
         }
         // A script's picture or results are of the runs' end, not of a replay part-way.
-        window.setPlaybackAfterRuns(!settings.scripted());
+        window.state().setPlaybackAfterRuns(!settings.scripted());
         window.start();
         if (settings.runAtStart()) {
             // Started by a script: nobody is there to predict.
-            window.runWithoutPredicting();
+            window.actions().runWithoutPredicting();
         }
         if (settings.sweep() != null) {
             window.startSweepTab(settings.sweep());
         }
         return window;
-    }
-
-    /** The keys of {@link InfoOverlay#SHORTCUTS}. */
-    private static void installShortcuts(Scene scene, MainWindow window, Themes themes) {
-        var accelerators = scene.getAccelerators();
-        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), window::runNow);
-        accelerators.put(new KeyCodeCombination(KeyCode.F5), window::runNow);
-        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), () -> {
-            if (window.shortcutsOverlay().isVisible()) {
-                window.shortcutsOverlay().setVisible(false);
-            } else if (window.glossary().isVisible()) {
-                window.glossary().setVisible(false);
-            } else if (window.replayBar().isActive()) {
-                window.closeReplay();
-            } else {
-                window.stopNow();
-            }
-        });
-        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), window::startReplay);
-        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window::startRace);
-        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_DOWN), () -> window.stepPreset(1));
-        accelerators.put(new KeyCodeCombination(KeyCode.PAGE_UP), () -> window.stepPreset(-1));
-        accelerators.put(new KeyCodeCombination(KeyCode.F11), window::togglePresentation);
-        accelerators.put(new KeyCodeCombination(KeyCode.F1), () -> window.glossary().toggle());
-        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN), themes::toggleContrast);
-        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), themes::toggle);
-        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), window.exports()::quickScreenshot);
-        accelerators.put(new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), window.exports()::chooseAndSaveScreenshot);
-        // "?" is a typed character (Shift+/ on some keyboards, another key on others), not a key code.
-        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
-            switch (e.getCharacter()) {
-                case "?" -> window.shortcutsOverlay().toggle();
-                case "[" -> window.replayBar().changeSpeed(-1);
-                case "]" -> window.replayBar().changeSpeed(1);
-                default -> {
-                    return;
-                }
-            }
-            e.consume();
-        });
     }
 
     /**
@@ -205,7 +162,7 @@ public final class LoomScopeApp extends Application {
             public void handle(long now) {
                 if (!raced && !window.session().isRunning()) {
                     raced = true;
-                    window.startRace();
+                    window.replays().race();
                     window.replayBar().setSpeed(0.25);
                     startedAt = now;
                 } else if (raced && window.replayBar().race() == null && now - startedAt > 10_000_000_000L) {

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.EmptyHint;
 import dev.loomscope.model.CompletionCurve;
 import dev.loomscope.model.IdealCurve;
@@ -16,7 +18,7 @@ import javafx.scene.layout.StackPane;
  * perfect-world curve. A fixed pool climbs in steps (one per wave), virtual threads in one jump.
  * Curves are reduced to a few hundred points, and redrawn a few times a second, not per event.
  */
-public final class CompletionChartView extends StackPane {
+public final class CompletionChartView extends StackPane implements FrameView {
 
     private static final int MAX_POINTS = 400;
 
@@ -39,6 +41,11 @@ public final class CompletionChartView extends StackPane {
         chart.setTitle("Completed over time");
         chart.setLegendVisible(true);
         getChildren().addAll(chart, empty);
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.recent(), frame.shown(), frame.now());
     }
 
     /** Redraws when runs changed, at most every 200 ms. */

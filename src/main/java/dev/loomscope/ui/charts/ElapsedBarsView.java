@@ -1,5 +1,7 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.EmptyHint;
 import dev.loomscope.model.Comparison;
 import dev.loomscope.model.Preset;
@@ -23,7 +25,7 @@ import javafx.scene.layout.StackPane;
  * requests per second beside the ceiling). The bars lie down so run names read across, whatever
  * their number and the size of the type.
  */
-public final class ElapsedBarsView extends StackPane {
+public final class ElapsedBarsView extends StackPane implements FrameView {
 
     private final HBox charts = new HBox(4);
     private static final String PRESS_RUN = "Press Run (F5): each run's figures appear here as bars, beside what a perfect world would do.";
@@ -47,6 +49,11 @@ public final class ElapsedBarsView extends StackPane {
     public void setPresets(List<Preset> all) {
         presets = List.copyOf(all);
         shown = null;
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.comparison());
     }
 
     /** Shows the comparison's finished runs; cheap when nothing changed. */

@@ -1,6 +1,5 @@
 package dev.loomscope.ui.export;
 
-import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
@@ -28,9 +27,27 @@ import javafx.stage.FileChooser;
  */
 public final class WindowExports {
 
-    private final MainWindow window;
+    /** What the exports need of the window: its scene, its runs, and where to say how it went. */
+    public interface Window {
+        javafx.scene.Scene getScene();
 
-    public WindowExports(MainWindow window) {
+        /** The run every view shows (a replay's replica while one plays). */
+        RunModel shownRun();
+
+        /** The run whose data an export writes: a replay's source, else the shown run. */
+        RunModel shownSource();
+
+        /** The session's runs, oldest first. */
+        List<RunModel> allRuns();
+
+        void setStatus(String text);
+
+        void showProblem(String message);
+    }
+
+    private final Window window;
+
+    public WindowExports(Window window) {
         this.window = window;
     }
 
@@ -127,7 +144,7 @@ public final class WindowExports {
 
     /** The session's finished runs as CSV or JSON, written off the FX thread. */
     public CompletableFuture<Path> saveResults(Path file, boolean csv) {
-        List<RunModel> runs = window.session().history();
+        List<RunModel> runs = window.allRuns();
         String text = csv ? Exports.resultsCsv(runs) : Exports.resultsJson(runs);
         return reported(SavedFile.writeLater(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
     }
@@ -172,7 +189,7 @@ public final class WindowExports {
 
     /** The run exports are of: the replayed run during a replay (not its replica), else the shown one. */
     private RunModel exportedRun() {
-        return window.replayBar().replay() != null ? window.replayBar().replay().source() : window.shownRun();
+        return window.shownSource();
     }
 
     /** Says why the shown run has nothing of that kind to export. */

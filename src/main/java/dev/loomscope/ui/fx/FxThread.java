@@ -5,7 +5,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 
-/** For code outside the FX thread that must ask it something (the benchmark, tests): one place that does it. */
+/**
+ * The one way work crosses to the FX thread: a result computed in the background handed over
+ * ({@link #whenDone}), or code outside the FX thread asking it something ({@link #call}).
+ */
 public final class FxThread {
 
     private FxThread() {
@@ -22,5 +25,10 @@ public final class FxThread {
             }
         });
         return done.get(seconds, TimeUnit.SECONDS);
+    }
+
+    /** Hands {@code future}'s outcome to {@code then} on the FX thread, once it is done. */
+    public static <T> void whenDone(CompletableFuture<T> future, java.util.function.BiConsumer<? super T, ? super Throwable> then) {
+        future.whenComplete((value, error) -> Platform.runLater(() -> then.accept(value, error)));
     }
 }

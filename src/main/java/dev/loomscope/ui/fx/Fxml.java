@@ -15,6 +15,14 @@ public final class Fxml {
     }
 
     public static void load(Object component) {
+        load(component, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #load(Object)}, with parts made in code (views drawn on a canvas, controls that need
+     * arguments) that the FXML places by {@code <fx:reference source="name"/>}.
+     */
+    public static void load(Object component, java.util.Map<String, Object> parts) {
         var type = component.getClass();
         var url = type.getResource(type.getSimpleName() + ".fxml");
         if (url == null) {
@@ -23,10 +31,20 @@ public final class Fxml {
         var loader = new FXMLLoader(url, Messages.BUNDLE);
         loader.setRoot(component);
         loader.setController(component);
+        loader.getNamespace().putAll(parts);
         try {
             loader.load();
         } catch (IOException e) {
             throw new UncheckedIOException("Could not load " + url, e);
         }
+    }
+
+    /** Names and parts, alternately ("waves", waves, "lanes", lanes...), for {@link #load(Object, java.util.Map)}. */
+    public static java.util.Map<String, Object> parts(Object... nameThenPart) {
+        var parts = new java.util.HashMap<String, Object>();
+        for (int i = 0; i < nameThenPart.length; i += 2) {
+            parts.put((String) nameThenPart[i], nameThenPart[i + 1]);
+        }
+        return parts;
     }
 }

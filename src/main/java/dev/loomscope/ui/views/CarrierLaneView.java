@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.charts.Ticks;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.scenario.Durations;
@@ -26,7 +27,7 @@ import javafx.util.Duration;
  * to zoom around the pointer, drag to pan, double-click to see the whole run again. While a run
  * goes on and the view is not zoomed, it follows the run.
  */
-public final class CarrierLaneView extends Region {
+public final class CarrierLaneView extends Region implements FrameView {
 
     private static final double LABEL_WIDTH = 118;
     private static final double AXIS_HEIGHT_BASE = 26;
@@ -152,6 +153,11 @@ public final class CarrierLaneView extends Region {
         viewTo = viewFrom + span;
         followLive = false;
         viewChanged = true;
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.shown(), frame.now());
     }
 
     /**

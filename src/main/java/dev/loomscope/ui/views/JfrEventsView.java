@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LaneEvent;
 import dev.loomscope.model.RunModel;
@@ -17,7 +18,7 @@ import javafx.geometry.Orientation;
  * GC pauses. JFR delivers about a second late, so rows appear behind the animation. Click a row
  * for its stack trace.
  */
-public final class JfrEventsView extends SplitPane {
+public final class JfrEventsView extends SplitPane implements FrameView {
 
     private final TableView<LaneEvent> table = new TableView<>();
     private final TextArea stack = new TextArea();
@@ -69,6 +70,11 @@ public final class JfrEventsView extends SplitPane {
         }
         text.append("\n\n").append(event.stackTrace() == null || event.stackTrace().isEmpty() ? "(no stack trace)" : event.stackTrace());
         return text.toString();
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.shown());
     }
 
     /** Adds rows that arrived since the last frame. */

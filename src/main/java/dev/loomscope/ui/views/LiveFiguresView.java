@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LiveFigures;
 import dev.loomscope.model.RunModel;
@@ -12,7 +13,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 
 /** The run's figures as tiles: a big value over a caption, updated every frame (only changed text is set). */
-public final class LiveFiguresView extends FlowPane {
+public final class LiveFiguresView extends FlowPane implements FrameView {
 
     private final Map<String, Label> values = new LinkedHashMap<>();
 
@@ -66,6 +67,12 @@ public final class LiveFiguresView extends FlowPane {
         tile.getStyleClass().add("figure-tile");
         Tooltip.install(tile, new Tooltip(explanation));
         values.put(key, value);
+    }
+
+    /** The figures' clock is the runner's (monotonic) one, not the pulse's. */
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.shown(), System.nanoTime());
     }
 
     public void refresh(RunModel run, long nowNanos) {

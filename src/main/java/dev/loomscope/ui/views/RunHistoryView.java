@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.result.RunResult;
@@ -16,7 +17,7 @@ import javafx.scene.layout.VBox;
  * The runs of this session, newest first, with their settings and results. Selecting one shows it
  * again in every view; selecting nothing follows the run under way.
  */
-public final class RunHistoryView extends VBox {
+public final class RunHistoryView extends VBox implements FrameView {
 
     private final ListView<RunModel> list = new ListView<>();
     private int shownKey;
@@ -32,6 +33,15 @@ public final class RunHistoryView extends VBox {
         setSpacing(6);
         getChildren().setAll(title, list);
         VBox.setVgrow(list, javafx.scene.layout.Priority.ALWAYS);
+        // Under the settings in the sidebar: a few runs tall, the settings keep the rest.
+        setPadding(new javafx.geometry.Insets(0, 12, 12, 12));
+        setPrefHeight(150);
+        setMinHeight(100);
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.history());
     }
 
     /** Re-lists the runs when their number or outcomes changed. */

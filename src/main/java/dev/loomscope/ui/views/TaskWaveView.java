@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.TaskGridRaster;
@@ -17,7 +18,7 @@ import javafx.util.Duration;
  * {@link WritableImage} per frame (a pass over the task states and one over the pixels), so a
  * million tasks cost what a hundred do, and never one node per task.
  */
-public final class TaskWaveView extends Region {
+public final class TaskWaveView extends Region implements FrameView {
 
     private final ImageView imageView = new ImageView();
     private final Tooltip tooltip = new Tooltip();
@@ -44,6 +45,11 @@ public final class TaskWaveView extends Region {
     public void setPalette(Palette palette) {
         this.palette = palette;
         paintedVersion = -1;
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.shown(), frame.now());
     }
 
     /**

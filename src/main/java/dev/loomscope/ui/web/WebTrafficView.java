@@ -1,5 +1,7 @@
 package dev.loomscope.ui.web;
 
+import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.charts.RunsRedraw;
 import dev.loomscope.ui.charts.Ticks;
 import dev.loomscope.ui.views.EmptyHint;
@@ -26,7 +28,7 @@ import javafx.scene.layout.VBox;
  * and the session's other recent ones. Each run keeps one colour in both charts. Recomputed a few
  * times a second from {@link WebTraffic}, never per request.
  */
-public final class WebTrafficView extends VBox {
+public final class WebTrafficView extends VBox implements FrameView {
 
     private static final int MAX_POINTS = 200;
 
@@ -82,6 +84,11 @@ public final class WebTrafficView extends VBox {
         chart.setAnimated(false);
         chart.setLegendVisible(false);
         chart.setMinWidth(0);
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        refresh(frame.recent(), frame.shown(), frame.now());
     }
 
     /** Redraws when the web runs changed, at most four times a second. */

@@ -1,0 +1,184 @@
+package dev.loomscope.ui.presentation;
+
+import dev.loomscope.model.Preset;
+import dev.loomscope.model.window.WindowState;
+import dev.loomscope.ui.replay.RaceView;
+import dev.loomscope.ui.views.CarrierLaneView;
+import dev.loomscope.ui.views.LiveFiguresView;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.css.PseudoClass;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+
+/**
+ * Presentation mode (F11): full screen and large type (every size in the stylesheet is relative to
+ * the root's, which the {@code :presentation} pseudo-class scales), no sidebar (presets and keys
+ * drive the runs), and the views in two columns: the task waves over the lanes, and beside them
+ * the explanation over the charts, so what runs stays large on a 720p projector too. At the desk
+ * the views stack: waves, lanes, charts.
+ */
+public final class PresentationMode {
+
+    /** The parts of the window it rearranges. */
+    public record Parts(Region window, VBox sidebar, VBox centerBox, SplitPane split, Node wavesSection, Node lanesSection,
+                        TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, Node bars,
+                        CarrierLaneView lanes, RaceView race, LiveFiguresView figures) {
+    }
+
+    private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
+    /** On stage the comparison comes first; the completion curves join it only where both stay readable (not on 720p). */
+    private static final double TALL_SIDE = 560;
+    /** Below this width (a 720p stage) the charts get less of it. */
+    private static final double WIDE = 1600;
+    /** Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector. */
+    private static final double STAGE_TEXT_SCALE = 1.7;
+
+    private final Parts parts;
+    private final WindowState state;
+    private final Supplier<Preset> preset;
+    private final Runnable wordsChanged;
+    private final BooleanProperty onStage = new SimpleBooleanProperty(false);
+    private final SplitPane viewsColumn = new SplitPane();
+    private final VBox sideColumn = new VBox(8);
+    /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
+    private final VBox sideWhy = new VBox();
+    private boolean fullScreen = true;
+    private boolean fullScreenWatched;
+
+    /** @param wordsChanged called when the views' words change length (the legends are briefer on stage) */
+    public PresentationMode(Parts parts, WindowState state, Supplier<Preset> preset, Runnable wordsChanged) {
+        this.parts = parts;
+        this.state = state;
+        this.preset = preset;
+        this.wordsChanged = wordsChanged;
+        viewsColumn.setOrientation(Orientation.VERTICAL);
+        sideColumn.setMinWidth(0);
+        VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
+        sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
+        sideWhy.managedProperty().bind(sideWhy.visibleProperty());
+        sideColumn.heightProperty().addListener((obs, old, height) -> {
+            if (isOn()) {
+                showCompletionChart(height.doubleValue() >= TALL_SIDE);
+            }
+        });
+        parts.window().widthProperty().addListener((obs, old, width) -> {
+            if (isOn() && (old.doubleValue() >= WIDE) != (width.doubleValue() >= WIDE)) {
+                layoutSplit();
+            }
+        });
+        // A sweep's plot or the web charts are the point of their tab: they get the height the task grid has otherwise.
+        parts.tabs().getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
+    }
+
+    public ReadOnlyBooleanProperty onStageProperty() {
+        return onStage;
+    }
+
+    public boolean isOn() {
+        return onStage.get();
+    }
+
+    public void toggle() {
+        set(!isOn());
+    }
+
+    public void set(boolean on) {
+        state.setPresentation(on);
+        onStage.set(on);
+        parts.window().getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
+        parts.figures().show(StageFigures.of(preset.get(), on));
+        wordsChanged.run();
+        arrangeViews(on);
+        parts.lanes().setTextScale(on ? STAGE_TEXT_SCALE : 1);
+        parts.race().setTextScale(on ? STAGE_TEXT_SCALE : 1);
+        parts.sidebar().setVisible(!on);
+        parts.sidebar().setManaged(!on);
+        layoutSplit();
+        if (fullScreen && parts.window().getScene().getWindow() instanceof Stage stage) {
+            followFullScreen(stage, on);
+        }
+    }
+
+    /** Esc stops runs here; only F11 leaves presentation mode. If the system ends full screen anyway, presentation mode ends with it. */
+    private void followFullScreen(Stage stage, boolean on) {
+        stage.setFullScreenExitHint("");
+        stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH);
+        stage.setFullScreen(on);
+        if (!fullScreenWatched) {
+            fullScreenWatched = true;
+            stage.fullScreenProperty().addListener((obs, was, full) -> {
+                if (!full && isOn()) {
+                    set(false);
+                }
+            });
+        }
+    }
+
+    /**
+     * Tests turn full screen off: JavaFX's headless platform (a 1000 x 1000 screen) overflows its
+     * pixel buffer when a window goes full screen, printing an exception on the FX thread.
+     */
+    public void setFullScreen(boolean fullScreen) {
+        this.fullScreen = fullScreen;
+    }
+
+    private void arrangeViews(boolean stage) {
+        var split = parts.split();
+        split.getItems().clear();
+        viewsColumn.getItems().clear();
+        sideColumn.getChildren().clear();
+        sideWhy.getChildren().clear();
+        parts.centerBox().getChildren().remove(parts.why());
+        if (stage) {
+            viewsColumn.getItems().setAll(parts.wavesSection(), parts.lanesSection());
+            sideWhy.getChildren().setAll(parts.why());
+            sideColumn.getChildren().setAll(sideWhy, parts.tabs());
+            split.setOrientation(Orientation.HORIZONTAL);
+            split.getItems().setAll(viewsColumn, sideColumn);
+        } else {
+            split.setOrientation(Orientation.VERTICAL);
+            split.getItems().setAll(parts.wavesSection(), parts.lanesSection(), parts.tabs());
+            parts.centerBox().getChildren().add(parts.centerBox().getChildren().indexOf(split), parts.why());
+        }
+        // Side by side, the two charts would be too narrow to read: they stack.
+        parts.charts().setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
+        showCompletionChart(!stage || sideColumn.getHeight() >= TALL_SIDE);
+    }
+
+    private void showCompletionChart(boolean show) {
+        boolean on = isOn();
+        List<Node> wanted = show ? (on ? List.of(parts.bars(), parts.completion()) : List.of(parts.completion(), parts.bars()))
+                : List.of(parts.bars());
+        if (!parts.charts().getItems().equals(wanted)) {
+            parts.charts().getItems().setAll(wanted);
+            parts.charts().setDividerPositions(on ? 0.5 : 0.62);
+        }
+    }
+
+    /** The heights of the task grid, the lanes and the tabs, for the mode and the tab shown. */
+    private void layoutSplit() {
+        Tab tab = parts.tabs().getSelectionModel().getSelectedItem();
+        boolean sweeping = tab == parts.sweepTab();
+        boolean web = tab == parts.webTab();
+        if (isOn()) {
+            // The left column holds the waves over the lanes; the charts beside them get more width when they are the point.
+            boolean wide = parts.window().getWidth() >= WIDE;
+            parts.split().setDividerPositions(sweeping || web ? 0.5 : wide ? 0.6 : 0.55);
+            viewsColumn.setDividerPositions(0.55);
+            return;
+        }
+        parts.split().setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40} : new double[] {0.33, 0.64});
+    }
+}

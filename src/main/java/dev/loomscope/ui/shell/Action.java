@@ -1,0 +1,137 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Icons;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+
+/**
+ * Everything the window can be told to do, each once: its words (in the prose bundle, under
+ * {@code action.<name>.}), its icon and its keys. Buttons, tooltips, the keyboard, the {@code ?}
+ * card and the README's table of keys all come from here (a test holds the README to it).
+ */
+public enum Action {
+    RUN(Icons.RUN, List.of(ctrl(KeyCode.R), key(KeyCode.F5)), null),
+    STOP(Icons.STOP, List.of(key(KeyCode.ESCAPE)), null),
+    NEXT_PRESET(null, List.of(key(KeyCode.PAGE_DOWN)), null),
+    PREVIOUS_PRESET(null, List.of(key(KeyCode.PAGE_UP)), null),
+    REPLAY(Icons.REPLAY, List.of(ctrl(KeyCode.P)), null),
+    RACE(Icons.RACE, List.of(ctrlShift(KeyCode.P)), null),
+    SLOWER(null, List.of(), "["),
+    FASTER(null, List.of(), "]"),
+    PRESENTATION(null, List.of(key(KeyCode.F11)), null),
+    GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),
+    HIGH_CONTRAST(null, List.of(ctrl(KeyCode.H)), null),
+    THEME(Icons.THEME_DARK, List.of(ctrl(KeyCode.T)), null),
+    QUICK_PICTURE(Icons.SCREENSHOT, List.of(ctrl(KeyCode.S)), null),
+    PICTURE_AS(Icons.SCREENSHOT, List.of(ctrlShift(KeyCode.S)), null),
+    SHORTCUTS(null, List.of(), "?");
+
+    private final Icons icon;
+    private final List<KeyCombination> keys;
+    /** A typed character rather than a key: "?" is Shift+/ on some keyboards and another key on others. */
+    private final String typed;
+
+    Action(Icons icon, List<KeyCombination> keys, String typed) {
+        this.icon = icon;
+        this.keys = keys;
+        this.typed = typed;
+    }
+
+    /** The icon of its button, or null for an action only the keyboard reaches. */
+    public Icons icon() {
+        return icon;
+    }
+
+    public List<KeyCombination> keys() {
+        return keys;
+    }
+
+    /** The character that does it, or null. */
+    public String typed() {
+        return typed;
+    }
+
+    /** What it does, in a few words for the shortcut card ("run the selected executors"). */
+    public String help() {
+        return Messages.text(key("help"));
+    }
+
+    /** Its tooltip: a sentence of its own where the bundle has one, else its help; then its keys. */
+    public String tooltip() {
+        String sentence = Messages.BUNDLE.containsKey(key("tooltip")) ? Messages.text(key("tooltip")) : capitalized(help());
+        return sentence + " (" + keysText(" or ") + ")";
+    }
+
+    /** Its keys as people write them: "Ctrl+R, F5". */
+    public String keysText() {
+        return keysText(", ");
+    }
+
+    private String keysText(String between) {
+        var names = keys.stream().map(Action::spoken).collect(Collectors.toList());
+        if (typed != null) {
+            names.add(typed);
+        }
+        return String.join(between, names);
+    }
+
+    /** Page Up runs as the twin of Page Down, "]" of "["...: the card shows such pairs on one line. */
+    public Action twin() {
+        return switch (this) {
+            case NEXT_PRESET -> PREVIOUS_PRESET;
+            case SLOWER -> FASTER;
+            default -> null;
+        };
+    }
+
+    /** The card's words for this action and its twin on one line ("next / previous experiment"). */
+    public String pairHelp() {
+        return Messages.text(key("pair"));
+    }
+
+    /** Whether this action is the second of a pair shown on its twin's line. */
+    public boolean isSecondOfPair() {
+        for (Action a : values()) {
+            if (a.twin() == this) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String key(String part) {
+        return "action." + name().toLowerCase().replace('_', '-') + "." + part;
+    }
+
+    /** "Ctrl+Shift+P", "Page Down", "Esc": the modifiers in a fixed order, whatever the platform's own rendering. */
+    static String spoken(KeyCombination combination) {
+        var text = new StringBuilder();
+        if (combination.getShortcut() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Ctrl+");
+        }
+        if (combination.getShift() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Shift+");
+        }
+        return text.append(((KeyCodeCombination) combination).getCode().getName()).toString();
+    }
+
+    private static String capitalized(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private static KeyCombination key(KeyCode code) {
+        return new KeyCodeCombination(code);
+    }
+
+    private static KeyCombination ctrl(KeyCode code) {
+        return new KeyCodeCombination(code, KeyCombination.SHORTCUT_DOWN);
+    }
+
+    private static KeyCombination ctrlShift(KeyCode code) {
+        return new KeyCodeCombination(code, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    }
+}

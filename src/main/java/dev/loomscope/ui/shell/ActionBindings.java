@@ -1,0 +1,57 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.ui.theme.IconButtons;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+
+/** What each {@link Action} does in this window, and the keys and buttons that do it. */
+final class ActionBindings {
+
+    private final Map<Action, Runnable> handlers = new EnumMap<>(Action.class);
+
+    ActionBindings on(Action action, Runnable handler) {
+        handlers.put(action, handler);
+        return this;
+    }
+
+    void run(Action action) {
+        var handler = handlers.get(action);
+        if (handler != null) {
+            handler.run();
+        }
+    }
+
+    /** Every action's keys, on this scene. */
+    void install(Scene scene) {
+        for (Action action : Action.values()) {
+            action.keys().forEach(key -> scene.getAccelerators().put(key, () -> run(action)));
+        }
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            for (Action action : Action.values()) {
+                if (e.getCharacter().equals(action.typed())) {
+                    run(action);
+                    e.consume();
+                    return;
+                }
+            }
+        });
+    }
+
+    /** A flat icon button that does {@code action}, its tooltip naming the keys. */
+    Button button(Action action, int iconSize) {
+        var button = IconButtons.of(action.icon(), iconSize, action.tooltip());
+        button.setOnAction(e -> run(action));
+        return button;
+    }
+
+    /** A button made elsewhere (FXML) given the action's tooltip and handler. */
+    void bind(ButtonBase button, Action action) {
+        button.setTooltip(new Tooltip(action.tooltip()));
+        button.setOnAction(e -> run(action));
+    }
+}

@@ -1,0 +1,167 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.model.Preset;
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.RunSession;
+import dev.loomscope.model.window.WindowState;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.controls.ControlsViewModel;
+import dev.loomscope.ui.prediction.PredictionBar;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
+import javafx.scene.control.ComboBox;
+
+/**
+ * Run, Stop, sweep and the presets, as the keys, buttons and scripts ask for them. Each says why
+ * when it cannot do what was asked (in the banner), and never blocks: the session starts runner
+ * JVMs on a thread of its own.
+ */
+public final class RunActions {
+
+    /** What the window does around the runs it starts: drop a pending replay, forget the history's pick... */
+    interface Surroundings {
+        void closeReplay();
+
+        /** New runs: the history's pick and the story's notice are for the runs before. */
+        void runsStarted();
+
+        void say(String status);
+
+        void problem(String message);
+    }
+
+    private final RunSession session;
+    private final ControlsViewModel controls;
+    private final ComboBox<Preset> presets;
+    private final PredictionBar prediction;
+    private final WindowState state;
+    private final Surroundings window;
+    private boolean openOnFirstPreset;
+
+    RunActions(RunSession session, ControlsViewModel controls, ComboBox<Preset> presets, PredictionBar prediction,
+               WindowState state, Surroundings window) {
+        this.session = session;
+        this.controls = controls;
+        this.presets = presets;
+        this.prediction = prediction;
+        this.state = state;
+        this.window = window;
+        controls.presetProperty().addListener((obs, old, preset) -> {
+            openOnFirstPreset = false;
+            // Guesses belong to the runs they were asked for: a new choice of runs drops a pending question.
+            if (prediction.isAsking()) {
+                prediction.cancel();
+            }
+        });
+    }
+
+    /**
+     * Run (the button, Ctrl+R, F5): runs the selected executors one after another. With a preset
+     * and "Predict first" on, asks for a guess of each run first. Returns false (and says why) if it cannot.
+     */
+    public boolean run() {
+        if (session.isRunning() || prediction.isAsking()) {
+            return false;
+        }
+        if (controls.presetProperty().get() != null && controls.predictFirstProperty().get()) {
+            List<Scenario> scenarios;
+            try {
+                scenarios = controls.scenarios();
+            } catch (InvalidScenarioException e) {
+                window.problem(e.getMessage());
+                return false;
+            }
+            prediction.ask(scenarios, () -> start(scenarios));
+            window.say("Predict first: pick a guess for each run, or skip.");
+            return true;
+        }
+        return runWithoutPredicting();
+    }
+
+    /** Runs the selected executors at once, asking nothing (scripts, benchmarks). */
+    public boolean runWithoutPredicting() {
+        try {
+            return start(controls.scenarios());
+        } catch (InvalidScenarioException e) {
+            window.problem(e.getMessage());
+            return false;
+        }
+    }
+
+    /** Starts exactly these runs; false (and why) if they cannot start. */
+    private boolean start(List<Scenario> scenarios) {
+        if (session.isRunning()) {
+            return false;
+        }
+        try {
+            window.closeReplay();
+            List<RunModel> runs = session.start(scenarios);
+            state.runsStarted(controls.presetProperty().get(), false);
+            window.runsStarted();
+            window.say("Starting " + runs.size() + (runs.size() == 1 ? " run" : " runs, one after another") + "...");
+            return true;
+        } catch (InvalidScenarioException | IllegalStateException e) {
+            window.problem(e.getMessage());
+            return false;
+        }
+    }
+
+    /** A sweep's runs go through the session like any comparison, one at a time; its point is its plot, so no playback. */
+    List<RunModel> startSweep(List<Scenario> scenarios) {
+        window.closeReplay();
+        List<RunModel> runs = session.start(scenarios);
+        state.runsStarted(null, true);
+        window.runsStarted();
+        window.say("Sweeping: " + runs.size() + " runs, one after another...");
+        return runs;
+    }
+
+    public void stop() {
+        session.stop();
+        window.say("Stopping...");
+    }
+
+    /** Page Down / Page Up: the next or previous classic experiment, ready to run. */
+    public void stepPreset(int by) {
+        int count = presets.getItems().size();
+        if (count == 0) {
+            return;
+        }
+        int at = presets.getItems().indexOf(presets.getValue());
+        int next = at < 0 ? (by > 0 ? 0 : count - 1) : Math.floorMod(at + by, count);
+        presets.setValue(presets.getItems().get(next));
+    }
+
+    /**
+     * A newcomer's window (nothing chosen on the command line) opens on the first experiment, its
+     * question shown, once the presets are listed; unless settings were chosen or a run started first.
+     */
+    public void openOnFirstPreset() {
+        openOnFirstPreset = true;
+        InvalidationListener touched = changed -> openOnFirstPreset = false;
+        for (Observable setting : List.of(controls.tasksProperty(), controls.poolProperty(), controls.carriersProperty(),
+                controls.sleepMsProperty(), controls.cpuMsProperty(), controls.permitsProperty(), controls.connectionsProperty(),
+                controls.blockingProperty())) {
+            setting.addListener(touched);
+        }
+        for (var kind : ExecutorKind.values()) {
+            controls.selectedProperty(kind).addListener(touched);
+        }
+        presetsListed(presets.getItems());
+    }
+
+    /** The presets are listed (measuring the CPU preset's work takes a moment, so they come late). */
+    void presetsListed(List<Preset> all) {
+        if (openOnFirstPreset && !all.isEmpty() && controls.presetProperty().get() == null && !session.isRunning()
+                && session.history().isEmpty()) {
+            presets.setValue(all.getFirst());
+        }
+        if (!all.isEmpty()) {
+            openOnFirstPreset = false;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Palette;
+import dev.loomscope.ui.views.FrameView;
+import dev.loomscope.ui.views.LegendPane;
+import dev.loomscope.ui.views.RunHistoryView;
+import dev.loomscope.ui.views.TaskWaveView;
+import java.util.function.Supplier;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.scene.shape.Rectangle;
+
+/**
+ * The words over the views: the shown run's title in the header, the captions and the colour
+ * legends of the task waves and the carrier lanes (virtual threads wait unmounted, platform threads
+ * hold theirs). Only text that changed is set, so a frame costs no layout when nothing did.
+ */
+final class SectionWords implements FrameView {
+
+    private final Label shownTitle;
+    private final Label wavesCaption;
+    private final Label lanesCaption;
+    private final LegendPane wavesLegend;
+    private final LegendPane lanesLegend;
+    private final TaskWaveView waves;
+    private final Supplier<Palette> palette;
+    private Boolean legendVirtual;
+    private boolean brief;
+
+    SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
+                 TaskWaveView waves, Supplier<Palette> palette) {
+        this.shownTitle = shownTitle;
+        this.wavesCaption = wavesCaption;
+        this.lanesCaption = lanesCaption;
+        this.wavesLegend = wavesLegend;
+        this.lanesLegend = lanesLegend;
+        this.waves = waves;
+        this.palette = palette;
+    }
+
+    /** The palette or the mode changed: the legends are drawn again on the next frame. */
+    void invalidate() {
+        legendVirtual = null;
+    }
+
+    @Override
+    public void refresh(FrameContext frame) {
+        RunModel shown = frame.shown();
+        if (shown == null) {
+            return;
+        }
+        setIfChanged(shownTitle, shown.title() + " · " + RunHistoryView.settings(shown.scenario()));
+        boolean virtual = shown.scenario().executor().isVirtual();
+        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation()) {
+            legendVirtual = virtual;
+            // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
+            brief = frame.presentation();
+            rebuildLegends(virtual, brief);
+        }
+        setIfChanged(wavesCaption, Messages.text(shown.scenario().isWeb() ? "section.waves.caption-web" : "section.waves.caption",
+                shown.scenario().tasks(), waves.scaleDescription()));
+        var lanes = shown.lanes();
+        setIfChanged(lanesCaption, lanes.isVirtual() ? Messages.text("section.lanes.caption-virtual", lanes.laneCount())
+                : lanes.aggregated() ? Messages.text("section.lanes.caption-groups", lanes.laneCount())
+                : Messages.text("section.lanes.caption-threads"));
+    }
+
+    private void rebuildLegends(boolean virtual, boolean brief) {
+        Palette p = palette.get();
+        wavesLegend.getChildren().setAll(
+                item(p.queued(), "legend.queued"),
+                item(p.running(), virtual && !brief ? "legend.running-mounted" : "legend.running"),
+                virtual ? item(p.waitingUnmounted(), brief ? "legend.unmounted" : "legend.waiting-unmounted")
+                        : item(p.heldThread(), brief ? "legend.holding" : "legend.blocked-holding"),
+                item(p.pinned(), brief ? "legend.pinned" : "legend.pinned-jfr"),
+                item(p.done(), "legend.done"));
+        lanesLegend.getChildren().setAll(
+                item(p.running(), "legend.running"),
+                virtual ? item(p.pinned(), brief ? "legend.pinned" : "legend.pinned-jfr")
+                        : item(p.heldThread(), brief ? "legend.holding" : "legend.blocked-holding"),
+                item(p.laneIdle(), "legend.idle"));
+    }
+
+    private static Label item(int color, String key) {
+        var swatch = new Rectangle(12, 12, Palette.fx(color));
+        swatch.getStyleClass().add("legend-swatch");
+        var label = new Label(Messages.text(key), swatch);
+        label.getStyleClass().add("legend-item");
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    private static void setIfChanged(Label label, String text) {
+        if (!text.equals(label.getText())) {
+            label.setText(text);
+        }
+    }
+}
