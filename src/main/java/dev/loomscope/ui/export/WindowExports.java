@@ -27,22 +27,40 @@ import javafx.stage.FileChooser;
  */
 public final class WindowExports {
 
-    /** What the exports need of the window: its scene, its runs, and where to say how it went. */
-    public interface Window {
-        javafx.scene.Scene getScene();
+    /**
+     * What the exports need of the window: its scene, its runs, and where to say how it went.
+     *
+     * @param shown   the run every view shows (a replay's replica while one plays)
+     * @param source  the run whose data an export writes: a replay's source, else the shown run
+     * @param runs    the session's runs, oldest first
+     */
+    public record Window(javafx.scene.Node root, java.util.function.Supplier<RunModel> shown,
+                         java.util.function.Supplier<RunModel> source, java.util.function.Supplier<List<RunModel>> runs,
+                         java.util.function.Consumer<String> status, java.util.function.Consumer<String> problem) {
 
-        /** The run every view shows (a replay's replica while one plays). */
-        RunModel shownRun();
+        javafx.scene.Scene getScene() {
+            return root.getScene();
+        }
 
-        /** The run whose data an export writes: a replay's source, else the shown run. */
-        RunModel shownSource();
+        RunModel shownRun() {
+            return shown.get();
+        }
 
-        /** The session's runs, oldest first. */
-        List<RunModel> allRuns();
+        RunModel shownSource() {
+            return source.get();
+        }
 
-        void setStatus(String text);
+        List<RunModel> allRuns() {
+            return runs.get();
+        }
 
-        void showProblem(String message);
+        void setStatus(String text) {
+            status.accept(text);
+        }
+
+        void showProblem(String message) {
+            problem.accept(message);
+        }
     }
 
     private final Window window;
@@ -93,6 +111,13 @@ public final class WindowExports {
         menu.setTooltip(new Tooltip("A picture of the " + view + ", to a file or the clipboard"));
         menu.getItems().setAll(pictureItems(view));
         return menu;
+    }
+
+    /** A view without a header of its own (the charts): its picture menu is a right-click away. */
+    public void pictureOnRightClick(String view, StackPane host) {
+        register(view, host, host);
+        host.setOnContextMenuRequested(e -> new javafx.scene.control.ContextMenu(pictureItems(view).toArray(MenuItem[]::new))
+                .show(host, e.getScreenX(), e.getScreenY()));
     }
 
     public List<MenuItem> pictureItems(String view) {

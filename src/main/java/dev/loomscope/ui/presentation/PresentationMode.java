@@ -34,7 +34,7 @@ public final class PresentationMode {
     /** The parts of the window it rearranges. */
     public record Parts(Region window, VBox sidebar, VBox centerBox, SplitPane split, Node wavesSection, Node lanesSection,
                         TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, Node bars,
-                        CarrierLaneView lanes, RaceView race, LiveFiguresView figures) {
+                        CarrierLaneView lanes, RaceView race, LiveFiguresView figures, Node keysHint, List<Node> deskCaptions) {
     }
 
     private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
@@ -78,6 +78,14 @@ public final class PresentationMode {
                 layoutSplit();
             }
         });
+        // The keys on stage, where the header has room for them (not beside the icons of a 1280 px screen).
+        parts.keysHint().visibleProperty().bind(onStage.and(parts.window().widthProperty().greaterThan(WIDE)));
+        parts.keysHint().managedProperty().bind(parts.keysHint().visibleProperty());
+        // On stage the legend says what the colours mean; the captions' detail would only be cut short.
+        for (Node caption : parts.deskCaptions()) {
+            caption.visibleProperty().bind(onStage.not());
+            caption.managedProperty().bind(caption.visibleProperty());
+        }
         // A sweep's plot or the web charts are the point of their tab: they get the height the task grid has otherwise.
         parts.tabs().getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
     }

@@ -2,15 +2,22 @@ package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
+import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.Race;
+import dev.loomscope.model.window.WindowState;
+import dev.loomscope.ui.replay.ReplayBar;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import javafx.animation.AnimationTimer;
 
 /**
- * The views the window refreshes once per frame, each at its cadence, in the order added. A view
- * that throws does not take the others down: its problem is shown once, and the rest keep drawing.
+ * The window's one animation timer. Each frame it moves the replay clock on, lets the shell react
+ * to what the session did, asks the {@link WindowState} what the frame shows, and refreshes the
+ * views, each at its cadence, in the order added (a race shows alone). A view that throws does
+ * not take the others down: its problem is shown once, and the rest keep drawing.
  */
 final class FrameLoop {
 
@@ -32,9 +39,49 @@ final class FrameLoop {
     private final List<Entry> views = new ArrayList<>();
     private final Set<String> broken = new HashSet<>();
     private final Consumer<String> problems;
+    private final WindowState state;
+    private final ReplayBar replay;
+    private final FrameTimes frameTimes;
+    private final Consumer<WindowState.SessionChange> sessionChanged;
+    private final Consumer<Race> race;
+    private final AnimationTimer pulse = new AnimationTimer() {
+        @Override
+        public void handle(long now) {
+            frame(now);
+        }
+    };
 
-    FrameLoop(Consumer<String> problems) {
+    /** @param race shows the race (or, with null, the live views again) and draws it */
+    FrameLoop(WindowState state, ReplayBar replay, FrameTimes frameTimes, Consumer<WindowState.SessionChange> sessionChanged,
+              Consumer<Race> race, Consumer<String> problems) {
+        this.state = state;
+        this.replay = replay;
+        this.frameTimes = frameTimes;
+        this.sessionChanged = sessionChanged;
+        this.race = race;
         this.problems = problems;
+    }
+
+    void start() {
+        pulse.start();
+    }
+
+    void stop() {
+        pulse.stop();
+    }
+
+    private void frame(long now) {
+        frameTimes.frame(now);
+        safely("replay", () -> replay.frame(now));
+        var change = state.sessionChange();
+        if (change != null) {
+            sessionChanged.accept(change);
+        }
+        FrameContext frame = state.frame(now, replay.replay(), replay.race());
+        safely("race", () -> race.accept(frame.race()));
+        if (frame.race() == null) {
+            refresh(frame);
+        }
     }
 
     FrameLoop add(String name, Cadence cadence, FrameView view) {

@@ -10,7 +10,6 @@ import dev.loomscope.scenario.Scenario;
 import dev.loomscope.ui.controls.ControlsViewModel;
 import dev.loomscope.ui.prediction.PredictionBar;
 import java.util.List;
-import java.util.function.Consumer;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.scene.control.ComboBox;

@@ -8,15 +8,17 @@ import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.LegendPane;
 import dev.loomscope.ui.views.RunHistoryView;
 import dev.loomscope.ui.views.TaskWaveView;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
 
 /**
- * The words over the views: the shown run's title in the header, the captions and the colour
- * legends of the task waves and the carrier lanes (virtual threads wait unmounted, platform threads
- * hold theirs). Only text that changed is set, so a frame costs no layout when nothing did.
+ * The words about the shown run: its title in the header, the captions and the colour legends of
+ * the task waves and the carrier lanes (virtual threads wait unmounted, platform threads hold
+ * theirs), and once it has ended the sentence on why it took as long as it did. Only text that
+ * changed is set, so a frame costs no layout when nothing did.
  */
 final class SectionWords implements FrameView {
 
@@ -26,12 +28,14 @@ final class SectionWords implements FrameView {
     private final LegendPane wavesLegend;
     private final LegendPane lanesLegend;
     private final TaskWaveView waves;
+    private final Label why;
+    private final Function<RunModel, String> explanation;
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
     private boolean brief;
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
-                 TaskWaveView waves, Supplier<Palette> palette) {
+                 TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
         this.shownTitle = shownTitle;
         this.wavesCaption = wavesCaption;
         this.lanesCaption = lanesCaption;
@@ -39,6 +43,9 @@ final class SectionWords implements FrameView {
         this.lanesLegend = lanesLegend;
         this.waves = waves;
         this.palette = palette;
+        this.why = why;
+        this.explanation = explanation;
+        why.managedProperty().bind(why.visibleProperty());
     }
 
     /** The palette or the mode changed: the legends are drawn again on the next frame. */
@@ -49,6 +56,11 @@ final class SectionWords implements FrameView {
     @Override
     public void refresh(FrameContext frame) {
         RunModel shown = frame.shown();
+        String because = explanation.apply(shown);
+        if (!because.equals(why.getText())) {
+            why.setText(because);
+            why.setVisible(!because.isEmpty());
+        }
         if (shown == null) {
             return;
         }

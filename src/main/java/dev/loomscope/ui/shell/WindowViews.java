@@ -1,0 +1,55 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.model.RunModel;
+import dev.loomscope.model.window.WindowState;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.charts.CompletionChartView;
+import dev.loomscope.ui.charts.ElapsedBarsView;
+import dev.loomscope.ui.controls.ControlPanel;
+import dev.loomscope.ui.controls.ControlsViewModel;
+import dev.loomscope.ui.prediction.PredictionBar;
+import dev.loomscope.ui.replay.RaceView;
+import dev.loomscope.ui.replay.ReplayBar;
+import dev.loomscope.ui.sweep.SweepView;
+import dev.loomscope.ui.views.CarrierLaneView;
+import dev.loomscope.ui.views.JfrEventsView;
+import dev.loomscope.ui.views.LiveFiguresView;
+import dev.loomscope.ui.views.RunHistoryView;
+import dev.loomscope.ui.views.TaskWaveView;
+import dev.loomscope.ui.web.WebTrafficView;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * The parts of the window made in code (drawn views, and controls that need the machine's core
+ * count or a callback), which {@code MainWindow.fxml} places by name.
+ */
+record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFiguresView figures, TaskWaveView waves,
+                   CarrierLaneView lanes, CompletionChartView completion, ElapsedBarsView bars, JfrEventsView jfrEvents,
+                   WebTrafficView webTraffic, PredictionBar predictionBar, SweepView sweepView, ReplayBar replayBar, RaceView race) {
+
+    static WindowViews make(int cores, ControlsViewModel controls, WindowState state, Function<List<Scenario>, List<RunModel>> sweep,
+                            BooleanSupplier running, Runnable closeReplay) {
+        return new WindowViews(new ControlPanel(controls, List.of()), new RunHistoryView(state::pin), new LiveFiguresView(),
+                new TaskWaveView(), new CarrierLaneView(), new CompletionChartView(), new ElapsedBarsView(cores), new JfrEventsView(),
+                new WebTrafficView(cores), new PredictionBar(cores), new SweepView(controls::scenarios, sweep, running, cores),
+                new ReplayBar(closeReplay), new RaceView());
+    }
+
+    /** Each part under the name the FXML gives its {@code fx:reference}. */
+    Map<String, Object> byName() {
+        return Map.ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("history", history), Map.entry("figures", figures),
+                Map.entry("waves", waves), Map.entry("lanes", lanes), Map.entry("completion", completion), Map.entry("bars", bars),
+                Map.entry("jfrEvents", jfrEvents), Map.entry("webTraffic", webTraffic), Map.entry("predictionBar", predictionBar),
+                Map.entry("sweepView", sweepView), Map.entry("replayBar", replayBar));
+    }
+
+    /** The drawn views take their colours from the theme's palette. */
+    void usePalette(dev.loomscope.ui.theme.Palette palette) {
+        race.setPalette(palette);
+        waves.setPalette(palette);
+        lanes.setPalette(palette);
+    }
+}
