@@ -38,12 +38,14 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
                 new ReplayBar(closeReplay), new RaceView());
     }
 
-    /** Each part under the name the FXML gives its {@code fx:reference}. */
+    /** Each part under the name the FXML gives its {@code fx:reference}, which is also its node id (for CSS and tests). */
     Map<String, Object> byName() {
-        return Map.ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("history", history), Map.entry("figures", figures),
+        var parts = Map.<String, Object>ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("history", history), Map.entry("figures", figures),
                 Map.entry("waves", waves), Map.entry("lanes", lanes), Map.entry("completion", completion), Map.entry("bars", bars),
                 Map.entry("jfrEvents", jfrEvents), Map.entry("webTraffic", webTraffic), Map.entry("predictionBar", predictionBar),
-                Map.entry("sweepView", sweepView), Map.entry("replayBar", replayBar));
+                Map.entry("sweepView", sweepView), Map.entry("replayBar", replayBar), Map.entry("race", race));
+        parts.forEach((name, part) -> ((javafx.scene.Node) part).setId(name));
+        return parts;
     }
 
     /** The drawn views take their colours from the theme's palette. */

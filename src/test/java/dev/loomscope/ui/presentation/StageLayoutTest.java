@@ -1,6 +1,7 @@
 package dev.loomscope.ui.presentation;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
@@ -39,6 +40,11 @@ class StageLayoutTest {
 
     private Stage stage;
     private MainWindow window;
+
+    /** The window's parts, found by id (call on the FX thread). */
+    private WindowProbe probe() {
+        return new WindowProbe(window);
+    }
 
     @BeforeAll
     static void startToolkit() throws Exception {
@@ -87,8 +93,8 @@ class StageLayoutTest {
         window = Fx.call(() -> {
             stage = new Stage();
             var opened = LoomScopeApp.open(stage, session, settings);
-            opened.setFullScreenOnStage(false);
-            opened.setPresentation(true);
+            opened.presentation().setFullScreen(false);
+            opened.presentation().set(true);
             return opened;
         });
         settle();
@@ -111,18 +117,18 @@ class StageLayoutTest {
         var memory = Preset.named("memory", 2).orElseThrow();
         open(width, height, memory);
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");
-        Fx.run(window::runWithoutPredicting);
+        Fx.run(() -> window.actions().runWithoutPredicting());
         Fx.waitUntil("the memory preset's three runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
                 && window.session().history().size() == 3 && window.session().history().getLast().result() != null);
         for (RunModel run : Fx.call(() -> window.session().history())) {
             assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
         }
-        Fx.waitUntil("the notice and the explanation shown", Duration.ofSeconds(10), () -> !window.explanationText().isEmpty());
+        Fx.waitUntil("the notice and the explanation shown", Duration.ofSeconds(10), () -> !probe().explanationText().isEmpty());
         settle();
 
         List<String> problems = Fx.call(() -> {
             var found = new ArrayList<String>();
-            var lanes = window.lanes();
+            var lanes = probe().lanes();
             int laneCount = window.shownRun().lanes().laneCount();
             List<Bounds> labels = lanes.labelBounds();
             if (labels.size() != laneCount) {
@@ -131,7 +137,7 @@ class StageLayoutTest {
             for (Bounds label : labels) {
                 checkInSight(found, "lane label at y " + (int) label.getMinY(), lanes, label);
             }
-            var tiles = window.figures().getChildren();
+            var tiles = probe().figures().getChildren();
             if (tiles.isEmpty()) {
                 found.add("no tiles");
             }
@@ -145,16 +151,16 @@ class StageLayoutTest {
             return found;
         });
         assertThat(problems).isEmpty();
-        assertThat(Fx.call(() -> window.figures().shownKeys())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
+        assertThat(Fx.call(() -> probe().figures().shownKeys())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
 
         double waves = Fx.call(() -> window.lookupAll(".canvas-frame").stream().filter(Node::isVisible)
                 .mapToDouble(frame -> frame.getParent().getLayoutBounds().getHeight()).sum());
         assertThat(waves).as("task waves and lanes together, px of %d", height).isGreaterThanOrEqualTo(height / 2.0);
         assertThat(Fx.call(() -> textsSmallerThan(window.getScene().getRoot(), 18))).as("texts under 18 px on stage").isEmpty();
-        assertThat(Fx.call(() -> window.narrativeLines())).as("the notice's lines, with its title").isLessThanOrEqualTo(3);
-        assertThat(Fx.call(() -> window.comparisonChart().focus())).isEqualTo(Comparison.Focus.MEMORY);
-        assertThat(Fx.call(() -> window.comparisonChart().titles())).containsExactly("Memory increase vs published");
-        assertThat(Fx.call(() -> window.comparisonChart().panels().getFirst().series().getLast().bars()))
+        assertThat(Fx.call(() -> probe().narrativeLines())).as("the notice's lines, with its title").isLessThanOrEqualTo(3);
+        assertThat(Fx.call(() -> probe().comparisonChart().focus())).isEqualTo(Comparison.Focus.MEMORY);
+        assertThat(Fx.call(() -> probe().comparisonChart().titles())).containsExactly("Memory increase vs published");
+        assertThat(Fx.call(() -> probe().comparisonChart().panels().getFirst().series().getLast().bars()))
                 .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
     }
 
@@ -162,34 +168,34 @@ class StageLayoutTest {
     @CsvSource({"1920, 1080", "1280, 720"})
     void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
         open(width, height, null);
-        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
-        for (Preset preset : Fx.call(() -> List.copyOf(window.controlPanel().presetBox().getItems()))) {
-            Fx.run(() -> window.controlPanel().presetBox().setValue(preset));
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
+        for (Preset preset : Fx.call(() -> List.copyOf(probe().controlPanel().presetBox().getItems()))) {
+            Fx.run(() -> probe().controlPanel().presetBox().setValue(preset));
             settle();
-            assertThat(Fx.call(() -> window.narrativeLines())).as(preset.name() + "'s question, with its title").isLessThanOrEqualTo(3);
-            List<Double> rows = Fx.call(() -> window.figures().getChildren().stream().map(tile -> tile.getBoundsInParent().getMinY()).distinct().toList());
+            assertThat(Fx.call(() -> probe().narrativeLines())).as(preset.name() + "'s question, with its title").isLessThanOrEqualTo(3);
+            List<Double> rows = Fx.call(() -> probe().figures().getChildren().stream().map(tile -> tile.getBoundsInParent().getMinY()).distinct().toList());
             assertThat(rows).as(preset.name() + "'s tile rows").hasSize(1);
             assertThat(Fx.call(() -> {
                 var found = new ArrayList<String>();
-                window.figures().getChildren().forEach(tile -> checkInSight(found, preset.name() + " tile", tile, tile.getLayoutBounds()));
+                probe().figures().getChildren().forEach(tile -> checkInSight(found, preset.name() + " tile", tile, tile.getLayoutBounds()));
                 return found;
             })).isEmpty();
             // The notice, as after the runs: shown in the question's place.
-            Fx.run(() -> window.revealNotice());
+            Fx.run(() -> probe().story().revealNotice());
             settle();
-            assertThat(Fx.call(() -> window.narrativeLines())).as(preset.name() + "'s notice, with its title").isLessThanOrEqualTo(3);
+            assertThat(Fx.call(() -> probe().narrativeLines())).as(preset.name() + "'s notice, with its title").isLessThanOrEqualTo(3);
         }
     }
 
     @Test
     void aNewcomersWindowOpensOnTheFirstExperimentWithEveryViewSayingWhatRunWillShow() throws Exception {
         open(1280, 720, null);
-        Fx.run(() -> window.setPresentation(false));
+        Fx.run(() -> window.presentation().set(false));
         Fx.waitUntil("the first experiment chosen", Duration.ofSeconds(20), () -> window.controls().presetProperty().get() != null);
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo(Preset.names().getFirst());
-        assertThat(Fx.call(() -> window.controlPanel().presetBox().getValue().name())).isEqualTo("waiting-10k");
-        assertThat(Fx.call(() -> window.narrativeText())).startsWith("Predict: 10,000 tasks each wait 100 ms");
-        assertThat(Fx.call(() -> window.lanes().showsEmptyHint())).isTrue();
+        assertThat(Fx.call(() -> probe().controlPanel().presetBox().getValue().name())).isEqualTo("waiting-10k");
+        assertThat(Fx.call(() -> probe().narrativeText())).startsWith("Predict: 10,000 tasks each wait 100 ms");
+        assertThat(Fx.call(() -> probe().lanes().showsEmptyHint())).isTrue();
         List<String> hints = Fx.call(() -> window.lookupAll(".empty-hint").stream().filter(Node::isVisible)
                 .map(node -> ((Label) node).getText()).toList());
         assertThat(hints).anyMatch(text -> text.startsWith("Press Run (F5): 10,000 tasks appear here as cells"))

@@ -1,6 +1,7 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.export.WindowExports;
@@ -29,6 +30,11 @@ class MainWindowTest {
     private Stage stage;
     private MainWindow window;
 
+    /** The window's parts, found by id (call on the FX thread). */
+    private WindowProbe probe() {
+        return new WindowProbe(window);
+    }
+
     @BeforeAll
     static void startToolkit() throws Exception {
         Fx.startToolkit();
@@ -51,7 +57,7 @@ class MainWindowTest {
             // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
             MainWindow opened = LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
             // The views must show each test's run itself: the slow-motion playback after short runs has a test of its own.
-            opened.setPlaybackAfterRuns(false);
+            opened.state().setPlaybackAfterRuns(false);
             return opened;
         });
         return window;
@@ -61,7 +67,7 @@ class MainWindowTest {
     private void chooseOnly(ExecutorKind kind) throws Exception {
         Fx.run(() -> {
             for (ExecutorKind each : ExecutorKind.values()) {
-                var box = window.controlPanel().executorBox(each);
+                var box = probe().controlPanel().executorBox(each);
                 if (box.isSelected() != (each == kind)) {
                     box.fire();
                 }
@@ -73,9 +79,9 @@ class MainWindowTest {
     void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
         open(new Runner());
         assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
-        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
-        assertThat(Fx.call(() -> window.figures().value("completed"))).isEqualTo("–");
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> probe().figures().value("completed"))).isEqualTo("–");
     }
 
     @Test
@@ -84,11 +90,11 @@ class MainWindowTest {
         chooseOnly(ExecutorKind.VIRTUAL);
         // Ten stops down the 1-2-5 scale from 10,000 is 1,000 ... from the default, step to 200.
         Fx.run(() -> {
-            var tasks = window.controlPanel().slider("Tasks");
+            var tasks = probe().controlPanel().slider("Tasks");
             while (tasks.value() > 200) {
                 tasks.step(-1);
             }
-            var sleep = window.controlPanel().slider("Sleep per task");
+            var sleep = probe().controlPanel().slider("Sleep per task");
             while (sleep.value() > 50) {
                 sleep.step(-1);
             }
@@ -96,16 +102,16 @@ class MainWindowTest {
         assertThat(Fx.call(() -> window.controls().tasksProperty().get())).isEqualTo(200);
         assertThat(Fx.call(() -> window.controls().sleepMsProperty().get())).isEqualTo(50);
 
-        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.run(() -> probe().controlPanel().runButton().fire());
         Fx.waitUntil("200 of 200 completed on screen", Duration.ofSeconds(60),
-                () -> window.figures().value("completed").equals("200 / 200") && !window.session().isRunning());
+                () -> probe().figures().value("completed").equals("200 / 200") && !window.session().isRunning());
 
         RunModel run = window.session().history().getLast();
         assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
         assertThat(run.scenario().tasks()).isEqualTo(200);
-        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5), () -> window.history().list().getItems().contains(run));
-        Fx.waitUntil("the status bar says how long it took", Duration.ofSeconds(5), () -> window.statusText().contains("took"));
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5), () -> probe().history().list().getItems().contains(run));
+        Fx.waitUntil("the status bar says how long it took", Duration.ofSeconds(5), () -> probe().statusText().contains("took"));
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(run.states()).containsOnly(dev.loomscope.model.TaskState.DONE);
         // Every task mounted on a carrier at least once (start) and again after its sleep.
         assertThat(run.lanes().segmentCount()).isGreaterThanOrEqualTo(400);
@@ -116,11 +122,11 @@ class MainWindowTest {
         open(new Runner());
         chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
-            window.controlPanel().animateBox().fire();
+            probe().controlPanel().animateBox().fire();
             window.controls().tasksProperty().set(40);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(200);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         assertThat(Fx.call(() -> window.controls().animateLiveProperty().get())).isFalse();
         // Checked in one go on the FX thread: tasks done in the runner, the run still going, and no chart drawn.
@@ -128,10 +134,10 @@ class MainWindowTest {
             RunModel current = window.session().current();
             return current != null && current.figures(System.nanoTime()).completed() >= 10;
         });
-        assertThat(Fx.call(() -> window.session().isRunning() ? window.completionSeriesCount() : -1)).isZero();
+        assertThat(Fx.call(() -> window.session().isRunning() ? probe().completionSeriesCount() : -1)).isZero();
         Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
-                () -> !window.session().isRunning() && window.completionSeriesCount() > 0
-                        && window.figures().value("completed").equals("40 / 40"));
+                () -> !window.session().isRunning() && probe().completionSeriesCount() > 0
+                        && probe().figures().value("completed").equals("40 / 40"));
     }
 
     @Test
@@ -142,22 +148,22 @@ class MainWindowTest {
             window.controls().tasksProperty().set(100);
             window.controls().sleepMsProperty().set(200);
         });
-        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.run(() -> probe().controlPanel().runButton().fire());
         Fx.waitUntil("some tasks done", Duration.ofSeconds(30), () -> {
             RunModel current = window.session().current();
             return current != null && current.figures(System.nanoTime()).completed() >= 2;
         });
         long stopAt = System.nanoTime();
-        Fx.run(() -> window.controlPanel().stopButton().fire());
+        Fx.run(() -> probe().controlPanel().stopButton().fire());
         Fx.waitUntil("the run ended", Duration.ofSeconds(5), () -> !window.session().isRunning());
         assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofSeconds(5));
 
         RunResult result = window.session().history().getLast().result();
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
         assertThat(result.completed()).isBetween(2L, 99L);
-        Fx.waitUntil("the status says it stopped", Duration.ofSeconds(5), () -> window.statusText().contains("Stopped after"));
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
-        assertThat(Fx.call(() -> window.controlPanel().stopButton().isDisabled())).isTrue();
+        Fx.waitUntil("the status says it stopped", Duration.ofSeconds(5), () -> probe().statusText().contains("Stopped after"));
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
     }
 
     @Test
@@ -167,14 +173,14 @@ class MainWindowTest {
             window.controls().tasksProperty().set(100);
             window.controls().sleepMsProperty().set(1_000);
             window.controls().poolProperty().set(1);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         Fx.waitUntil("the first run under way", Duration.ofSeconds(30), () -> window.session().current() != null
                 && window.session().current().phase() == RunModel.Phase.RUNNING);
-        Fx.run(window::stopNow);
+        Fx.run(() -> window.actions().stop());
         Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> !window.session().isRunning());
         Fx.waitUntil("the status names the stopped fixed run", Duration.ofSeconds(5),
-                () -> window.statusText().startsWith("#1 fixed(1): Stopped after"));
+                () -> probe().statusText().startsWith("#1 fixed(1): Stopped after"));
         assertThat(window.session().comparison()).extracting(RunModel::title).containsExactly("#1 fixed(1)");
     }
 
@@ -182,11 +188,11 @@ class MainWindowTest {
     void aRunnerThatFailsShowsWhyAndTheWindowStaysUsable() throws Exception {
         open(new Runner(new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"))));
         chooseOnly(ExecutorKind.VIRTUAL);
-        Fx.run(() -> window.controlPanel().runButton().fire());
+        Fx.run(() -> probe().controlPanel().runButton().fire());
         Fx.waitUntil("a problem banner", Duration.ofSeconds(30), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("#1 virtual").contains("NoSuchFlagAnywhere");
         assertThat(window.session().history().getLast().result().outcome()).isEqualTo(RunResult.Outcome.FAILED);
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
     }
 
     @Test
@@ -197,14 +203,14 @@ class MainWindowTest {
             window.controls().tasksProperty().set(1_000_000);
             window.controls().sleepMsProperty().set(5_000);
         });
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isTrue();
-        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isTrue();
-        assertThat(Fx.call(() -> window.controlPanel().problemLabel().getText())).contains("single").contains("perfect world").contains("limit 1 h");
-        assertThat(Fx.call(window::runNow)).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> probe().controlPanel().problemLabel().isVisible())).isTrue();
+        assertThat(Fx.call(() -> probe().controlPanel().problemLabel().getText())).contains("single").contains("perfect world").contains("limit 1 h");
+        assertThat(Fx.call(() -> window.actions().run())).isFalse();
 
         Fx.run(() -> window.controls().tasksProperty().set(10));
-        assertThat(Fx.call(() -> window.controlPanel().runButton().isDisabled())).isFalse();
-        assertThat(Fx.call(() -> window.controlPanel().problemLabel().isVisible())).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
+        assertThat(Fx.call(() -> probe().controlPanel().problemLabel().isVisible())).isFalse();
     }
 
     @Test
@@ -215,18 +221,18 @@ class MainWindowTest {
             window.controls().tasksProperty().set(4);
             window.controls().sleepMsProperty().set(50);
             window.controls().blockingProperty().set(dev.loomscope.scenario.BlockingMode.NATIVE);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         // JFR flushes once a second: the pins arrive after the run.
         Fx.waitUntil("four pins listed", Duration.ofSeconds(60),
-                () -> window.jfrEvents().table().getItems().stream().filter(e -> e.event().kind().equals("pinned")).count() == 4);
+                () -> probe().jfrEvents().table().getItems().stream().filter(e -> e.event().kind().equals("pinned")).count() == 4);
         Fx.run(() -> {
-            var table = window.jfrEvents().table();
+            var table = probe().jfrEvents().table();
             int pin = table.getItems().indexOf(table.getItems().stream().filter(e -> e.event().kind().equals("pinned")).findFirst().orElseThrow());
             table.getSelectionModel().select(pin);
         });
-        assertThat(Fx.call(() -> window.jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
-        Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> window.figures().value("pinned").startsWith("4 ("));
+        assertThat(Fx.call(() -> probe().jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
+        Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> probe().figures().value("pinned").startsWith("4 ("));
         RunModel run = window.session().history().getLast();
         Fx.waitUntil("the run's result", Duration.ofSeconds(30), () -> run.result() != null && !window.session().isRunning());
         float[] lanes = run.lanes().occupancy(0, (long) (run.result().elapsedMs() * 1e6), 1, null);
@@ -238,24 +244,24 @@ class MainWindowTest {
 
         // The run is over: the view it follows no longer grows. Zoom in around the middle.
         Thread.sleep(200);
-        long[] whole = Fx.call(() -> window.lanes().view());
+        long[] whole = Fx.call(() -> probe().lanes().view());
         long[] zoomed = Fx.call(() -> {
-            window.lanes().zoom(0.5, window.lanes().getWidth() / 2);
-            return window.lanes().view();
+            probe().lanes().zoom(0.5, probe().lanes().getWidth() / 2);
+            return probe().lanes().view();
         });
         assertThat(zoomed[1] - zoomed[0]).isCloseTo((whole[1] - whole[0]) / 2, org.assertj.core.data.Percentage.withPercentage(1));
-        Fx.run(() -> window.lanes().pan(100));
-        assertThat(Fx.call(() -> window.lanes().view()[0])).isGreaterThan(zoomed[0]);
-        Fx.run(() -> window.lanes().fitWholeRun());
-        Fx.waitUntil("the whole run again", Duration.ofSeconds(5), () -> window.lanes().view()[0] == 0);
+        Fx.run(() -> probe().lanes().pan(100));
+        assertThat(Fx.call(() -> probe().lanes().view()[0])).isGreaterThan(zoomed[0]);
+        Fx.run(() -> probe().lanes().fitWholeRun());
+        Fx.waitUntil("the whole run again", Duration.ofSeconds(5), () -> probe().lanes().view()[0] == 0);
     }
 
     @Test
     void onStageThePresetsStepByKeyAndPresentationModeEnlargesEverything() throws Exception {
         open(new Runner());
-        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controlPanel().presetBox().getItems().isEmpty());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
         var scene = Fx.call(() -> window.getScene());
-        Fx.run(() -> window.setFullScreenOnStage(false));
+        Fx.run(() -> window.presentation().setFullScreen(false));
         // A window opened with nothing chosen starts on the first experiment.
         Fx.waitUntil("the first experiment chosen", Duration.ofSeconds(5), () -> window.controls().presetProperty().get() != null);
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
@@ -268,22 +274,22 @@ class MainWindowTest {
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.PAGE_UP));
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("waiting-10k");
 
-        double normal = Fx.call(() -> ((javafx.scene.control.Label) window.figures().lookup(".figure-caption")).getFont().getSize());
+        double normal = Fx.call(() -> ((javafx.scene.control.Label) probe().figures().lookup(".figure-caption")).getFont().getSize());
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
-        assertThat(Fx.call(window::isPresentation)).isTrue();
+        assertThat(Fx.call(() -> window.presentation().isOn())).isTrue();
         Fx.run(() -> scene.getRoot().applyCss());
-        double large = Fx.call(() -> ((javafx.scene.control.Label) window.figures().lookup(".figure-caption")).getFont().getSize());
+        double large = Fx.call(() -> ((javafx.scene.control.Label) probe().figures().lookup(".figure-caption")).getFont().getSize());
         assertThat(large).as("the smallest text in presentation mode, px").isGreaterThanOrEqualTo(18);
         assertThat(large).isGreaterThan(normal * 1.2);
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
-        assertThat(Fx.call(window::isPresentation)).isFalse();
+        assertThat(Fx.call(() -> window.presentation().isOn())).isFalse();
 
         // "?" shows the shortcuts, Esc hides them without stopping anything.
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_TYPED,
                 "?", "", javafx.scene.input.KeyCode.UNDEFINED, true, false, false, false)));
-        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isTrue();
+        assertThat(Fx.call(() -> window.cards().getFirst().isVisible())).isTrue();
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
-        assertThat(Fx.call(() -> window.shortcutsOverlay().isVisible())).isFalse();
+        assertThat(Fx.call(() -> window.cards().getFirst().isVisible())).isFalse();
     }
 
     /** A key pressed in the window, dispatched through the scene as the toolkit would. */
@@ -299,11 +305,11 @@ class MainWindowTest {
         Fx.run(() -> {
             window.controls().tasksProperty().set(100);
             window.controls().sleepMsProperty().set(20);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         // Settled: the run done, its explanation shown (which moves the views down a line).
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && window.figures().value("completed").equals("100 / 100") && !window.explanationText().isEmpty());
+                && probe().figures().value("completed").equals("100 / 100") && !probe().explanationText().isEmpty());
         Thread.sleep(300);
 
         Path plain = dir.resolve("waves.png");
@@ -377,7 +383,7 @@ class MainWindowTest {
     @Test
     void aCpuBoundRunKeepsTheWindowStillButForItsClockThenPlaysItselfBackInSlowMotion() throws Exception {
         open(new Runner());
-        Fx.run(() -> window.setPlaybackAfterRuns(true));
+        Fx.run(() -> window.state().setPlaybackAfterRuns(true));
         chooseOnly(ExecutorKind.FIXED);
         // 20 tasks of 50 ms computing on a pool of 2: CPU-bound, so the run gets both cores and the window only ticks its clock.
         Fx.run(() -> {
@@ -385,18 +391,18 @@ class MainWindowTest {
             window.controls().poolProperty().set(2);
             window.controls().sleepMsProperty().set(0);
             window.controls().cpuMsProperty().set(50);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         Fx.waitUntil("tasks done in the runner while the views keep still and the clock ticks", Duration.ofSeconds(60), () -> {
             RunModel current = window.session().current();
-            return current != null && current.figures(System.nanoTime()).completed() >= 4 && window.completionSeriesCount() == 0
-                    && !window.figures().value("elapsed").equals("–") && window.statusText().contains("keeps still");
+            return current != null && current.figures(System.nanoTime()).completed() >= 4 && probe().completionSeriesCount() == 0
+                    && !probe().figures().value("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
         Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
-                () -> !window.session().isRunning() && window.replayBar().isActive() && window.statusText().contains("here it is again"));
+                () -> !window.session().isRunning() && window.replayBar().isActive() && probe().statusText().contains("here it is again"));
         assertThat(Fx.call(() -> window.replayBar().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
         Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.replayBar().isPlaying()
-                && window.figures().value("completed").equals("20 / 20") && window.completionSeriesCount() > 0);
+                && probe().figures().value("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
     }
 
     @Test
@@ -407,10 +413,10 @@ class MainWindowTest {
             window.controls().tasksProperty().set(20);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(20);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && window.figures().value("completed").equals("20 / 20"));
+                && probe().figures().value("completed").equals("20 / 20"));
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
@@ -421,13 +427,13 @@ class MainWindowTest {
             window.replayBar().replay().seek(window.replayBar().replay().durationMs() / 2);
         });
         Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
-            String completed = window.figures().value("completed");
+            String completed = probe().figures().value("completed");
             return completed.endsWith("/ 20") && !completed.equals("20 / 20") && !completed.startsWith("0 ");
         });
         Fx.run(() -> window.replayBar().setPlaying(true));
         Fx.run(() -> window.replayBar().setSpeed(2.0));
         Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.replayBar().isPlaying()
-                && window.figures().value("completed").equals("20 / 20"));
+                && probe().figures().value("completed").equals("20 / 20"));
         assertThat(Fx.call(() -> window.replayBar().replay().replica().states()))
                 .isEqualTo(window.session().history().getLast().states());
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
@@ -438,40 +444,40 @@ class MainWindowTest {
     void aWebRunServesEachTaskAsARequestAndPlotsThroughputAgainstItsCeiling() throws Exception {
         open(new Runner());
         Fx.run(() -> {
-            var tasks = window.controlPanel().slider("Tasks");
+            var tasks = probe().controlPanel().slider("Tasks");
             while (tasks.value() > 100) {
                 tasks.step(-1);
             }
-            var pool = window.controlPanel().slider("Pool size");
+            var pool = probe().controlPanel().slider("Pool size");
             while (pool.value() > 4) {
                 pool.step(-1);
             }
-            var sleep = window.controlPanel().slider("Sleep per task");
+            var sleep = probe().controlPanel().slider("Sleep per task");
             while (sleep.value() > 50) {
                 sleep.step(-1);
             }
-            var connections = window.controlPanel().slider("Connections");
+            var connections = probe().controlPanel().slider("Connections");
             while (connections.value() < 20) {
                 connections.step(1);
             }
         });
         assertThat(Fx.call(() -> window.controls().connectionsProperty().get())).isEqualTo(20);
-        assertThat(Fx.call(() -> window.webTabShown())).isFalse();
-        Fx.run(() -> window.controlPanel().runButton().fire());
+        assertThat(Fx.call(() -> probe().webTabShown())).isFalse();
+        Fx.run(() -> probe().controlPanel().runButton().fire());
         Fx.waitUntil("fixed(4) and virtual served 100 requests each", Duration.ofSeconds(90), () -> !window.session().isRunning()
                 && window.session().history().size() == 2 && window.session().history().getLast().result() != null);
         for (RunModel run : window.session().history()) {
             assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
             assertThat(run.traffic().answered()).isEqualTo(100);
         }
-        Fx.waitUntil("the Web service tab, with both runs and their ceilings", Duration.ofSeconds(10), () -> window.webTabShown()
-                && window.webTraffic().throughputChart().getData().size() == 4
-                && window.webTraffic().latencyChart().getData().size() == 4);
+        Fx.waitUntil("the Web service tab, with both runs and their ceilings", Duration.ofSeconds(10), () -> probe().webTabShown()
+                && probe().webTraffic().throughputChart().getData().size() == 4
+                && probe().webTraffic().latencyChart().getData().size() == 4);
         // Ceilings: min(20 connections, 4 workers) / 50 ms = 80 req/s for the pool, 20 / 50 ms = 400 for virtual threads.
-        var ceilings = Fx.call(() -> window.webTraffic().throughputChart().getData().stream()
+        var ceilings = Fx.call(() -> probe().webTraffic().throughputChart().getData().stream()
                 .filter(s -> s.getName().startsWith("ceiling")).map(s -> s.getData().getFirst().getYValue().doubleValue()).toList());
         assertThat(ceilings).containsExactly(80.0, 400.0);
-        assertThat(Fx.call(() -> window.webTraffic().summaryLabel().getText()))
+        assertThat(Fx.call(() -> probe().webTraffic().summaryLabel().getText()))
                 .contains("virtual: 100 / 100 answered").contains("of the ceiling, 20 connections / 0.050 s = 400 req/s)");
     }
 
@@ -481,38 +487,38 @@ class MainWindowTest {
         var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
         Fx.run(() -> {
             window.controls().loadPreset(pinning);
-            window.controlPanel().runButton().fire();
+            probe().controlPanel().runButton().fire();
         });
-        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isTrue();
+        assertThat(Fx.call(() -> probe().predictionBar().isVisible())).isTrue();
         assertThat(window.session().isRunning()).as("nothing runs before the guesses").isFalse();
-        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
         // One guess picked from the choices, the other typed as a number of ms.
-        Fx.run(() -> window.predictionBar().choiceGroups().getFirst().getToggles().get(1).setSelected(true));
-        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
-        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("not a number"));
-        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isTrue();
-        Fx.run(() -> window.predictionBar().typedGuesses().getLast().setText("1000"));
-        assertThat(Fx.call(() -> window.predictionBar().runButton().isDisabled())).isFalse();
-        Fx.run(() -> window.predictionBar().runButton().fire());
+        Fx.run(() -> probe().predictionBar().choiceGroups().getFirst().getToggles().get(1).setSelected(true));
+        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> probe().predictionBar().typedGuesses().getLast().setText("not a number"));
+        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
+        Fx.run(() -> probe().predictionBar().typedGuesses().getLast().setText("1000"));
+        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isFalse();
+        Fx.run(() -> probe().predictionBar().runButton().fire());
         Fx.waitUntil("both runs done and the guesses compared", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && window.session().comparison().size() == 2 && window.session().comparison().getLast().result() != null
-                && window.predictionBar().lookupAll(".prediction-score").size() == 2);
-        assertThat(Fx.call(() -> window.predictionBar().lookupAll(".label").stream()
+                && probe().predictionBar().lookupAll(".prediction-score").size() == 2);
+        assertThat(Fx.call(() -> probe().predictionBar().lookupAll(".label").stream()
                 .map(n -> ((javafx.scene.control.Label) n).getText()).toList())).contains("you said", "perfect world", "measured", "1.0 s");
         Fx.waitUntil("the explanation of the shown (native) run", Duration.ofSeconds(10),
-                () -> window.explanationText().startsWith("Why: Pinned:"));
+                () -> probe().explanationText().startsWith("Why: Pinned:"));
 
         // "Skip, just run" runs at once with no comparison afterwards.
         Fx.run(() -> {
-            window.predictionBar().setVisible(false);
-            window.controlPanel().runButton().fire();
+            probe().predictionBar().setVisible(false);
+            probe().controlPanel().runButton().fire();
         });
-        Fx.run(() -> ((javafx.scene.control.Button) window.predictionBar().lookupAll(".button").stream()
+        Fx.run(() -> ((javafx.scene.control.Button) probe().predictionBar().lookupAll(".button").stream()
                 .filter(n -> n instanceof javafx.scene.control.Button b && b.getText().startsWith("Skip")).findFirst().orElseThrow()).fire());
-        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+        assertThat(Fx.call(() -> probe().predictionBar().isVisible())).isFalse();
         Fx.waitUntil("the skipped runs done", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && window.session().history().size() == 4);
-        assertThat(Fx.call(() -> window.predictionBar().isVisible())).isFalse();
+        assertThat(Fx.call(() -> probe().predictionBar().isVisible())).isFalse();
     }
 
     @Test
@@ -522,29 +528,29 @@ class MainWindowTest {
         Fx.run(() -> {
             window.controls().tasksProperty().set(8);
             window.controls().sleepMsProperty().set(20);
-            window.sweepView().setRange("pool", 1, 4, 2);
-            window.sweepView().sweepButton().fire();
+            probe().sweepView().setRange("pool", 1, 4, 2);
+            probe().sweepView().sweepButton().fire();
         });
-        Fx.waitUntil("the sweep done", Duration.ofSeconds(60), () -> window.sweepView().progressText().equals("Done: 2 runs."));
-        var series = Fx.call(() -> window.sweepView().chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList());
+        Fx.waitUntil("the sweep done", Duration.ofSeconds(60), () -> probe().sweepView().progressText().equals("Done: 2 runs."));
+        var series = Fx.call(() -> probe().sweepView().chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList());
         assertThat(series).containsExactly("fixed=2", "perfect world, fixed=2");
         // A pool of 1 takes 8 waves of 20 ms, a pool of 4 two: the measured curve falls with the pool.
-        var measured = Fx.call(() -> window.sweepView().chart().getData().getFirst().getData().stream().map(d -> d.getYValue().doubleValue()).toList());
+        var measured = Fx.call(() -> probe().sweepView().chart().getData().getFirst().getData().stream().map(d -> d.getYValue().doubleValue()).toList());
         assertThat(measured.getFirst()).isGreaterThan(measured.getLast() * 2);
 
-        Fx.run(() -> window.sweepView().setRange("pool", 5, 1, 3));
-        assertThat(Fx.call(() -> window.sweepView().sweep())).isFalse();
-        assertThat(Fx.call(() -> window.sweepView().progressText())).contains("a range that grows");
+        Fx.run(() -> probe().sweepView().setRange("pool", 5, 1, 3));
+        assertThat(Fx.call(() -> probe().sweepView().sweep())).isFalse();
+        assertThat(Fx.call(() -> probe().sweepView().progressText())).contains("a range that grows");
 
         // A long sweep stops with Stop, and says how far it got.
         Fx.run(() -> {
             window.controls().sleepMsProperty().set(500);
-            window.sweepView().setRange("tasks", 2, 20, 10);
+            probe().sweepView().setRange("tasks", 2, 20, 10);
         });
-        assertThat(Fx.call(() -> window.sweepView().sweep())).isTrue();
-        Fx.waitUntil("the sweep under way", Duration.ofSeconds(30), () -> window.sweepView().progressText().startsWith("Run 2 of 10"));
-        Fx.run(() -> window.controlPanel().stopButton().fire());
-        Fx.waitUntil("the sweep stopped", Duration.ofSeconds(10), () -> window.sweepView().progressText().startsWith("Stopped after"));
+        assertThat(Fx.call(() -> probe().sweepView().sweep())).isTrue();
+        Fx.waitUntil("the sweep under way", Duration.ofSeconds(30), () -> probe().sweepView().progressText().startsWith("Run 2 of 10"));
+        Fx.run(() -> probe().controlPanel().stopButton().fire());
+        Fx.waitUntil("the sweep stopped", Duration.ofSeconds(10), () -> probe().sweepView().progressText().startsWith("Stopped after"));
     }
 
     @Test

@@ -1,0 +1,112 @@
+package dev.loomscope.ui;
+
+import dev.loomscope.ui.charts.CompletionChartView;
+import dev.loomscope.ui.charts.ElapsedBarsView;
+import dev.loomscope.ui.controls.ControlPanel;
+import dev.loomscope.ui.prediction.PredictionBar;
+import dev.loomscope.ui.shell.MainWindow;
+import dev.loomscope.ui.shell.PresetStory;
+import dev.loomscope.ui.sweep.SweepView;
+import dev.loomscope.ui.views.CarrierLaneView;
+import dev.loomscope.ui.views.JfrEventsView;
+import dev.loomscope.ui.views.LiveFiguresView;
+import dev.loomscope.ui.views.RunHistoryView;
+import dev.loomscope.ui.web.WebTrafficView;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
+
+/**
+ * Finds the window's parts as a person's eye would, by their ids (the {@code fx:id}s of
+ * {@code MainWindow.fxml} and of the parts it places), so tests need no accessors written for them.
+ * Call on the FX thread.
+ */
+public record WindowProbe(MainWindow window) {
+
+    public <T extends Node> T find(String id, Class<T> type) {
+        Node node = window.lookup("#" + id);
+        if (node == null) {
+            throw new AssertionError("no node #" + id + " in the window");
+        }
+        return type.cast(node);
+    }
+
+    public ControlPanel controlPanel() {
+        return find("controlPanel", ControlPanel.class);
+    }
+
+    public LiveFiguresView figures() {
+        return find("figures", LiveFiguresView.class);
+    }
+
+    public CarrierLaneView lanes() {
+        return find("lanes", CarrierLaneView.class);
+    }
+
+    public RunHistoryView history() {
+        return find("history", RunHistoryView.class);
+    }
+
+    public JfrEventsView jfrEvents() {
+        return find("jfrEvents", JfrEventsView.class);
+    }
+
+    public SweepView sweepView() {
+        return find("sweepView", SweepView.class);
+    }
+
+    public WebTrafficView webTraffic() {
+        return find("webTraffic", WebTrafficView.class);
+    }
+
+    public PredictionBar predictionBar() {
+        return find("predictionBar", PredictionBar.class);
+    }
+
+    public ElapsedBarsView comparisonChart() {
+        return find("bars", ElapsedBarsView.class);
+    }
+
+    public int completionSeriesCount() {
+        return find("completion", CompletionChartView.class).chart().getData().size();
+    }
+
+    public String statusText() {
+        return find("status", Label.class).getText();
+    }
+
+    public String explanationText() {
+        return find("why", Label.class).getText();
+    }
+
+    public boolean webTabShown() {
+        return find("tabs", TabPane.class).getSelectionModel().getSelectedItem().getId().equals("webTab");
+    }
+
+    public PresetStory story() {
+        return find("story", PresetStory.class);
+    }
+
+    /** Lines the preset's story takes now: its title, and the question or the notice shown under it. */
+    public int narrativeLines() {
+        var story = story();
+        int lines = story.lookup("#storyTitle").isVisible() ? 1 : 0;
+        for (String id : List.of("predict", "notice")) {
+            var text = (Label) story.lookup("#" + id);
+            if (text.isVisible() && story.isVisible()) {
+                var one = new javafx.scene.text.Text("Ag");
+                one.setFont(text.getFont());
+                one.setLineSpacing(text.getLineSpacing());
+                lines += (int) Math.round(text.getHeight() / one.getLayoutBounds().getHeight());
+            }
+        }
+        return lines;
+    }
+
+    /** The question or notice shown under the story's title (the notice once revealed). */
+    public String narrativeText() {
+        var notice = (Label) story().lookup("#notice");
+        return notice.isVisible() ? notice.getText() : ((Label) story().lookup("#predict")).getText();
+    }
+}
