@@ -51,6 +51,8 @@ public final class ControlsViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem");
     private final ReadOnlyStringWrapper idealSummary = new ReadOnlyStringWrapper(this, "idealSummary", "");
 
+    private final javafx.collections.ObservableList<Preset> presets = javafx.collections.FXCollections.observableArrayList();
+
     public ControlsViewModel(int cores) {
         this.cores = cores;
         this.carriers = new SimpleIntegerProperty(this, "carriers", Math.clamp(cores, 1, CARRIER_STEPS.max()));
@@ -145,6 +147,21 @@ public final class ControlsViewModel {
 
     public List<ExecutorKind> selectedExecutors() {
         return selected.entrySet().stream().filter(e -> e.getValue().get()).map(Map.Entry::getKey).toList();
+    }
+
+    /** The classic experiments to choose from, in order (listed once the CPU preset's work is measured). */
+    public javafx.collections.ObservableList<Preset> presets() {
+        return presets;
+    }
+
+    /** Page Down / Page Up: the next or previous classic experiment, ready to run (from custom settings, the first or the last). */
+    public void stepPreset(int by) {
+        int count = presets.size();
+        if (count == 0) {
+            return;
+        }
+        int at = presets.indexOf(preset.get());
+        loadPreset(presets.get(at < 0 ? (by > 0 ? 0 : count - 1) : Math.floorMod(at + by, count)));
     }
 
     /** The classic experiment the settings come from, or null for settings of one's own. */

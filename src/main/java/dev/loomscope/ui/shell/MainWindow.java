@@ -99,7 +99,7 @@ public final class MainWindow extends BorderPane {
         replays = new ReplayActions(replayBar, session, this::shownRun, statusLine::say, problems::show);
         exports = new WindowExports(new WindowExports.Window(this, this::shownRun,
                 () -> replayBar.replay() != null ? replayBar.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
-        runs = new RunActions(session, controls, views.controlPanel().presetBox(), views.predictionBar(), state, new RunActions.Surroundings() {
+        runs = new RunActions(session, controls, views.predictionBar(), state, new RunActions.Surroundings() {
             public void closeReplay() { replays.close(); }
             public void runsStarted() { story.hideNotice(); views.history().clearSelection(); }
             public void say(String text) { statusLine.say(text); }
@@ -127,6 +127,7 @@ public final class MainWindow extends BorderPane {
         headerActions.getChildren().setAll(actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
                 actions.button(Action.REPLAY, 20), exports.windowMenu(), actions.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
+        controlPanel.presetBox().setItems(controls.presets());
         actions.bind(controlPanel.runButton(), Action.RUN);
         controlPanel.stopButton().setTooltip(new Tooltip(Action.STOP.tooltip()));
         controlPanel.stopButton().setOnAction(e -> runs.stop());
@@ -165,7 +166,7 @@ public final class MainWindow extends BorderPane {
                 problems.show("The presets could not be listed: " + error);
                 return;
             }
-            views.controlPanel().presetBox().getItems().setAll(all);
+            controls.presets().setAll(all);
             views.bars().setPresets(all);
             runs.presetsListed(all);
         });

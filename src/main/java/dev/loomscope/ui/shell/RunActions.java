@@ -12,7 +12,6 @@ import dev.loomscope.ui.prediction.PredictionBar;
 import java.util.List;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
-import javafx.scene.control.ComboBox;
 
 /**
  * Run, Stop, sweep and the presets, as the keys, buttons and scripts ask for them. Each says why
@@ -35,17 +34,15 @@ public final class RunActions {
 
     private final RunSession session;
     private final ControlsViewModel controls;
-    private final ComboBox<Preset> presets;
     private final PredictionBar prediction;
     private final WindowState state;
     private final Surroundings window;
     private boolean openOnFirstPreset;
 
-    RunActions(RunSession session, ControlsViewModel controls, ComboBox<Preset> presets, PredictionBar prediction,
+    RunActions(RunSession session, ControlsViewModel controls, PredictionBar prediction,
                WindowState state, Surroundings window) {
         this.session = session;
         this.controls = controls;
-        this.presets = presets;
         this.prediction = prediction;
         this.state = state;
         this.window = window;
@@ -126,13 +123,7 @@ public final class RunActions {
 
     /** Page Down / Page Up: the next or previous classic experiment, ready to run. */
     public void stepPreset(int by) {
-        int count = presets.getItems().size();
-        if (count == 0) {
-            return;
-        }
-        int at = presets.getItems().indexOf(presets.getValue());
-        int next = at < 0 ? (by > 0 ? 0 : count - 1) : Math.floorMod(at + by, count);
-        presets.setValue(presets.getItems().get(next));
+        controls.stepPreset(by);
     }
 
     /**
@@ -150,14 +141,14 @@ public final class RunActions {
         for (var kind : ExecutorKind.values()) {
             controls.selectedProperty(kind).addListener(touched);
         }
-        presetsListed(presets.getItems());
+        presetsListed(controls.presets());
     }
 
     /** The presets are listed (measuring the CPU preset's work takes a moment, so they come late). */
     void presetsListed(List<Preset> all) {
         if (openOnFirstPreset && !all.isEmpty() && controls.presetProperty().get() == null && !session.isRunning()
                 && session.history().isEmpty()) {
-            presets.setValue(all.getFirst());
+            controls.loadPreset(all.getFirst());
         }
         if (!all.isEmpty()) {
             openOnFirstPreset = false;

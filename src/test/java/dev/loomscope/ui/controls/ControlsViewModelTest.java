@@ -73,4 +73,25 @@ class ControlsViewModelTest {
         assertThat(vm.presetProperty().get()).isNull();
         assertThat(vm.scenarios()).singleElement().satisfies(s -> assertThat(s.tasks()).isEqualTo(100));
     }
+
+    @Test
+    void pageDownAndPageUpStepThroughTheListedPresetsAndWrapAround() {
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
+        var memory = dev.loomscope.model.Preset.named("memory", 2).orElseThrow();
+        var semaphore = dev.loomscope.model.Preset.named("semaphore", 2).orElseThrow();
+        vm.stepPreset(1);
+        assertThat(vm.presetProperty().get()).as("nothing listed yet: nothing to step to").isNull();
+        vm.presets().setAll(List.of(semaphore, pinning, memory));
+        vm.stepPreset(1);
+        assertThat(vm.presetProperty().get()).as("from custom settings, Page Down starts at the first").isSameAs(semaphore);
+        vm.stepPreset(1);
+        assertThat(vm.presetProperty().get()).isSameAs(pinning);
+        assertThat(vm.tasksProperty().get()).as("the preset's settings are on the sliders").isEqualTo(40);
+        vm.stepPreset(-1);
+        vm.stepPreset(-1);
+        assertThat(vm.presetProperty().get()).as("Page Up before the first wraps to the last").isSameAs(memory);
+        vm.tasksProperty().set(3);
+        vm.stepPreset(-1);
+        assertThat(vm.presetProperty().get()).as("from custom settings, Page Up starts at the last").isSameAs(memory);
+    }
 }
