@@ -5,7 +5,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 
-/** For code outside the FX thread that must ask it something (the benchmark, tests): one place that does it. */
+/**
+ * For code outside the FX thread that must ask it something (the benchmark, tests) or hand it a
+ * result (a replay prepared in the background): one place that does it.
+ */
 public final class FxThread {
 
     private FxThread() {
@@ -22,5 +25,10 @@ public final class FxThread {
             }
         });
         return done.get(seconds, TimeUnit.SECONDS);
+    }
+
+    /** Runs {@code work} on the FX thread soon; as a method reference, the FX thread as an {@link java.util.concurrent.Executor}. */
+    public static void later(Runnable work) {
+        Platform.runLater(work);
     }
 }
