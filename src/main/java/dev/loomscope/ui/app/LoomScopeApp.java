@@ -163,15 +163,15 @@ public final class LoomScopeApp extends Application {
                 if (!raced && !window.session().isRunning()) {
                     raced = true;
                     window.replays().race();
-                    window.replayBar().setSpeed(0.25);
+                    window.playback().setSpeed(0.25);
                     startedAt = now;
-                } else if (raced && window.replayBar().race() == null && now - startedAt > 10_000_000_000L) {
+                } else if (raced && window.playback().race() == null && now - startedAt > 10_000_000_000L) {
                     // The race never started (fewer than two finished runs): say so and stop waiting.
                     stop();
                     System.err.println("loomscope: no race: " + window.bannerMessage());
                     exitCode = 1;
                     Platform.exit();
-                } else if (raced && window.replayBar().race() != null && !window.replayBar().isPlaying()) {
+                } else if (raced && window.playback().race() != null && !window.playback().isPlaying()) {
                     stop();
                     if (then != null) {
                         then.run();

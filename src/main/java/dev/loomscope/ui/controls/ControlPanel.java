@@ -1,50 +1,87 @@
 package dev.loomscope.ui.controls;
 
-import dev.loomscope.ui.theme.Icons;
-import dev.loomscope.scenario.BlockingMode;
-import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Icons;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import javafx.geometry.Insets;
+import javafx.beans.property.IntegerProperty;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
-/** The settings of a run, each control explained in its tooltip, with Run and Stop. */
+/**
+ * The settings of a run, each control explained in its tooltip, with Run and Stop. The layout and
+ * texts are in {@code ControlPanel.fxml} and the bundle; this binds them to the {@link ControlsViewModel}.
+ */
 public final class ControlPanel extends VBox {
 
-    private final javafx.scene.control.ComboBox<Preset> presets = new javafx.scene.control.ComboBox<>();
+    @FXML
+    private ComboBox<Preset> presetBox;
+    @FXML
+    private CheckBox fixedBox;
+    @FXML
+    private CheckBox virtualBox;
+    @FXML
+    private CheckBox platformBox;
+    @FXML
+    private CheckBox forkjoinBox;
+    @FXML
+    private CheckBox singleBox;
+    @FXML
+    private CheckBox virtualLimitedBox;
+    @FXML
+    private StepSlider tasksSlider;
+    @FXML
+    private StepSlider poolSlider;
+    @FXML
+    private StepSlider carriersSlider;
+    @FXML
+    private StepSlider sleepMsSlider;
+    @FXML
+    private StepSlider cpuMsSlider;
+    @FXML
+    private StepSlider connectionsSlider;
+    @FXML
+    private StepSlider permitsSlider;
+    @FXML
+    private ChoiceBox<BlockingMode> blockingBox;
+    @FXML
+    private CheckBox animateBox;
+    @FXML
+    private CheckBox predictBox;
+    @FXML
+    private Button runButton;
+    @FXML
+    private Button stopButton;
+    @FXML
+    private Label problemLabel;
+    @FXML
+    private Label idealLabel;
+
     private final Map<ExecutorKind, CheckBox> executorBoxes = new EnumMap<>(ExecutorKind.class);
-    private final Map<String, StepSlider> sliders = new java.util.LinkedHashMap<>();
-    private final Button run = new Button("Run", Icons.RUN.create());
-    private final Button stop = new Button("Stop", Icons.STOP.create());
-    private final Label problem = new Label();
-    private final Label ideal = new Label();
-    private final CheckBox animate;
+    /** By the name each shows, in the order they show. */
+    private final Map<String, StepSlider> sliders = new LinkedHashMap<>();
 
-    public ControlPanel(ControlsViewModel vm, java.util.List<Preset> presetList) {
-        getStyleClass().add("control-panel");
-        setSpacing(10);
-        setPadding(new Insets(12));
+    public ControlPanel(ControlsViewModel vm, List<Preset> presetList) {
+        Fxml.load(this);
 
-        var presetTitle = new Label("Experiment");
-        presetTitle.getStyleClass().add("section-title");
-        presets.getItems().setAll(presetList);
-        presets.setPromptText("Custom settings");
-        presets.setMaxWidth(Double.MAX_VALUE);
-        presets.setConverter(new StringConverter<>() {
+        presetBox.getItems().setAll(presetList);
+        presetBox.setConverter(new StringConverter<>() {
             @Override
             public String toString(Preset preset) {
-                return preset == null ? "Custom settings" : preset.title();
+                return preset == null ? Messages.text("controls.preset.custom") : preset.title();
             }
 
             @Override
@@ -52,52 +89,33 @@ public final class ControlPanel extends VBox {
                 return null;
             }
         });
-        presets.setTooltip(tooltip("The classic experiments, one click each (Page Down / Page Up for the next and previous). "
-                + "Moving a slider afterwards makes the settings your own."));
-        presets.valueProperty().addListener((obs, old, chosen) -> {
+        presetBox.valueProperty().addListener((obs, old, chosen) -> {
             if (chosen != vm.presetProperty().get()) {
                 vm.loadPreset(chosen);
             }
         });
-        vm.presetProperty().addListener((obs, old, chosen) -> presets.setValue(chosen));
-        getChildren().addAll(presetTitle, presets);
+        vm.presetProperty().addListener((obs, old, chosen) -> presetBox.setValue(chosen));
 
-        var executorsTitle = new Label("Executors");
-        executorsTitle.getStyleClass().add("section-title");
-        var executorGrid = new GridPane(10, 6);
-        int i = 0;
-        for (ExecutorKind kind : ExecutorKind.values()) {
-            var box = new CheckBox(kind.cliName());
-            box.selectedProperty().bindBidirectional(vm.selectedProperty(kind));
-            box.setTooltip(tooltip(executorExplanation(kind)));
-            executorBoxes.put(kind, box);
-            executorGrid.add(box, i % 2, i / 2);
-            i++;
+        executorBoxes.putAll(Map.of(ExecutorKind.FIXED, fixedBox, ExecutorKind.VIRTUAL, virtualBox, ExecutorKind.PLATFORM, platformBox,
+                ExecutorKind.FORKJOIN, forkjoinBox, ExecutorKind.SINGLE, singleBox, ExecutorKind.VIRTUAL_LIMITED, virtualLimitedBox));
+        if (executorBoxes.size() != ExecutorKind.values().length) {
+            throw new IllegalStateException("ControlPanel.fxml needs a check box for every executor");
         }
+        executorBoxes.forEach((kind, box) -> box.selectedProperty().bindBidirectional(vm.selectedProperty(kind)));
 
-        var settingsTitle = new Label("Workload");
-        settingsTitle.getStyleClass().add("section-title");
-        slider("Tasks", SliderSteps.TASKS, vm.tasksProperty(), v -> "%,d".formatted(v),
-                "How many tasks to run, from 10 to a million (a logarithmic scale). Each task computes for the CPU time, then blocks for the sleep time.");
-        slider("Pool size", SliderSteps.POOL, vm.poolProperty(), v -> "%,d threads".formatted(v),
-                "Platform threads in the fixed pool and the ForkJoinPool. 10,000 tasks on a pool of 200 run in 50 waves.");
-        slider("Carriers", ControlsViewModel.CARRIER_STEPS, vm.carriersProperty(), v -> "%d".formatted(v),
-                "Carrier threads that run virtual threads (the scheduler's parallelism). The runner JVM starts with this many.");
-        slider("Sleep per task", SliderSteps.SLEEP_MS, vm.sleepMsProperty(), v -> v + " ms",
-                "How long each task waits (like a call to a slow service). Waiting is where virtual threads shine.");
-        slider("CPU per task", SliderSteps.CPU_MS, vm.cpuMsProperty(), v -> v + " ms",
-                "How long each task computes (real prime counting, calibrated on this machine). CPU work is no cheaper on virtual threads.");
-        slider("Connections", SliderSteps.CONNECTIONS, vm.connectionsProperty(), v -> v == 0 ? "off" : "%,d (HTTP)".formatted(v),
-                "Off: every task is submitted at once. Above 0: the web experiment. The runner serves HTTP with each executor, and a "
-                        + "closed loop of this many connections sends each task as one request, like ab -c or wrk -c. Throughput then "
-                        + "cannot beat connections / (sleep + CPU): see the Web service tab.");
-        slider("Permits", SliderSteps.PERMITS, vm.permitsProperty(), v -> "%,d".formatted(v),
-                "For virtual-limited: a semaphore lets this many tasks wait at once, like a connection pool in front of a scarce service.");
+        bind(tasksSlider, SliderSteps.TASKS, vm.tasksProperty(), "controls.tasks.value");
+        bind(poolSlider, SliderSteps.POOL, vm.poolProperty(), "controls.pool.value");
+        bind(carriersSlider, ControlsViewModel.CARRIER_STEPS, vm.carriersProperty(), "controls.carriers.value");
+        bind(sleepMsSlider, SliderSteps.SLEEP_MS, vm.sleepMsProperty(), "controls.sleepMs.value");
+        bind(cpuMsSlider, SliderSteps.CPU_MS, vm.cpuMsProperty(), "controls.cpuMs.value");
+        connectionsSlider.bind(SliderSteps.CONNECTIONS, vm.connectionsProperty(),
+                v -> v == 0 ? Messages.text("controls.connections.off") : Messages.text("controls.connections.value", v));
+        sliders.put(connectionsSlider.getName(), connectionsSlider);
+        bind(permitsSlider, SliderSteps.PERMITS, vm.permitsProperty(), "controls.permits.value");
 
-        var blocking = new ChoiceBox<BlockingMode>();
-        blocking.getItems().setAll(BlockingMode.values());
-        blocking.valueProperty().bindBidirectional(vm.blockingProperty());
-        blocking.setConverter(new StringConverter<>() {
+        blockingBox.getItems().setAll(BlockingMode.values());
+        blockingBox.valueProperty().bindBidirectional(vm.blockingProperty());
+        blockingBox.setConverter(new StringConverter<>() {
             @Override
             public String toString(BlockingMode mode) {
                 return mode == null ? "" : mode.cliName();
@@ -108,85 +126,37 @@ public final class ControlPanel extends VBox {
                 return BlockingMode.fromCliName(text);
             }
         });
-        blocking.setTooltip(tooltip("How a task waits. sleep: plain Thread.sleep. synchronized: sleeps holding a lock "
-                + "(no longer pins since JDK 24). native: sleeps inside a native call (pins the carrier). "
-                + "class-init: sleeps in a static initializer (pins the carrier)."));
-        blocking.setMaxWidth(Double.MAX_VALUE);
-        var blockingLabel = new Label("Blocking");
-        blockingLabel.getStyleClass().add("control-name");
+        animateBox.selectedProperty().bindBidirectional(vm.animateLiveProperty());
+        predictBox.selectedProperty().bindBidirectional(vm.predictFirstProperty());
 
-        var animate = new CheckBox("Animate while running");
-        animate.selectedProperty().bindBidirectional(vm.animateLiveProperty());
-        animate.setTooltip(tooltip("On: watch the tasks and carriers as the run goes. Off: the window stays still until the run "
-                + "ends, then shows all of it. On a machine with few cores the animation takes CPU from the run; off, the "
-                + "numbers match the command line's."));
-        this.animate = animate;
+        runButton.setGraphic(Icons.RUN.create());
+        stopButton.setGraphic(Icons.STOP.create());
 
-        run.getStyleClass().add("accent");
-        run.setDefaultButton(true);
-        run.setMaxWidth(Double.MAX_VALUE);
-        run.setTooltip(tooltip("Run each selected executor in turn, each in a fresh JVM (Ctrl+R or F5)."));
-        stop.getStyleClass().add("danger");
-        stop.setMaxWidth(Double.MAX_VALUE);
-        stop.setTooltip(tooltip("Stop now: the runner JVM is killed at once (Esc)."));
-        HBox.setHgrow(run, Priority.ALWAYS);
-        HBox.setHgrow(stop, Priority.ALWAYS);
-        var buttons = new HBox(8, run, stop);
-
-        problem.getStyleClass().add("problem");
-        problem.setWrapText(true);
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotNull());
-        problem.managedProperty().bind(problem.visibleProperty());
-        ideal.getStyleClass().add("ideal-preview");
-        ideal.setWrapText(true);
-        ideal.textProperty().bind(vm.idealSummaryProperty());
-        ideal.setTooltip(tooltip("The time a perfect world would take: waves of tasks, each as long as sleep + CPU, no overhead."));
-
-        getChildren().addAll(executorsTitle, executorGrid, settingsTitle);
-        getChildren().addAll(sliders.values());
-        var predict = new CheckBox("Predict first (presets)");
-        predict.selectedProperty().bindBidirectional(vm.predictFirstProperty());
-        predict.setTooltip(tooltip("Before a preset's runs, guess how long each will take; afterwards see your guess beside "
-                + "the perfect world and the measured time."));
-        getChildren().addAll(new VBox(4, blockingLabel, blocking), animate, predict, buttons, problem, ideal);
+        problemLabel.textProperty().bind(vm.problemProperty());
+        problemLabel.visibleProperty().bind(vm.problemProperty().isNotNull());
+        problemLabel.managedProperty().bind(problemLabel.visibleProperty());
+        idealLabel.textProperty().bind(vm.idealSummaryProperty());
     }
 
-    private void slider(String name, SliderSteps steps, javafx.beans.property.IntegerProperty property,
-                        java.util.function.IntFunction<String> format, String explanation) {
-        sliders.put(name, new StepSlider(name, steps, property, format, explanation));
+    /** Binds a slider whose value reads as {@code valueKey}'s text with the value filled in. */
+    private void bind(StepSlider slider, SliderSteps steps, IntegerProperty property, String valueKey) {
+        slider.bind(steps, property, v -> Messages.text(valueKey, v));
+        sliders.put(slider.getName(), slider);
     }
 
-    private static Tooltip tooltip(String text) {
-        var tooltip = new Tooltip(text);
-        tooltip.setWrapText(true);
-        tooltip.setMaxWidth(360);
-        return tooltip;
-    }
-
-    static String executorExplanation(ExecutorKind kind) {
-        return switch (kind) {
-            case FIXED -> "A fixed pool of platform threads (Pool size). Extra tasks queue until a thread is free: 10,000 tasks on 200 threads run in 50 waves.";
-            case VIRTUAL -> "A new virtual thread per task. While a task waits it lets go of its carrier, so all tasks can wait at once.";
-            case PLATFORM -> "A new platform (OS) thread per task: no queue, but each thread costs memory and start-up time.";
-            case FORKJOIN -> "A ForkJoinPool of Pool size threads, the work-stealing pool behind parallel streams.";
-            case SINGLE -> "One thread runs every task, one after another.";
-            case VIRTUAL_LIMITED -> "A virtual thread per task, with a semaphore of Permits around the waiting part: limit a scarce resource, not threads.";
-        };
-    }
-
-    public javafx.scene.control.ComboBox<Preset> presetBox() {
-        return presets;
+    public ComboBox<Preset> presetBox() {
+        return presetBox;
     }
 
     public Button runButton() {
-        return run;
+        return runButton;
     }
 
     public Button stopButton() {
-        return stop;
+        return stopButton;
     }
 
+    /** The slider showing {@code name} ("Tasks", "Pool size"...). */
     public StepSlider slider(String name) {
         return sliders.get(name);
     }
@@ -196,10 +166,10 @@ public final class ControlPanel extends VBox {
     }
 
     public CheckBox animateBox() {
-        return animate;
+        return animateBox;
     }
 
     public Label problemLabel() {
-        return problem;
+        return problemLabel;
     }
 }

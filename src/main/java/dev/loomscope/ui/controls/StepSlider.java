@@ -12,26 +12,25 @@ import javafx.scene.layout.VBox;
 
 /**
  * A labelled slider that stops only at the given steps (a 1-2-5 scale for task counts), kept in
- * step with an integer property both ways. It cannot produce a value outside its steps.
+ * step with an integer property both ways. It cannot produce a value outside its steps. FXML
+ * creates it with its name and explanation; {@link #bind} then gives it its steps and property.
  */
 public final class StepSlider extends VBox {
 
-    private final Slider slider;
-    private final SliderSteps steps;
-    private final IntegerProperty value;
+    private final Slider slider = new Slider(0, 1, 0);
+    private final Label nameLabel = new Label();
     private final Label valueLabel = new Label();
+    private final Tooltip tooltip = new Explanation();
+    private SliderSteps steps;
+    private IntegerProperty value;
     private boolean syncing;
 
-    public StepSlider(String name, SliderSteps steps, IntegerProperty value, IntFunction<String> format, String explanation) {
-        this.steps = steps;
-        this.value = value;
-        slider = new Slider(0, steps.size() - 1, steps.indexOf(value.get()));
+    /** An unbound slider, as FXML makes it: set its name and explanation, then {@link #bind} it. */
+    public StepSlider() {
         slider.setMajorTickUnit(1);
         slider.setMinorTickCount(0);
         slider.setSnapToTicks(true);
         slider.setBlockIncrement(1);
-        slider.setAccessibleText(name);
-        var nameLabel = new Label(name);
         nameLabel.getStyleClass().add("control-name");
         valueLabel.getStyleClass().add("control-value");
         var header = new BorderPane();
@@ -40,12 +39,53 @@ public final class StepSlider extends VBox {
         BorderPane.setAlignment(valueLabel, Pos.CENTER_RIGHT);
         getChildren().setAll(header, slider);
         getStyleClass().add("step-slider");
-        var tooltip = new Tooltip(explanation);
-        tooltip.setWrapText(true);
-        tooltip.setMaxWidth(360);
-        Tooltip.install(this, tooltip);
-        slider.setTooltip(tooltip);
+    }
 
+    public StepSlider(String name, SliderSteps steps, IntegerProperty value, IntFunction<String> format, String explanation) {
+        this();
+        setName(name);
+        setExplanation(explanation);
+        bind(steps, value, format);
+    }
+
+    /** The name above the slider (also what a screen reader says). */
+    public String getName() {
+        return nameLabel.getText();
+    }
+
+    public void setName(String name) {
+        nameLabel.setText(name);
+        slider.setAccessibleText(name);
+    }
+
+    /** What the setting does, in the tooltip over the whole control. */
+    public String getExplanation() {
+        return tooltip.getText();
+    }
+
+    public void setExplanation(String explanation) {
+        tooltip.setText(explanation);
+        if (explanation == null || explanation.isEmpty()) {
+            Tooltip.uninstall(this, tooltip);
+            slider.setTooltip(null);
+        } else if (slider.getTooltip() == null) {
+            Tooltip.install(this, tooltip);
+            slider.setTooltip(tooltip);
+        }
+    }
+
+    /**
+     * Stops the slider at {@code steps} and keeps it and {@code value} in step both ways, the value
+     * shown as {@code format} says. Once per slider.
+     */
+    public void bind(SliderSteps steps, IntegerProperty value, IntFunction<String> format) {
+        if (this.value != null) {
+            throw new IllegalStateException(getName() + " is bound already");
+        }
+        this.steps = steps;
+        this.value = value;
+        slider.setMax(steps.size() - 1);
+        slider.setValue(steps.indexOf(value.get()));
         valueLabel.setText(format.apply(value.get()));
         slider.valueProperty().addListener((obs, old, position) -> {
             if (!syncing) {

@@ -7,7 +7,7 @@ import javafx.application.Platform;
 
 /**
  * The one way work crosses to the FX thread: a result computed in the background handed over
- * ({@link #whenDone}), or code outside the FX thread asking it something ({@link #call}).
+ * ({@link #whenDone}, {@link #later}), or code outside the FX thread asking it something ({@link #call}).
  */
 public final class FxThread {
 
@@ -29,6 +29,11 @@ public final class FxThread {
 
     /** Hands {@code future}'s outcome to {@code then} on the FX thread, once it is done. */
     public static <T> void whenDone(CompletableFuture<T> future, java.util.function.BiConsumer<? super T, ? super Throwable> then) {
-        future.whenComplete((value, error) -> Platform.runLater(() -> then.accept(value, error)));
+        future.whenComplete((value, error) -> later(() -> then.accept(value, error)));
+    }
+
+    /** Runs {@code work} on the FX thread soon; as a method reference, the FX thread as an {@link java.util.concurrent.Executor}. */
+    public static void later(Runnable work) {
+        Platform.runLater(work);
     }
 }

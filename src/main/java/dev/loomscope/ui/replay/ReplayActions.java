@@ -1,5 +1,6 @@
 package dev.loomscope.ui.replay;
 
+import dev.loomscope.model.Playback;
 import dev.loomscope.model.RunFirstPolicy;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.SessionRuns;
@@ -14,15 +15,15 @@ import java.util.function.Supplier;
  */
 public final class ReplayActions {
 
-    private final ReplayBar bar;
+    private final Playback playback;
     private final SessionRuns session;
     private final Supplier<RunModel> shownRun;
     private final Consumer<String> status;
     private final Consumer<String> problem;
 
-    public ReplayActions(ReplayBar bar, SessionRuns session, Supplier<RunModel> shownRun, Consumer<String> status,
+    public ReplayActions(Playback playback, SessionRuns session, Supplier<RunModel> shownRun, Consumer<String> status,
                          Consumer<String> problem) {
-        this.bar = bar;
+        this.playback = playback;
         this.session = session;
         this.shownRun = shownRun;
         this.status = status;
@@ -31,8 +32,8 @@ public final class ReplayActions {
 
     /** Replays the shown run in slow motion (or pauses and resumes a replay going on). */
     public void replay() {
-        if (bar.isActive()) {
-            bar.setPlaying(!bar.isPlaying());
+        if (playback.isActive()) {
+            playback.setPlaying(!playback.isPlaying());
             return;
         }
         if (session.isRunning()) {
@@ -45,7 +46,7 @@ public final class ReplayActions {
             return;
         }
         status.accept("Preparing the replay of " + run.title() + "...");
-        bar.show(run).exceptionally(this::failed);
+        playback.show(run).exceptionally(this::failed);
     }
 
     /** Races the last two finished runs of the session (a comparison of two: fixed against virtual). */
@@ -60,7 +61,7 @@ public final class ReplayActions {
             problem.accept("A race needs two finished runs: run a comparison of two executors first (for example the preset waiting-10k).");
             return;
         }
-        bar.showRace(finished.get(finished.size() - 2), finished.getLast()).exceptionally(this::failed);
+        playback.showRace(finished.get(finished.size() - 2), finished.getLast()).exceptionally(this::failed);
     }
 
     /**
@@ -68,16 +69,16 @@ public final class ReplayActions {
      * as fits in a few seconds), so the audience sees the burst it could not watch live.
      */
     public void playBack(RunModel unseen) {
-        if (bar.isActive()) {
+        if (playback.isActive()) {
             return;
         }
         double speed = RunFirstPolicy.playbackSpeed(unseen.result().elapsedMs());
-        bar.setSpeed(speed);
-        bar.show(unseen).thenRun(() -> status.accept(WindowState.playbackLine(unseen, speed))).exceptionally(this::failed);
+        playback.setSpeed(speed);
+        playback.show(unseen).thenRun(() -> status.accept(WindowState.playbackLine(unseen, speed))).exceptionally(this::failed);
     }
 
     public void close() {
-        bar.hide();
+        playback.hide();
     }
 
     private Void failed(Throwable error) {

@@ -54,4 +54,10 @@ final class ActionBindings {
         button.setTooltip(new Tooltip(action.tooltip()));
         button.setOnAction(e -> run(action));
     }
+
+    /** Adds the keys of {@code actions} to a control's own tooltip: "Replay speed... ([ / ])". */
+    static void mentionKeys(javafx.scene.control.Control control, Action... actions) {
+        var keys = java.util.Arrays.stream(actions).map(Action::keysText).collect(java.util.stream.Collectors.joining(" / "));
+        control.getTooltip().setText(control.getTooltip().getText() + " (" + keys + ")");
+    }
 }

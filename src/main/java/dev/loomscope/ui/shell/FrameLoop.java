@@ -3,6 +3,7 @@ package dev.loomscope.ui.shell;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.Playback;
 import dev.loomscope.model.Race;
 import dev.loomscope.model.window.WindowState;
 import dev.loomscope.ui.replay.ReplayBar;
@@ -40,7 +41,8 @@ final class FrameLoop {
     private final Set<String> broken = new HashSet<>();
     private final Consumer<String> problems;
     private final WindowState state;
-    private final ReplayBar replay;
+    private final Playback playback;
+    private final ReplayBar replayBar;
     private final FrameTimes frameTimes;
     private final Consumer<WindowState.SessionChange> sessionChanged;
     private final Consumer<Race> race;
@@ -52,10 +54,11 @@ final class FrameLoop {
     };
 
     /** @param race shows the race (or, with null, the live views again) and draws it */
-    FrameLoop(WindowState state, ReplayBar replay, FrameTimes frameTimes, Consumer<WindowState.SessionChange> sessionChanged,
+    FrameLoop(WindowState state, Playback playback, ReplayBar replayBar, FrameTimes frameTimes, Consumer<WindowState.SessionChange> sessionChanged,
               Consumer<Race> race, Consumer<String> problems) {
         this.state = state;
-        this.replay = replay;
+        this.playback = playback;
+        this.replayBar = replayBar;
         this.frameTimes = frameTimes;
         this.sessionChanged = sessionChanged;
         this.race = race;
@@ -72,12 +75,15 @@ final class FrameLoop {
 
     private void frame(long now) {
         frameTimes.frame(now);
-        safely("replay", () -> replay.frame(now));
+        safely("replay", () -> {
+            playback.frame(now);
+            replayBar.refresh();
+        });
         var change = state.sessionChange();
         if (change != null) {
             sessionChanged.accept(change);
         }
-        FrameContext frame = state.frame(now, replay.replay(), replay.race());
+        FrameContext frame = state.frame(now, playback.replay(), playback.race());
         safely("race", () -> race.accept(frame.race()));
         if (frame.race() == null) {
             refresh(frame);

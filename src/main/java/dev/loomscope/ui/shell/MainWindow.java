@@ -1,6 +1,7 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.FrameTimes;
+import dev.loomscope.model.Playback;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.Race;
 import dev.loomscope.model.RunModel;
@@ -28,6 +29,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -66,6 +68,7 @@ public final class MainWindow extends BorderPane {
     private final InfoOverlay shortcuts = InfoOverlay.shortcuts();
     private final InfoOverlay glossary = InfoOverlay.glossary();
     private final WindowViews views;
+    private final Playback playback = new Playback(FxThread::later);
     private final ReplayBar replayBar;
     private final ReplayActions replays;
     private final RunActions runs;
@@ -88,7 +91,7 @@ public final class MainWindow extends BorderPane {
         // A run the window will keep still through need not have its events applied while it runs.
         session.deferEventsWhen(state::defersEventsOf);
         controls.animateLiveProperty().subscribe(state::setAnimateLive);
-        views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, this::closeReplay);
+        views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, playback, this::closeReplay);
         replayBar = views.replayBar();
         Fxml.load(this, views.byName());
         liveCenter = getCenter();
@@ -96,9 +99,9 @@ public final class MainWindow extends BorderPane {
         statusLine = new StatusLine(status, frameStatus, state, frameTimes);
         words = new SectionWords(shownTitle, wavesCaption, lanesCaption, wavesLegend, lanesLegend, views.waves(), themes::palette,
                 why, state::explanation);
-        replays = new ReplayActions(replayBar, session, this::shownRun, statusLine::say, problems::show);
+        replays = new ReplayActions(playback, session, this::shownRun, statusLine::say, problems::show);
         exports = new WindowExports(new WindowExports.Window(this, this::shownRun,
-                () -> replayBar.replay() != null ? replayBar.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
+                () -> playback.replay() != null ? playback.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
         runs = new RunActions(session, controls, views.predictionBar(), state, new RunActions.Surroundings() {
             public void closeReplay() { replays.close(); }
             public void runsStarted() { story.hideNotice(); views.history().clearSelection(); }
@@ -108,7 +111,7 @@ public final class MainWindow extends BorderPane {
         presentation = new PresentationMode(new PresentationMode.Parts(this, sidebar, centerBox, split, wavesSection, lanesSection,
                 tabs, sweepTab, webTab, why, charts, views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), presentationHint, List.of(wavesCaption, lanesCaption)), state,
                 controls.presetProperty()::get, words::invalidate);
-        loop = new FrameLoop(state, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
+        loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
         wire();
         listPresetsInTheBackground();
     }
@@ -117,7 +120,7 @@ public final class MainWindow extends BorderPane {
         appTitle.setGraphic(Icons.APP.create(28));
         actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> runs.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> runs.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
-                .on(Action.SLOWER, () -> replayBar.changeSpeed(-1)).on(Action.FASTER, () -> replayBar.changeSpeed(1))
+                .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.GLOSSARY, glossary::toggle)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
@@ -130,6 +133,10 @@ public final class MainWindow extends BorderPane {
         controlPanel.presetBox().setItems(controls.presets());
         actions.bind(controlPanel.runButton(), Action.RUN);
         controlPanel.stopButton().setTooltip(new Tooltip(Action.STOP.tooltip()));
+        ActionBindings.mentionKeys(controlPanel.presetBox(), Action.NEXT_PRESET, Action.PREVIOUS_PRESET);
+        ActionBindings.mentionKeys((Control) replayBar.lookup("#playPauseButton"), Action.REPLAY);
+        ActionBindings.mentionKeys((Control) replayBar.lookup("#speedBox"), Action.SLOWER, Action.FASTER);
+        ActionBindings.mentionKeys((Control) replayBar.lookup("#closeReplayButton"), Action.STOP);
         controlPanel.stopButton().setOnAction(e -> runs.stop());
         controlPanel.stopButton().disableProperty().bind(running.not());
         controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running)
@@ -193,7 +200,7 @@ public final class MainWindow extends BorderPane {
             shortcuts.setVisible(false);
         } else if (glossary.isVisible()) {
             glossary.setVisible(false);
-        } else if (replayBar.isActive()) {
+        } else if (playback.isActive()) {
             closeReplay();
         } else {
             runs.stop();
@@ -249,7 +256,7 @@ public final class MainWindow extends BorderPane {
 
     /** The run every view shows: a replay's, else the history's pick, else the one under way, else the newest. */
     public RunModel shownRun() {
-        return state.shownRun(replayBar.replay());
+        return state.shownRun(playback.replay());
     }
 
     /** The problem banner's message, or null when none shows. */
@@ -266,7 +273,7 @@ public final class MainWindow extends BorderPane {
 
     public ReplayActions replays() { return replays; }
 
-    public ReplayBar replayBar() { return replayBar; }
+    public Playback playback() { return playback; }
 
     public PresentationMode presentation() { return presentation; }
 

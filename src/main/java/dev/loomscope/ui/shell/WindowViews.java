@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.model.Playback;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.window.WindowState;
 import dev.loomscope.scenario.Scenario;
@@ -31,11 +32,11 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
                    WebTrafficView webTraffic, PredictionBar predictionBar, SweepView sweepView, ReplayBar replayBar, RaceView race) {
 
     static WindowViews make(int cores, ControlsViewModel controls, WindowState state, Function<List<Scenario>, List<RunModel>> sweep,
-                            BooleanSupplier running, Runnable closeReplay) {
+                            BooleanSupplier running, Playback playback, Runnable closeReplay) {
         return new WindowViews(new ControlPanel(controls, List.of()), new RunHistoryView(state::pin), new LiveFiguresView(),
                 new TaskWaveView(), new CarrierLaneView(), new CompletionChartView(), new ElapsedBarsView(cores), new JfrEventsView(),
                 new WebTrafficView(cores), new PredictionBar(cores), new SweepView(controls::scenarios, sweep, running, cores),
-                new ReplayBar(closeReplay), new RaceView());
+                new ReplayBar(playback, closeReplay), new RaceView());
     }
 
     /** Each part under the name the FXML gives its {@code fx:reference}, which is also its node id (for CSS and tests). */

@@ -1,20 +1,21 @@
 package dev.loomscope.ui.sweep;
 
-import dev.loomscope.ui.theme.Icons;
-import dev.loomscope.scenario.IdealTime;
-import dev.loomscope.scenario.InvalidScenarioException;
-import dev.loomscope.result.RunResult;
-import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.Sweep;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Icons;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -22,25 +23,49 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
-import javafx.scene.control.Tooltip;
+import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
+import javafx.util.StringConverter;
 
 /**
  * A slider swept over a range: every point runs every selected executor (the other settings as
  * the sliders say), one run at a time, and the chart plots elapsed, throughput or memory against
- * the setting, each executor beside its perfect-world curve. Shows progress; Stop stops it.
+ * the setting, each executor beside its perfect-world curve. Shows progress; Stop stops it. The
+ * bar above the chart is laid out in {@code SweepView.fxml}; the chart is made and drawn here.
  */
 public final class SweepView extends BorderPane {
 
-    private final ChoiceBox<String> setting = new ChoiceBox<>();
-    private final Spinner<Integer> from = new Spinner<>(0, 100_000, 0);
-    private final Spinner<Integer> to = new Spinner<>(0, 100_000, 40);
-    private final Spinner<Integer> points = new Spinner<>(2, Sweep.MAX_POINTS, 5);
-    private final ChoiceBox<String> metric = new ChoiceBox<>();
-    private final Button sweepButton = new Button("Sweep", Icons.RUN.create());
-    private final Label progress = new Label("Choose a setting and a range, then Sweep.");
+    /** What the chart plots against the swept setting. */
+    enum Measure {
+        ELAPSED("sweep.measure.elapsed"),
+        THROUGHPUT("sweep.measure.throughput"),
+        MEMORY("sweep.measure.memory");
+
+        private final String key;
+
+        Measure(String key) {
+            this.key = key;
+        }
+
+        String text() {
+            return Messages.text(key);
+        }
+    }
+
+    @FXML
+    private ChoiceBox<String> settingBox;
+    @FXML
+    private Spinner<Integer> fromSpinner;
+    @FXML
+    private Spinner<Integer> toSpinner;
+    @FXML
+    private Spinner<Integer> pointsSpinner;
+    @FXML
+    private ChoiceBox<Measure> measureBox;
+    @FXML
+    private Button sweepButton;
+    @FXML
+    private Label progressLabel;
     private final NumberAxis valueAxis = new NumberAxis();
     private final NumberAxis metricAxis = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(valueAxis, metricAxis);
@@ -66,46 +91,52 @@ public final class SweepView extends BorderPane {
         this.start = start;
         this.running = running;
         this.cores = cores;
-        getStyleClass().add("sweep-view");
-        setting.getItems().setAll(Sweep.SETTINGS);
+        Fxml.load(this);
+        chart.setAnimated(false);
+        chart.setCreateSymbols(true);
+        chart.setTitle(Messages.text("sweep.chart.title"));
+        valueAxis.setForceZeroInRange(false);
+        setCenter(chart);
+    }
+
+    @FXML
+    private void initialize() {
+        sweepButton.setGraphic(Icons.RUN.create());
+        pointsValues().setMax(Sweep.MAX_POINTS);
+        settingBox.getItems().setAll(Sweep.SETTINGS);
         // Each setting's spinners allow its own range (tasks up to ten million, carriers up to 256...).
-        setting.valueProperty().addListener((obs, old, name) -> {
+        settingBox.valueProperty().addListener((obs, old, name) -> {
             var range = Sweep.rangeOf(name);
-            for (Spinner<Integer> spinner : List.of(from, to)) {
-                var factory = (javafx.scene.control.SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
+            for (Spinner<Integer> spinner : List.of(fromSpinner, toSpinner)) {
+                var factory = (SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
                 factory.setMin(range.min());
                 factory.setMax(range.max());
             }
         });
-        setting.setValue("cpu-ms");
-        metric.getItems().setAll("elapsed (ms)", "throughput (tasks/s)", "memory (RSS +MB)");
-        metric.setValue("elapsed (ms)");
-        metric.valueProperty().addListener((obs, old, now) -> drawnKey = "");
-        for (Spinner<Integer> spinner : List.of(from, to, points)) {
-            spinner.setEditable(true);
-            spinner.setPrefWidth(90);
-            spinner.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        setting.setTooltip(new Tooltip("The slider to sweep; the others stay as they are"));
-        points.setTooltip(new Tooltip("How many values from the start to the end of the range, both included"));
-        sweepButton.getStyleClass().add("accent");
-        sweepButton.setTooltip(new Tooltip("Run every point for every selected executor, one run at a time (Stop stops the sweep)"));
-        sweepButton.setOnAction(e -> sweep());
-        var bar = new HBox(10, label("Vary"), setting, label("from"), from, label("to"), to, label("points"), points,
-                sweepButton, label("plot"), metric, progress);
-        for (var control : List.of(setting, metric, sweepButton)) {
-            control.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        progress.setMinWidth(0);
-        HBox.setHgrow(progress, javafx.scene.layout.Priority.ALWAYS);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(6));
-        chart.setAnimated(false);
-        chart.setCreateSymbols(true);
-        chart.setTitle("Sweep");
-        valueAxis.setForceZeroInRange(false);
-        setTop(bar);
-        setCenter(chart);
+        settingBox.setValue("cpu-ms");
+        measureBox.getItems().setAll(Measure.values());
+        measureBox.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Measure measure) {
+                return measure == null ? "" : measure.text();
+            }
+
+            @Override
+            public Measure fromString(String text) {
+                return java.util.Arrays.stream(Measure.values()).filter(m -> m.text().equals(text)).findFirst().orElse(null);
+            }
+        });
+        measureBox.setValue(Measure.ELAPSED);
+        measureBox.valueProperty().addListener((obs, old, now) -> drawnKey = "");
+    }
+
+    private SpinnerValueFactory.IntegerSpinnerValueFactory pointsValues() {
+        return (SpinnerValueFactory.IntegerSpinnerValueFactory) pointsSpinner.getValueFactory();
+    }
+
+    @FXML
+    private void sweepPressed() {
+        sweep();
     }
 
     /** Whether the progress line shows why the last Sweep was refused. */
@@ -115,13 +146,12 @@ public final class SweepView extends BorderPane {
     /** Starts the sweep; false (and the reason in the progress line) if it cannot. */
     public boolean sweep() {
         try {
-            var sweep = Sweep.parse("%s=%d..%d:%d".formatted(setting.getValue(), from.getValue(), to.getValue(), points.getValue()));
+            var sweep = Sweep.parse("%s=%d..%d:%d".formatted(settingBox.getValue(), fromSpinner.getValue(), toSpinner.getValue(), pointsSpinner.getValue()));
             var planned = sweep.points(bases.get(), cores);
             long tasksInAll = planned.stream().mapToLong(p -> p.scenario().tasks()).sum();
             if (tasksInAll > MAX_TASKS_IN_ALL) {
                 // Every run of a sweep keeps its tasks' states for the chart and the history.
-                throw new InvalidScenarioException("vary", "this sweep runs %,d tasks in all; the window keeps at most %,d: use fewer points or tasks, or 'loomscope sweep'"
-                        .formatted(tasksInAll, MAX_TASKS_IN_ALL));
+                throw new InvalidScenarioException("vary", Messages.text("sweep.tooManyTasks", tasksInAll, MAX_TASKS_IN_ALL));
             }
             runs = start.apply(planned.stream().map(Sweep.Point::scenario).toList());
             sweepPoints = planned;
@@ -131,7 +161,7 @@ public final class SweepView extends BorderPane {
             refused = false;
             return true;
         } catch (InvalidScenarioException | IllegalStateException e) {
-            progress.setText(e.getMessage());
+            progressLabel.setText(e.getMessage());
             refused = true;
             endedWhenRefused = runs.stream().filter(r -> r.phase() == RunModel.Phase.FINISHED).count();
             return false;
@@ -152,13 +182,14 @@ public final class SweepView extends BorderPane {
         if (ended != endedWhenRefused) {
             refused = false;
         }
-        String text = refused ? progress.getText() : ended == runs.size() && !stopped ? "Done: %d runs.".formatted(runs.size())
-                : stopped ? "Stopped after %d of %d runs.".formatted(done, runs.size())
-                : "Run %d of %d...".formatted(ended + 1, runs.size());
-        if (!text.equals(progress.getText())) {
-            progress.setText(text);
+        String text = refused ? progressLabel.getText() : ended == runs.size() && !stopped ? Messages.text("sweep.progress.done", runs.size())
+                : stopped ? Messages.text("sweep.progress.stopped", done, runs.size())
+                : Messages.text("sweep.progress.running", ended + 1, runs.size());
+        if (!text.equals(progressLabel.getText())) {
+            progressLabel.setText(text);
         }
-        String key = metric.getValue() + done;
+        Measure measure = measureBox.getValue();
+        String key = measure.name() + done;
         if (key.equals(drawnKey)) {
             return;
         }
@@ -172,21 +203,23 @@ public final class SweepView extends BorderPane {
             String name = swept.label().replaceAll("\\(.*\\)", "")
                     + (swept.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + swept.blocking().cliName());
             var series = measured.computeIfAbsent(name, n -> named(n));
-            var perfect = ideal.computeIfAbsent(name, n -> named("perfect world, " + n));
+            var perfect = ideal.computeIfAbsent(name, n -> named(Messages.text("sweep.series.perfectWorld", n)));
             double idealMs = IdealTime.millis(point.scenario(), cores);
-            if (metric.getValue().startsWith("elapsed")) {
-                perfect.getData().add(new XYChart.Data<>(point.value(), idealMs));
-            } else if (metric.getValue().startsWith("throughput")) {
-                perfect.getData().add(new XYChart.Data<>(point.value(), point.scenario().tasks() / (idealMs / 1_000)));
+            // Memory has no perfect world to plot.
+            switch (measure) {
+                case ELAPSED -> perfect.getData().add(new XYChart.Data<>(point.value(), idealMs));
+                case THROUGHPUT -> perfect.getData().add(new XYChart.Data<>(point.value(), point.scenario().tasks() / (idealMs / 1_000)));
+                case MEMORY -> {
+                }
             }
             if (result != null && result.isCompleted()) {
-                series.getData().add(new XYChart.Data<>(point.value(), value(result)));
+                series.getData().add(new XYChart.Data<>(point.value(), value(measure, result)));
             }
         }
         var all = new ArrayList<XYChart.Series<Number, Number>>(measured.values());
         ideal.values().stream().filter(s -> !s.getData().isEmpty()).forEach(all::add);
         valueAxis.setLabel(sweptSetting);
-        metricAxis.setLabel(metric.getValue());
+        metricAxis.setLabel(measure.text());
         chart.getData().setAll(all);
         for (var series : ideal.values()) {
             if (series.getNode() != null) {
@@ -195,19 +228,12 @@ public final class SweepView extends BorderPane {
         }
     }
 
-    private double value(RunResult result) {
-        return switch (metric.getValue()) {
-            case "throughput (tasks/s)" -> result.completed() / Math.max(1e-3, result.elapsedMs() / 1_000);
-            case "memory (RSS +MB)" -> result.rssDeltaMb();
-            default -> result.elapsedMs();
+    private static double value(Measure measure, RunResult result) {
+        return switch (measure) {
+            case THROUGHPUT -> result.completed() / Math.max(1e-3, result.elapsedMs() / 1_000);
+            case MEMORY -> result.rssDeltaMb();
+            case ELAPSED -> result.elapsedMs();
         };
-    }
-
-    /** A label that keeps its text whole when the bar runs short (the progress text gives way). */
-    private static Label label(String text) {
-        var label = new Label(text);
-        label.setMinWidth(Region.USE_PREF_SIZE);
-        return label;
     }
 
     private static XYChart.Series<Number, Number> named(String name) {
@@ -217,10 +243,10 @@ public final class SweepView extends BorderPane {
     }
 
     public void setRange(String name, int low, int high, int count) {
-        setting.setValue(name);
-        from.getValueFactory().setValue(low);
-        to.getValueFactory().setValue(high);
-        points.getValueFactory().setValue(count);
+        settingBox.setValue(name);
+        fromSpinner.getValueFactory().setValue(low);
+        toSpinner.getValueFactory().setValue(high);
+        pointsSpinner.getValueFactory().setValue(count);
     }
 
     public LineChart<Number, Number> chart() {
@@ -228,7 +254,7 @@ public final class SweepView extends BorderPane {
     }
 
     public String progressText() {
-        return progress.getText();
+        return progressLabel.getText();
     }
 
     public Button sweepButton() {

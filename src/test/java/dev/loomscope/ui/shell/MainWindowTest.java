@@ -399,9 +399,9 @@ class MainWindowTest {
                     && !probe().figures().value("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
         Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
-                () -> !window.session().isRunning() && window.replayBar().isActive() && probe().statusText().contains("here it is again"));
-        assertThat(Fx.call(() -> window.replayBar().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
-        Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.replayBar().isPlaying()
+                () -> !window.session().isRunning() && window.playback().isActive() && probe().statusText().contains("here it is again"));
+        assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
+        Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.playback().isPlaying()
                 && probe().figures().value("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
     }
 
@@ -420,24 +420,24 @@ class MainWindowTest {
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
-        Fx.waitUntil("the replay prepared and showing", Duration.ofSeconds(10), () -> window.replayBar().isActive());
+        Fx.waitUntil("the replay prepared and showing", Duration.ofSeconds(10), () -> window.playback().isActive());
         // Paused half-way through, every view shows the run part-way.
         Fx.run(() -> {
-            window.replayBar().setPlaying(false);
-            window.replayBar().replay().seek(window.replayBar().replay().durationMs() / 2);
+            window.playback().setPlaying(false);
+            window.playback().scrubTo(window.playback().durationMs() / 2);
         });
         Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
             String completed = probe().figures().value("completed");
             return completed.endsWith("/ 20") && !completed.equals("20 / 20") && !completed.startsWith("0 ");
         });
-        Fx.run(() -> window.replayBar().setPlaying(true));
-        Fx.run(() -> window.replayBar().setSpeed(2.0));
-        Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.replayBar().isPlaying()
+        Fx.run(() -> window.playback().setPlaying(true));
+        Fx.run(() -> window.playback().setSpeed(2.0));
+        Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.playback().isPlaying()
                 && probe().figures().value("completed").equals("20 / 20"));
-        assertThat(Fx.call(() -> window.replayBar().replay().replica().states()))
+        assertThat(Fx.call(() -> window.playback().replay().replica().states()))
                 .isEqualTo(window.session().history().getLast().states());
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
-        assertThat(Fx.call(() -> window.replayBar().isActive())).isFalse();
+        assertThat(Fx.call(() -> window.playback().isActive())).isFalse();
     }
 
     @Test

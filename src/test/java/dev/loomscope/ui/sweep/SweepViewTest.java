@@ -1,0 +1,140 @@
+package dev.loomscope.ui.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.RunModel;
+import dev.loomscope.result.Delivery;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.result.VmEvents;
+import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.fx.Messages;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sweep bar comes from its FXML at run time and drives the sweep: its runs are started by a
+ * stand-in for the window's session and finished here by hand, so no runner JVM is needed.
+ */
+class SweepViewTest {
+
+    private static final Scenario BASE = new Scenario(ExecutorKind.FIXED, 8, 2, 2, 20, 0, BlockingMode.SLEEP, 20);
+
+    private List<Scenario> bases = List.of(BASE);
+    private final List<RunModel> started = new ArrayList<>();
+    private boolean running;
+    private SweepView view;
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    @BeforeEach
+    void view() throws Exception {
+        Fx.run(() -> {
+            view = new SweepView(() -> bases, scenarios -> {
+                for (Scenario s : scenarios) {
+                    started.add(new RunModel(started.size() + 1, s, 2));
+                }
+                running = true;
+                return List.copyOf(started);
+            }, () -> running, 2);
+            new Scene(view);
+        });
+    }
+
+    private <T extends Node> T find(String id, Class<T> type) {
+        Node node = view.lookup("#" + id);
+        assertThat(node).as("#" + id).isInstanceOf(type);
+        return type.cast(node);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Spinner<Integer> spinner(String id) {
+        return find(id, Spinner.class);
+    }
+
+    private static void finish(RunModel run, double elapsedMs, double rssDeltaMb) {
+        Scenario s = run.scenario();
+        run.finish(new RunResult(s, RunResult.Outcome.COMPLETED, "", null, elapsedMs, IdealTime.millis(s, 2), s.tasks(), s.tasks(), 0,
+                rssDeltaMb, 0, 0, 0, Delivery.NONE, VmEvents.NONE, 0, 0, 0));
+    }
+
+    private List<String> seriesSizes() {
+        return view.chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList();
+    }
+
+    @Test
+    void theBarIsLoadedFromTheFxmlUnderItsIdsWithItsTextsAndTheChartBelowIt() throws Exception {
+        Fx.run(() -> {
+            assertThat(find("sweepButton", Button.class)).isSameAs(view.sweepButton());
+            assertThat(view.sweepButton().getText()).isEqualTo(Messages.text("sweep.button"));
+            assertThat(view.sweepButton().getStyleClass()).contains("button", "accent");
+            assertThat(find("progressLabel", Label.class).getText()).isEqualTo("Choose a setting and a range, then Sweep.");
+            assertThat(view.progressText()).isEqualTo(Messages.text("sweep.progress.start"));
+            assertThat(find("settingBox", ChoiceBox.class).getValue()).isEqualTo("cpu-ms");
+            assertThat(find("measureBox", ChoiceBox.class).getValue()).isEqualTo(SweepView.Measure.ELAPSED);
+            assertThat(spinner("pointsSpinner").getValue()).isEqualTo(5);
+            assertThat(view.getCenter()).isSameAs(view.chart());
+            assertThat(view.chart().getTitle()).isEqualTo("Sweep");
+        });
+    }
+
+    @Test
+    void theSweepButtonRunsEveryPointAndTheChartPlotsWhatTheMeasureBoxSays() throws Exception {
+        Fx.run(() -> {
+            view.setRange("pool", 1, 4, 2);
+            assertThat(spinner("fromSpinner").getValue()).isEqualTo(1);
+            assertThat(spinner("toSpinner").getValue()).isEqualTo(4);
+            find("sweepButton", Button.class).fire();
+            assertThat(started).extracting(r -> r.scenario().pool()).containsExactly(1, 4);
+
+            view.refresh();
+            assertThat(view.progressText()).isEqualTo("Run 1 of 2...");
+            finish(started.get(0), 80, 3);
+            finish(started.get(1), 20, 5);
+            running = false;
+            view.refresh();
+            assertThat(view.progressText()).isEqualTo("Done: 2 runs.");
+            assertThat(seriesSizes()).containsExactly("fixed=2", "perfect world, fixed=2");
+            assertThat(view.chart().getData().getFirst().getData()).extracting(d -> d.getYValue().doubleValue()).containsExactly(80.0, 20.0);
+
+            @SuppressWarnings("unchecked")
+            ChoiceBox<SweepView.Measure> measure = find("measureBox", ChoiceBox.class);
+            measure.setValue(SweepView.Measure.MEMORY);
+            view.refresh();
+            assertThat(view.chart().getYAxis().getLabel()).isEqualTo("memory (RSS +MB)");
+            assertThat(seriesSizes()).as("memory has no perfect world").containsExactly("fixed=2");
+            assertThat(view.chart().getData().getFirst().getData()).extracting(d -> d.getYValue().doubleValue()).containsExactly(3.0, 5.0);
+        });
+    }
+
+    @Test
+    void aSweepItCannotRunIsRefusedWithTheReasonInTheProgressLine() throws Exception {
+        Fx.run(() -> {
+            view.setRange("pool", 5, 1, 3);
+            assertThat(view.sweep()).isFalse();
+            assertThat(view.progressText()).contains("a range that grows");
+
+            // Virtual threads, so that it is the number of tasks that is too many, not the hours they would take.
+            bases = List.of(BASE.withExecutor(ExecutorKind.VIRTUAL));
+            view.setRange("tasks", 1_000_000, 2_000_000, 5);
+            assertThat(view.sweep()).isFalse();
+            assertThat(view.progressText()).isEqualTo(Messages.text("sweep.tooManyTasks", 7_500_000L, SweepView.MAX_TASKS_IN_ALL));
+            assertThat(started).isEmpty();
+        });
+    }
+}
