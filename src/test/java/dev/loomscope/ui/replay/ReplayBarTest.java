@@ -54,7 +54,7 @@ class ReplayBarTest {
             var playPause = find(bar, "playPauseButton", Button.class);
             assertThat(playPause.getStyleClass()).contains("flat", "button-icon");
             assertThat(playPause.getTooltip().getText()).isEqualTo(Messages.text("replay.playPause.tooltip"));
-            assertThat(find(bar, "closeReplayButton", Button.class).getTooltip().getText()).isEqualTo("Back to the live view (Esc)");
+            assertThat(find(bar, "closeReplayButton", Button.class).getTooltip().getText()).isEqualTo(Messages.text("replay.close.tooltip"));
             assertThat(find(bar, "scrubber", Slider.class).getTooltip().getText()).isEqualTo(Messages.text("replay.scrubber.tooltip"));
             @SuppressWarnings("unchecked")
             ChoiceBox<Double> speed = find(bar, "speedBox", ChoiceBox.class);

@@ -78,6 +78,11 @@ class MainWindowTest {
     @Test
     void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
         open(new Runner());
+        // The keys in tooltips come from the action table, whichever part the control belongs to.
+        assertThat(Fx.call(() -> probe().controlPanel().runButton().getTooltip().getText())).endsWith("(Ctrl+R or F5)");
+        assertThat(Fx.call(() -> probe().find("closeReplayButton", javafx.scene.control.Button.class).getTooltip().getText()))
+                .isEqualTo("Back to the live view (Esc)");
+        assertThat(Fx.call(() -> probe().controlPanel().presetBox().getTooltip().getText())).endsWith("(Page Down / Page Up)");
         assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
