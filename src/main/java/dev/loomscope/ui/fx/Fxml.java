@@ -23,6 +23,11 @@ public final class Fxml {
      * arguments) that the FXML places by {@code <fx:reference source="name"/>}.
      */
     public static void load(Object component, java.util.Map<String, Object> parts) {
+        load(component, component, parts);
+    }
+
+    /** As {@link #load(Object, java.util.Map)}, with a controller of its own for the FXML's {@code fx:id}s. */
+    public static void load(Object component, Object controller, java.util.Map<String, Object> parts) {
         var type = component.getClass();
         var url = type.getResource(type.getSimpleName() + ".fxml");
         if (url == null) {
@@ -30,7 +35,7 @@ public final class Fxml {
         }
         var loader = new FXMLLoader(url, Messages.BUNDLE);
         loader.setRoot(component);
-        loader.setController(component);
+        loader.setController(controller);
         loader.getNamespace().putAll(parts);
         try {
             loader.load();

@@ -55,6 +55,16 @@ final class ActionBindings {
         button.setOnAction(e -> run(action));
     }
 
+    /** Run is Run wherever it is: the control panel's and the replay bar's buttons name the action table's keys. */
+    void tellKeys(dev.loomscope.ui.controls.ControlPanel panel, dev.loomscope.ui.replay.ReplayBar bar) {
+        bind(panel.runButton(), Action.RUN);
+        panel.stopButton().setTooltip(new Tooltip(Action.STOP.tooltip()));
+        mentionKeys(panel.presetBox(), Action.NEXT_PRESET, Action.PREVIOUS_PRESET);
+        mentionKeys((javafx.scene.control.Control) bar.lookup("#playPauseButton"), Action.REPLAY);
+        mentionKeys((javafx.scene.control.Control) bar.lookup("#speedBox"), Action.SLOWER, Action.FASTER);
+        mentionKeys((javafx.scene.control.Control) bar.lookup("#closeReplayButton"), Action.STOP);
+    }
+
     /** Adds the keys of {@code actions} to a control's own tooltip: "Replay speed... ([ / ])". */
     static void mentionKeys(javafx.scene.control.Control control, Action... actions) {
         var keys = java.util.Arrays.stream(actions).map(Action::keysText).collect(java.util.stream.Collectors.joining(" / "));

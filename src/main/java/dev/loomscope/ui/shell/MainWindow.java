@@ -19,26 +19,13 @@ import dev.loomscope.ui.presentation.StageFigures;
 import dev.loomscope.ui.replay.ReplayActions;
 import dev.loomscope.ui.replay.ReplayBar;
 import dev.loomscope.ui.shell.FrameLoop.Cadence;
-import dev.loomscope.ui.theme.IconButtons;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.ui.theme.Themes;
-import dev.loomscope.ui.views.LegendPane;
 import dev.loomscope.ui.web.WebTab;
 import java.util.List;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.fxml.FXML;
 import javafx.scene.Node;
-import javafx.scene.control.Button;
-import javafx.scene.control.Control;
-import javafx.scene.control.Label;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 
 /**
  * The LoomScope window's shell. Its skeleton is {@code MainWindow.fxml}; what it shows is decided
@@ -48,17 +35,7 @@ import javafx.scene.layout.VBox;
  */
 public final class MainWindow extends BorderPane {
 
-    @FXML private HBox headerActions;
-    @FXML private Label appTitle, shownTitle, presentationHint, bannerText, wavesCaption, lanesCaption, why, status, frameStatus;
-    @FXML private HBox banner, wavesHead, lanesHead;
-    @FXML private Button bannerClose, fitLanes;
-    @FXML private VBox sidebar, centerBox, wavesSection, lanesSection;
-    @FXML private PresetStory story;
-    @FXML private SplitPane split, charts;
-    @FXML private LegendPane wavesLegend, lanesLegend;
-    @FXML private StackPane wavesFrame, lanesFrame, chartsHost, webHost;
-    @FXML private TabPane tabs;
-    @FXML private Tab sweepTab, webTab;
+    private final WindowLayout layout = new WindowLayout();
 
     private final RunSession session;
     private final Themes themes;
@@ -93,31 +70,32 @@ public final class MainWindow extends BorderPane {
         controls.animateLiveProperty().subscribe(state::setAnimateLive);
         views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, playback, this::closeReplay);
         replayBar = views.replayBar();
-        Fxml.load(this, views.byName());
+        Fxml.load(this, layout, views.byName());
         liveCenter = getCenter();
-        problems = new ProblemBanner(banner, bannerText, bannerClose, state);
-        statusLine = new StatusLine(status, frameStatus, state, frameTimes);
-        words = new SectionWords(shownTitle, wavesCaption, lanesCaption, wavesLegend, lanesLegend, views.waves(), themes::palette,
-                why, state::explanation);
+        problems = new ProblemBanner(layout.banner, layout.bannerText, layout.bannerClose, state);
+        statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes);
+        words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
+                views.waves(), themes::palette, layout.why, state::explanation);
         replays = new ReplayActions(playback, session, this::shownRun, statusLine::say, problems::show);
         exports = new WindowExports(new WindowExports.Window(this, this::shownRun,
                 () -> playback.replay() != null ? playback.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
         runs = new RunActions(session, controls, views.predictionBar(), state, new RunActions.Surroundings() {
             public void closeReplay() { replays.close(); }
-            public void runsStarted() { story.hideNotice(); views.history().clearSelection(); }
+            public void runsStarted() { layout.story.hideNotice(); views.history().clearSelection(); }
             public void say(String text) { statusLine.say(text); }
             public void problem(String message) { problems.show(message); }
         });
-        presentation = new PresentationMode(new PresentationMode.Parts(this, sidebar, centerBox, split, wavesSection, lanesSection,
-                tabs, sweepTab, webTab, why, charts, views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), presentationHint, List.of(wavesCaption, lanesCaption)), state,
-                controls.presetProperty()::get, words::invalidate);
+        presentation = new PresentationMode(new PresentationMode.Parts(this, layout.sidebar, layout.centerBox, layout.split,
+                layout.wavesSection, layout.lanesSection, layout.tabs, layout.sweepTab, layout.webTab, layout.why, layout.charts,
+                views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), layout.presentationHint,
+                List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
         loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
         wire();
         listPresetsInTheBackground();
     }
 
     private void wire() {
-        appTitle.setGraphic(Icons.APP.create(28));
+        layout.dress(exports, () -> views.lanes().fitWholeRun());
         actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> runs.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> runs.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
@@ -127,32 +105,19 @@ public final class MainWindow extends BorderPane {
                 .on(Action.SHORTCUTS, shortcuts::toggle);
         var theme = actions.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        headerActions.getChildren().setAll(actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
+        layout.headerActions.getChildren().setAll(actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
                 actions.button(Action.REPLAY, 20), exports.windowMenu(), actions.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
         controlPanel.presetBox().setItems(controls.presets());
-        actions.bind(controlPanel.runButton(), Action.RUN);
-        controlPanel.stopButton().setTooltip(new Tooltip(Action.STOP.tooltip()));
-        ActionBindings.mentionKeys(controlPanel.presetBox(), Action.NEXT_PRESET, Action.PREVIOUS_PRESET);
-        ActionBindings.mentionKeys((Control) replayBar.lookup("#playPauseButton"), Action.REPLAY);
-        ActionBindings.mentionKeys((Control) replayBar.lookup("#speedBox"), Action.SLOWER, Action.FASTER);
-        ActionBindings.mentionKeys((Control) replayBar.lookup("#closeReplayButton"), Action.STOP);
+        actions.tellKeys(controlPanel, replayBar);
         controlPanel.stopButton().setOnAction(e -> runs.stop());
         controlPanel.stopButton().disableProperty().bind(running.not());
         controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running)
                 .or(views.predictionBar().askingProperty()));
         var onStage = presentation.onStageProperty();
-        story.follow(controls.presetProperty(), onStage);
+        layout.story.follow(controls.presetProperty(), onStage);
         controls.presetProperty().subscribe(preset -> views.figures().show(StageFigures.of(preset, presentation.isOn())));
         views.waves().emptyTextProperty().bind(controls.tasksProperty().map(tasks -> Messages.text("section.waves.empty", tasks.intValue())));
-        IconButtons.style(fitLanes).setGraphic(Icons.ZOOM_FIT.create(16));
-        fitLanes.setOnAction(e -> views.lanes().fitWholeRun());
-        wavesHead.getChildren().add(exports.viewMenu("task waves", wavesFrame, wavesFrame));
-        lanesHead.getChildren().add(lanesHead.getChildren().indexOf(fitLanes), exports.viewMenu("carrier lanes", lanesFrame, lanesFrame));
-        exports.pictureOnRightClick("charts", chartsHost);
-        exports.pictureOnRightClick("web-service", webHost);
-        tabs.getTabs().get(1).setGraphic(Icons.PIN.create(14));
-        webTab.setGraphic(Icons.WEB.create(14));
         themes.paletteProperty().subscribe(palette -> {
             views.usePalette(palette);
             words.invalidate();
@@ -161,7 +126,7 @@ public final class MainWindow extends BorderPane {
                 .add("carrier lanes", Cadence.LIVE, views.lanes()).add("figures", Cadence.FIGURES, views.figures())
                 .add("JFR events", Cadence.LIVE, views.jfrEvents()).add("completion chart", Cadence.LIVE, views.completion())
                 .add("elapsed bars", Cadence.LIVE, views.bars())
-                .add("web service", Cadence.LIVE, new WebTab(tabs, webTab, sweepTab, views.webTraffic()))
+                .add("web service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine);
     }
@@ -210,8 +175,8 @@ public final class MainWindow extends BorderPane {
     /** The runs started, ended or were stopped: the buttons, the story's notice, the playback, the guesses follow. */
     private void sessionChanged(WindowState.SessionChange change) {
         running.set(change.running());
-        if (change.doneTopic() != null && change.doneTopic() == story.preset()) {
-            story.revealNotice();
+        if (change.doneTopic() != null && change.doneTopic() == layout.story.preset()) {
+            layout.story.revealNotice();
         }
         if (change.playBack() != null) {
             replays.playBack(change.playBack());
@@ -237,7 +202,7 @@ public final class MainWindow extends BorderPane {
 
     /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
     public void startSweepTab(Sweep sweep) {
-        tabs.getSelectionModel().select(sweepTab);
+        layout.tabs.getSelectionModel().select(layout.sweepTab);
         views.sweepView().setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
         if (!views.sweepView().sweep()) {
             problems.show(views.sweepView().progressText());
