@@ -1,6 +1,5 @@
 package dev.loomscope.bench;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.launcher.JvmLauncher;
@@ -78,9 +77,11 @@ public final class FidelityBenchmark {
     /** The cases the issue sets targets for: 10,000 x 100 ms within 1.05x, 1,000,000 x 100 ms within 1.25x. */
     public static List<Case> fidelityCases(int carriers) {
         return List.of(
-                new Case("virtual-10k", new Scenario(ExecutorKind.VIRTUAL, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.05),
-                new Case("fixed-10k", new Scenario(ExecutorKind.FIXED, 10_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.05),
-                new Case("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, carriers, 100, 0, BlockingMode.SLEEP, 20), 1.25));
+                new Case("virtual-10k", Scenario.of(ExecutorKind.VIRTUAL).withTasks(10_000).withCarriers(carriers).withSleepMs(100).build(), 1.05),
+                new Case("fixed-10k", Scenario.of(ExecutorKind.FIXED).withTasks(10_000).withPool(200).withCarriers(carriers).withSleepMs(100)
+                        .build(), 1.05),
+                new Case("virtual-1m", Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000_000).withCarriers(carriers).withSleepMs(100)
+                        .build(), 1.25));
     }
 
     /** @return whether every case met its target */
@@ -111,7 +112,7 @@ public final class FidelityBenchmark {
         out.printf("%-22s %12s %12s %14s  %s%n", "executor", "ideal", "elapsed", "upper bound", "verdict");
         boolean allPassed = true;
         for (ExecutorKind kind : List.of(ExecutorKind.SINGLE, ExecutorKind.FIXED, ExecutorKind.FORKJOIN, ExecutorKind.PLATFORM, ExecutorKind.VIRTUAL)) {
-            var scenario = new Scenario(kind, 100, 4, carriers, 100, 0, BlockingMode.SLEEP, 20);
+            var scenario = Scenario.of(kind).withTasks(100).withPool(4).withCarriers(carriers).withSleepMs(100).build();
             var runs = new ArrayList<RunResult>();
             for (int i = 0; i < repeats; i++) {
                 runs.add(runner.run(scenario, RunListener.NONE));

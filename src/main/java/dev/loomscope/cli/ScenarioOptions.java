@@ -62,7 +62,9 @@ public final class ScenarioOptions {
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
             try {
-                var scenario = new Scenario(kind, tasks, pool, carrierCount, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+                var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
+                        .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
+                        .withConnections(connections).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());

@@ -45,8 +45,8 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 + "about 100 ms for a thread per task and virtual threads. The gap is the scheduler's cost.")
                                 .formatted(dev.loomscope.scenario.Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
                 new Preset("semaphore", "Limit the resource, not the threads",
-                        List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, cores, 100, 0,
-                                BlockingMode.SLEEP, 20)),
+                        List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), Scenario.of(ExecutorKind.VIRTUAL_LIMITED)
+                                .withTasks(1_000).withPool(20).withCarriers(cores).withSleepMs(100).withPermits(20).build()),
                         "1,000 calls to a service that allows 20 at a time, 100 ms each: a pool of 20 threads, or a virtual thread per call behind a semaphore of 20 permits?",
                         "Both take about 5 s: the service sets the pace. But the semaphore version starts every task at once and "
                                 + "keeps no pool: waiting tasks cost a few hundred bytes each, not a platform thread."),
@@ -93,7 +93,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     static final int THREAD_LOCAL_KB = 16;
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int carriers, int sleepMs, int cpuMs) {
-        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, BlockingMode.SLEEP, 20);
+        return Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carriers).withSleepMs(sleepMs).withCpuMs(cpuMs).build();
     }
 
     static final int WEB_REQUESTS = 1_000;
@@ -107,7 +107,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     }
 
     private static Scenario blocking(BlockingMode mode, int carriers) {
-        return new Scenario(ExecutorKind.VIRTUAL, 40, 4, carriers, 50, 0, mode, 20);
+        return Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withPool(4).withCarriers(carriers).withSleepMs(50).withBlocking(mode).build();
     }
 
     /** How long counting the primes up to a million takes here, measured once per process. */

@@ -77,35 +77,131 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         }
     }
 
-    /** A plain run (every task submitted at once). */
-    public Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs, BlockingMode blocking, int permits,
-                    int threadLocalKb) {
-        this(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, 0);
+    /** Carriers a scenario gets unless told: a 2-core machine's, fixed so that {@link #of} never depends on this machine. */
+    public static final int DEFAULT_CARRIERS = 2;
+
+    /**
+     * A scenario to build from the classic experiment's settings: 10,000 tasks sleeping 100 ms,
+     * pool 200, {@link #DEFAULT_CARRIERS} carriers, no CPU work, 20 permits, no ThreadLocal cache, a
+     * plain run. Name only what differs: {@code Scenario.of(FIXED).withTasks(4).withPool(2).build()}.
+     * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
+     */
+    public static Builder of(ExecutorKind executor) {
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0);
     }
 
-    /** A plain run without a ThreadLocal cache. */
-    public Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs, BlockingMode blocking, int permits) {
-        this(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, 0);
+    /** This scenario's settings, to change several at once and check only the result. */
+    public Builder toBuilder() {
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+    }
+
+    /**
+     * A scenario's settings on the way to {@link #build()}: each step returns new settings and
+     * checks nothing, so steps that pass through a combination that could not run (a big object,
+     * then fewer tasks) still build. {@link #build()} checks everything, as the constructor does.
+     */
+    public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
+                          BlockingMode blocking, int permits, int threadLocalKb, int connections) {
+
+        public Builder withExecutor(ExecutorKind kind) {
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+
+        public Builder withTasks(int count) {
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+
+        /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
+        public Builder withPool(int threads) {
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+
+        /** Carrier threads of the runner JVM's virtual-thread scheduler. */
+        public Builder withCarriers(int count) {
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+
+        public Builder withSleepMs(int ms) {
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+
+        public Builder withCpuMs(int ms) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections);
+        }
+
+        public Builder withBlocking(BlockingMode mode) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections);
+        }
+
+        /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
+        public Builder withPermits(int count) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections);
+        }
+
+        /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
+        public Builder withThreadLocalKb(int kb) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections);
+        }
+
+        /** The web experiment with that many connections (0: a plain run). */
+        public Builder withConnections(int count) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count);
+        }
+
+        /** @throws InvalidScenarioException naming the first setting at fault */
+        public Scenario build() {
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        }
+    }
+
+    // One setting changed on a scenario that can run: the result is checked at once. To change
+    // several that depend on each other (tasks and the ThreadLocal object), use toBuilder().
+
+    public Scenario withExecutor(ExecutorKind kind) {
+        return toBuilder().withExecutor(kind).build();
+    }
+
+    public Scenario withTasks(int count) {
+        return toBuilder().withTasks(count).build();
+    }
+
+    public Scenario withPool(int threads) {
+        return toBuilder().withPool(threads).build();
+    }
+
+    public Scenario withCarriers(int count) {
+        return toBuilder().withCarriers(count).build();
+    }
+
+    public Scenario withSleepMs(int ms) {
+        return toBuilder().withSleepMs(ms).build();
+    }
+
+    public Scenario withCpuMs(int ms) {
+        return toBuilder().withCpuMs(ms).build();
+    }
+
+    public Scenario withBlocking(BlockingMode mode) {
+        return toBuilder().withBlocking(mode).build();
+    }
+
+    public Scenario withPermits(int count) {
+        return toBuilder().withPermits(count).build();
     }
 
     /** This scenario with each task taking an object of {@code kb} KB from a ThreadLocal cache (0: none). */
     public Scenario withThreadLocalKb(int kb) {
-        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections);
+        return toBuilder().withThreadLocalKb(kb).build();
     }
 
     /** This scenario as the web experiment with that many connections (0: a plain run). */
     public Scenario withConnections(int count) {
-        return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count);
+        return toBuilder().withConnections(count).build();
     }
 
     /** Whether tasks are HTTP requests sent by a closed-loop load (the web experiment). */
     public boolean isWeb() {
         return connections > 0;
-    }
-
-    /** The defaults of the classic experiment: 10,000 tasks sleeping 100 ms, pool 200. */
-    public static Scenario defaults(ExecutorKind executor) {
-        return new Scenario(executor, 10_000, 200, Runtime.getRuntime().availableProcessors(), 100, 0, BlockingMode.SLEEP, 20);
     }
 
     /** Checks that the run is not absurdly long for the machine it runs on. */
@@ -117,10 +213,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
                             .formatted(label(), Durations.humanMillis(idealMs)));
         }
         return this;
-    }
-
-    public Scenario withExecutor(ExecutorKind kind) {
-        return new Scenario(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
     }
 
     /**

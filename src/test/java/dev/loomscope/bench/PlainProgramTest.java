@@ -3,7 +3,6 @@ package dev.loomscope.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.scenario.Scenario;
@@ -20,7 +19,8 @@ class PlainProgramTest {
      */
     @Test
     void runsWithTheRunnersFlagsAndReportsOnlyItsElapsedTime() throws Exception {
-        double ms = new FidelityBenchmark(1, System.out, JvmLauncher.standard()).runPlain(new Scenario(ExecutorKind.FIXED, 4, 2, 2, 50, 0, BlockingMode.SLEEP, 2));
+        var twoWaves = Scenario.of(ExecutorKind.FIXED).withTasks(4).withPool(2).withSleepMs(50).build();
+        double ms = new FidelityBenchmark(1, System.out, JvmLauncher.standard()).runPlain(twoWaves);
         // Two waves of 50 ms on a pool of 2.
         assertThat(ms).isGreaterThanOrEqualTo(100).isLessThan(5_000);
     }
@@ -28,7 +28,7 @@ class PlainProgramTest {
     @Test
     void theBenchmarksJvmOptionsReachThePlainProgramToo() {
         var launcher = new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"));
-        var scenario = new Scenario(ExecutorKind.FIXED, 1, 1, 1, 1, 0, BlockingMode.SLEEP, 1);
+        var scenario = Scenario.of(ExecutorKind.FIXED).withTasks(1).withPool(1).withCarriers(1).withSleepMs(1).build();
         assertThatThrownBy(() -> new FidelityBenchmark(1, System.out, launcher).runPlain(scenario))
                 .isInstanceOf(IOException.class).hasMessageContaining("plain program failed");
     }

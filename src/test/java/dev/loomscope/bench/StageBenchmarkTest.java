@@ -27,7 +27,8 @@ class StageBenchmarkTest {
 
     @Test
     void theRunOptionsOfAWindowResultParseBackToTheSameScenario() throws Exception {
-        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, 2, 100, 7, BlockingMode.NATIVE, 20).withThreadLocalKb(16);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1_000).withPool(20).withSleepMs(100).withCpuMs(7)
+                .withBlocking(BlockingMode.NATIVE).withPermits(20).withThreadLocalKb(16).build();
         var row = new ObjectMapper().readTree(ResultRow.of(RunResult.failed(scenario, 500, "x"), 1).toJsonLine());
         var holder = new Holder();
         var commandLine = new CommandLine(holder);

@@ -102,7 +102,7 @@ class RunCommandTest {
 
     @Test
     void severalExecutorsGetOneRecordingFileEach() {
-        var virtual = dev.loomscope.scenario.Scenario.defaults(dev.loomscope.scenario.ExecutorKind.VIRTUAL);
+        var virtual = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).build();
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("out/run.jfr"), virtual, true)).isEqualTo(java.nio.file.Path.of("out/run-virtual.jfr"));
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("run.jfr"), virtual, false)).isEqualTo(java.nio.file.Path.of("run.jfr"));
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("dump"), virtual, true)).isEqualTo(java.nio.file.Path.of("dump-virtual"));

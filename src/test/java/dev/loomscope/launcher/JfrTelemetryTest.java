@@ -61,7 +61,7 @@ class JfrTelemetryTest {
     }
 
     private static Scenario virtual(int tasks, int sleepMs, BlockingMode mode) {
-        return new Scenario(ExecutorKind.VIRTUAL, tasks, 1, 2, sleepMs, 0, mode, 1);
+        return Scenario.of(ExecutorKind.VIRTUAL).withTasks(tasks).withSleepMs(sleepMs).withBlocking(mode).build();
     }
 
     @Test
@@ -173,7 +173,7 @@ class JfrTelemetryTest {
         RunResult pinned = runner.run(virtual(10, 30, BlockingMode.NATIVE), RunListener.NONE);
         assertThat(pinned.mounts()).as("one mount each: the native sleep kept the carrier").isEqualTo(10);
         assertThat(pinned.unmounts()).isEqualTo(10);
-        RunResult platform = runner.run(new Scenario(ExecutorKind.PLATFORM, 10, 1, 2, 30, 0, BlockingMode.SLEEP, 1), RunListener.NONE);
+        RunResult platform = runner.run(Scenario.of(ExecutorKind.PLATFORM).withTasks(10).withSleepMs(30).build(), RunListener.NONE);
         assertThat(platform.mounts()).as("a platform thread holds its task throughout").isEqualTo(10);
     }
 

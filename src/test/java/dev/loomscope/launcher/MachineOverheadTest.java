@@ -1,7 +1,6 @@
 package dev.loomscope.launcher;
 
 import dev.loomscope.result.RunResult;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +26,7 @@ class MachineOverheadTest {
     void aRunBesideACpuHogWaitsForTheCpuAndIsExplainedAsSlowedByTheMachine() throws InterruptedException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
         // 24 tasks x 100 ms of computing on 2 carriers: 1.2 s if the runner has 2 cores to itself.
-        var scenario = new Scenario(ExecutorKind.VIRTUAL, 24, 4, 2, 0, 100, BlockingMode.SLEEP, 20);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(24).withSleepMs(0).withCpuMs(100).build();
         var hog = new CpuHog(2 * Runtime.getRuntime().availableProcessors());
         RunResult result;
         try {
@@ -57,7 +56,7 @@ class MachineOverheadTest {
     @Test
     void everyRunReportsItsWaitOtherProgramsAndSubmittingWithinTheRun() throws InterruptedException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
-        RunResult result = runner.run(new Scenario(ExecutorKind.PLATFORM, 200, 4, 2, 50, 0, BlockingMode.SLEEP, 20), RunListener.NONE);
+        RunResult result = runner.run(Scenario.of(ExecutorKind.PLATFORM).withTasks(200).withSleepMs(50).build(), RunListener.NONE);
 
         assertThat(result.isCompleted()).as(result.message()).isTrue();
         assertThat(result.cpuWaitMs()).isGreaterThanOrEqualTo(0);

@@ -75,7 +75,7 @@ public class RunnerTest {
     }
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int sleepMs) {
-        return new Scenario(kind, tasks, pool, 2, sleepMs, 0, BlockingMode.SLEEP, 2);
+        return Scenario.of(kind).withTasks(tasks).withPool(pool).withSleepMs(sleepMs).withPermits(2).build();
     }
 
     @Test
@@ -83,7 +83,7 @@ public class RunnerTest {
         var recorder = new Recorder();
         // 6 tasks x 50 ms, 2 at a time in their blocking part: three waves, every task through.
         // (WorkloadTest checks that interrupted tasks give their permits back.)
-        RunResult result = runner.run(new Scenario(ExecutorKind.VIRTUAL_LIMITED, 6, 2, 2, 50, 0, BlockingMode.SLEEP, 2), recorder);
+        RunResult result = runner.run(Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(6).withSleepMs(50).withPermits(2).build(), recorder);
         assertThat(result.isCompleted()).as(result.message()).isTrue();
         assertThat(result.completed()).isEqualTo(6);
         assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(150);
@@ -146,7 +146,7 @@ public class RunnerTest {
     @Test
     void theCarrierCountReachesTheRunnerJvm() throws InterruptedException {
         var recorder = new Recorder();
-        var threeCarriers = new Scenario(ExecutorKind.VIRTUAL, 30, 1, 3, 10, 0, BlockingMode.SLEEP, 1);
+        var threeCarriers = Scenario.of(ExecutorKind.VIRTUAL).withTasks(30).withCarriers(3).withSleepMs(10).build();
         runner.run(threeCarriers, recorder);
         assertThat(recorder.hello.carriers()).isEqualTo(3);
         assertThat(recorder.started.stream().mapToLong(s -> s[2]).distinct().count()).isBetween(1L, 3L);
@@ -181,7 +181,7 @@ public class RunnerTest {
     @EnumSource(BlockingMode.class)
     void onlyNativeAndClassInitBlockingHoldTheCarrier(BlockingMode mode) throws InterruptedException {
         // 10 virtual threads x 100 ms on 2 carriers: about 100 ms if they unmount, 5 waves if they pin.
-        var scenario = new Scenario(ExecutorKind.VIRTUAL, 10, 1, 2, 100, 0, mode, 1);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(100).withBlocking(mode).build();
         RunResult result = runner.run(scenario, RunListener.NONE);
         assertThat(result.completed()).as(result.message()).isEqualTo(10);
         if (IdealTime.pins(mode)) {
@@ -194,7 +194,7 @@ public class RunnerTest {
     @Test
     void cpuWorkIsCalibratedAndReported() throws InterruptedException {
         var recorder = new Recorder();
-        var cpu = new Scenario(ExecutorKind.FIXED, 4, 2, 2, 0, 50, BlockingMode.SLEEP, 1);
+        var cpu = Scenario.of(ExecutorKind.FIXED).withTasks(4).withPool(2).withSleepMs(0).withCpuMs(50).build();
         RunResult result = runner.run(cpu, recorder);
         assertThat(result.isCompleted()).isTrue();
         assertThat(recorder.hello.cpuUnitsPerMs()).isPositive();
@@ -317,7 +317,7 @@ public class RunnerTest {
 
     @Test
     void anAbsurdRunIsRefusedBeforeAnyJvmStarts() {
-        var forever = new Scenario(ExecutorKind.SINGLE, 10_000_000, 1, 2, 60_000, 0, BlockingMode.SLEEP, 1);
+        var forever = Scenario.of(ExecutorKind.SINGLE).withTasks(10_000_000).withSleepMs(60_000).build();
         assertThatThrownBy(() -> runner.start(forever, RunListener.NONE))
                 .isInstanceOf(InvalidScenarioException.class).hasMessageContaining("perfect world");
     }

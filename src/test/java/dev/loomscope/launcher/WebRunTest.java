@@ -1,7 +1,6 @@
 package dev.loomscope.launcher;
 
 import dev.loomscope.result.RunResult;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +17,7 @@ class WebRunTest {
     private final Runner runner = new Runner();
 
     private static Scenario web(ExecutorKind kind, int requests, int pool, int sleepMs, int connections) {
-        return new Scenario(kind, requests, pool, 2, sleepMs, 0, BlockingMode.SLEEP, 2).withConnections(connections);
+        return Scenario.of(kind).withTasks(requests).withPool(pool).withSleepMs(sleepMs).withPermits(2).withConnections(connections).build();
     }
 
     @ParameterizedTest

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** Sweeps, explanations and predictions: what a learner reads beside the numbers. */
 class ClassroomTest {
 
-    private static final Scenario WAITING = new Scenario(ExecutorKind.FIXED, 10_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20);
+    private static final Scenario WAITING = Scenario.of(ExecutorKind.FIXED).withTasks(10_000).withPool(200).withSleepMs(100).build();
 
     private static RunResult result(Scenario s, double elapsedMs, VmEvents vm) {
         return new RunResult(s, RunResult.Outcome.COMPLETED, "", null, elapsedMs, IdealTime.millis(s, 2), s.tasks(), s.tasks(), 0,
@@ -54,23 +54,23 @@ class ClassroomTest {
         assertThat(Explanation.of(result(WAITING.withExecutor(ExecutorKind.VIRTUAL), 210, VmEvents.NONE), 2))
                 .startsWith("A virtual thread per task: all 10,000 wait at once, about 100 ms")
                 .contains("It took 110 ms more than that");
-        var cpu = new Scenario(ExecutorKind.PLATFORM, 48, 48, 2, 0, 100, BlockingMode.SLEEP, 20);
+        var cpu = Scenario.of(ExecutorKind.PLATFORM).withTasks(48).withSleepMs(0).withCpuMs(100).build();
         assertThat(Explanation.of(result(cpu, 2_450, VmEvents.NONE), 2))
                 .startsWith("CPU-bound: 48 tasks x 100 ms of computing on 2 cores = about 2.4 s");
         var single = WAITING.withExecutor(ExecutorKind.SINGLE).with("tasks", 100);
         assertThat(Explanation.of(result(single, 10_030, VmEvents.NONE), 2)).startsWith("One thread: 100 tasks one after another x 100 ms = about 10.0 s");
-        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 20, 2, 100, 0, BlockingMode.SLEEP, 20);
+        var limited = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1_000).withSleepMs(100).withPermits(20).build();
         assertThat(Explanation.of(result(limited, 5_030, VmEvents.NONE), 2)).isEqualTo("The semaphore's 20 permits -> 50 waves x 100 ms = about 5.0 s.");
-        var webPool = new Scenario(ExecutorKind.FIXED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        var webPool = Scenario.of(ExecutorKind.FIXED).withTasks(1_000).withPool(10).withSleepMs(100).withConnections(100).build();
         assertThat(Explanation.of(result(webPool, 10_100, VmEvents.NONE), 2)).isEqualTo("100 connections in a closed loop, served by 10 pool "
                 + "threads: 10 requests at a time x 100 ms = at most 100 requests/s, so 1,000 requests take about 10.0 s.");
         assertThat(Explanation.of(result(webPool.withExecutor(ExecutorKind.VIRTUAL), 1_200, VmEvents.NONE), 2)).startsWith("100 connections in a "
                 + "closed loop, served by a virtual thread per request: 100 requests at a time x 100 ms = at most 1,000 requests/s, so 1,000 "
                 + "requests take about 1.0 s.");
-        var webLimited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        var webLimited = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1_000).withSleepMs(100).withPermits(20).withConnections(100).build();
         assertThat(Explanation.of(result(webLimited, 5_100, VmEvents.NONE), 2)).startsWith("100 connections in a closed loop, served by "
                 + "virtual threads behind 20 permits: at most 200 req/s: 20 permits over 100 ms waits");
-        var pinned = new Scenario(ExecutorKind.VIRTUAL, 40, 4, 2, 50, 0, BlockingMode.NATIVE, 20);
+        var pinned = Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withSleepMs(50).withBlocking(BlockingMode.NATIVE).build();
         var vm = new VmEvents(40, 2_000, Map.of("Native or VM frame on stack", 40L), 0, -1, -1, 0, 0, -1, 0.5);
         assertThat(Explanation.of(result(pinned, 1_020, vm), 2))
                 .startsWith("Pinned: 40 times a virtual thread kept its carrier while it blocked (native or vm frame on stack), 50 ms each");
@@ -79,14 +79,14 @@ class ClassroomTest {
     @Test
     void explanationsFollowThePerfectWorldWhenCarriersAreFewOrBlockingPins() {
         // Two carriers on eight cores: the computing goes through two.
-        var fewCarriers = new Scenario(ExecutorKind.VIRTUAL, 1_000, 4, 2, 0, 10, BlockingMode.SLEEP, 20);
+        var fewCarriers = Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000).withSleepMs(0).withCpuMs(10).build();
         assertThat(Explanation.of(result(fewCarriers, 5_100, VmEvents.NONE), 8))
                 .startsWith("CPU-bound: 1,000 tasks x 10 ms of computing on 2 cores' worth of threads = about 5.0 s");
         // JFR not on (no pin events), but native blocking pins in the perfect world too.
-        var pinning = new Scenario(ExecutorKind.VIRTUAL, 40, 4, 2, 50, 0, BlockingMode.NATIVE, 20);
+        var pinning = Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withSleepMs(50).withBlocking(BlockingMode.NATIVE).build();
         assertThat(Explanation.of(result(pinning, 1_020, VmEvents.NONE), 2))
                 .isEqualTo("Blocking in a native frame pins: 2 carriers -> 20 waves x 50 ms = about 1.0 s.");
-        var computingOnly = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1, 4, 2, 0, 10, BlockingMode.SLEEP, 20);
+        var computingOnly = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1).withSleepMs(0).withCpuMs(10).withPermits(20).build();
         assertThat(Explanation.of(result(computingOnly, 60, VmEvents.NONE), 2)).contains("no wait to limit");
         assertThatThrownBy(() -> Sweep.parse("pool=1..8:2").points(List.of(WAITING.withExecutor(ExecutorKind.VIRTUAL)), 2))
                 .hasMessageContaining("pool does not change virtual: sweep it for fixed or forkjoin");

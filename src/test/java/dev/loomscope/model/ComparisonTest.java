@@ -2,7 +2,6 @@ package dev.loomscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import java.util.List;
@@ -31,11 +30,11 @@ class ComparisonTest {
         // The memory preset's runs look like waiting-10k's; the preset they came from decides, even for its first run alone.
         assertThat(Comparison.focusOf(preset("memory").scenarios().subList(1, 2), PRESETS)).isEqualTo(Comparison.Focus.MEMORY);
         // Settings of one's own: what they set says it.
-        var web = new Scenario(ExecutorKind.VIRTUAL, 100, 4, 2, 50, 0, BlockingMode.SLEEP, 20).withConnections(20);
+        var web = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(50).withConnections(20).build();
         assertThat(Comparison.focusOf(List.of(web), PRESETS)).isEqualTo(Comparison.Focus.THROUGHPUT);
-        var cache = new Scenario(ExecutorKind.FIXED, 100, 4, 2, 50, 0, BlockingMode.SLEEP, 20).withThreadLocalKb(4);
+        var cache = Scenario.of(ExecutorKind.FIXED).withTasks(100).withPool(4).withSleepMs(50).withThreadLocalKb(4).build();
         assertThat(Comparison.focusOf(List.of(cache), PRESETS)).isEqualTo(Comparison.Focus.THREAD_LOCALS);
-        var plain = new Scenario(ExecutorKind.FIXED, 123, 4, 2, 50, 0, BlockingMode.SLEEP, 20);
+        var plain = Scenario.of(ExecutorKind.FIXED).withTasks(123).withPool(4).withSleepMs(50).build();
         assertThat(Comparison.focusOf(List.of(plain), PRESETS)).isEqualTo(Comparison.Focus.ELAPSED);
     }
 

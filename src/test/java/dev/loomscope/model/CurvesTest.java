@@ -3,7 +3,6 @@ package dev.loomscope.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -34,7 +33,7 @@ class CurvesTest {
 
     @Test
     void aFixedPoolsPerfectWorldClimbsInFiftyWavesAndVirtualInOne() {
-        var fixed = new Scenario(ExecutorKind.FIXED, 10_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20);
+        var fixed = Scenario.of(ExecutorKind.FIXED).withTasks(10_000).withPool(200).withSleepMs(100).build();
         var points = IdealCurve.points(fixed, IdealTime.millis(fixed, 2), 500);
         assertThat(IdealCurve.waveSize(fixed)).isEqualTo(200);
         assertThat(points.size()).isEqualTo(101);
@@ -58,13 +57,13 @@ class CurvesTest {
     @Test
     void cpuBoundWorkRampsAndPermitsQueueOnlyTheSleeps() {
         // 48 tasks of 100 ms CPU on 2 cores: the cores set the pace (2.4 s), not one wave of 100 ms.
-        var cpu = new Scenario(ExecutorKind.VIRTUAL, 48, 200, 2, 0, 100, BlockingMode.SLEEP, 20);
+        var cpu = Scenario.of(ExecutorKind.VIRTUAL).withTasks(48).withSleepMs(0).withCpuMs(100).build();
         var ramp = IdealCurve.points(cpu, IdealTime.millis(cpu, 2), 500);
         assertThat(ramp.size()).isEqualTo(2);
         assertThat(ramp.timesMs()[1]).isEqualTo(2_400);
 
         // 100 tasks, 10 permits, 5 ms CPU then 100 ms sleep: waves end at 105, 205, ... 1,005 ms.
-        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 100, 200, 2, 100, 5, BlockingMode.SLEEP, 10);
+        var limited = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(100).withSleepMs(100).withCpuMs(5).withPermits(10).build();
         var steps = IdealCurve.points(limited, IdealTime.millis(limited, 2), 500);
         assertThat(steps.timesMs()[1]).isEqualTo(105);
         assertThat(steps.timesMs()[steps.size() - 1]).isEqualTo(IdealTime.millis(limited, 2)).isEqualTo(1_005);

@@ -2,7 +2,6 @@ package dev.loomscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The "Why" sentence's second half: only measured overheads are named, and never more than the excess. */
 class ExplanationOverheadTest {
 
-    private static final Scenario VIRTUAL_10K = new Scenario(ExecutorKind.VIRTUAL, 10_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20);
+    private static final Scenario VIRTUAL_10K = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10_000).withSleepMs(100).build();
     private static final Scenario PLATFORM_10K = VIRTUAL_10K.withExecutor(ExecutorKind.PLATFORM);
     private static final Scenario FIXED_10K = VIRTUAL_10K.withExecutor(ExecutorKind.FIXED);
 

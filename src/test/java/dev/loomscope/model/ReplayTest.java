@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.launcher.Runner;
@@ -31,7 +30,7 @@ class ReplayTest {
 
     @Test
     void replayingToTheEndReachesTheSameStateAsTheLiveRun() throws Exception {
-        RunModel live = finishedRun(new Scenario(ExecutorKind.FIXED, 40, 4, 2, 20, 0, BlockingMode.SLEEP, 20));
+        RunModel live = finishedRun(Scenario.of(ExecutorKind.FIXED).withTasks(40).withPool(4).withSleepMs(20).build());
         var replay = new Replay(live);
         assertThat(replay.eventsRecorded()).isEqualTo(40 * 5);
         assertThat(replay.durationMs()).isGreaterThanOrEqualTo(200);
@@ -57,7 +56,7 @@ class ReplayTest {
 
     @Test
     void goingBackRebuildsTheRunAsItWasThen() throws Exception {
-        RunModel live = finishedRun(new Scenario(ExecutorKind.SINGLE, 10, 1, 2, 20, 0, BlockingMode.SLEEP, 20));
+        RunModel live = finishedRun(Scenario.of(ExecutorKind.SINGLE).withTasks(10).withSleepMs(20).build());
         var replay = new Replay(live);
         replay.seek(replay.durationMs());
         replay.seek(replay.durationMs() * 0.3);
@@ -69,15 +68,15 @@ class ReplayTest {
 
     @Test
     void aRunWithoutItsRecordingCannotBeReplayed() throws Exception {
-        RunModel live = finishedRun(new Scenario(ExecutorKind.VIRTUAL, 5, 1, 2, 1, 0, BlockingMode.SLEEP, 20));
+        RunModel live = finishedRun(Scenario.of(ExecutorKind.VIRTUAL).withTasks(5).withSleepMs(1).build());
         live.dropRecording();
         assertThatThrownBy(() -> new Replay(live)).hasMessageContaining("no recording");
     }
 
     @Test
     void aRaceRunsTwoReplaysOnOneClockForAsLongAsTheSlowerOne() throws Exception {
-        RunModel slow = finishedRun(new Scenario(ExecutorKind.FIXED, 20, 2, 2, 20, 0, BlockingMode.SLEEP, 20));
-        RunModel fast = finishedRun(new Scenario(ExecutorKind.VIRTUAL, 20, 2, 2, 20, 0, BlockingMode.SLEEP, 20));
+        RunModel slow = finishedRun(Scenario.of(ExecutorKind.FIXED).withTasks(20).withPool(2).withSleepMs(20).build());
+        RunModel fast = finishedRun(Scenario.of(ExecutorKind.VIRTUAL).withTasks(20).withSleepMs(20).build());
         var race = new Race(slow, fast);
         assertThat(race.durationMs()).isEqualTo(Math.max(new Replay(slow).durationMs(), new Replay(fast).durationMs()));
         // When the virtual run is done, the pool of 2 is still working through its 10 waves.

@@ -2,7 +2,6 @@ package dev.loomscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
@@ -22,9 +21,11 @@ class RunFirstPolicyTest {
 
     private static final int CORES = 2;
     private static final long MS = 1_000_000L;
-    private static final Scenario POOL_10K = new Scenario(ExecutorKind.FIXED, 10_000, 200, CORES, 100, 0, BlockingMode.SLEEP, 20);
+    private static final Scenario POOL_10K = Scenario.of(ExecutorKind.FIXED).withTasks(10_000).withPool(200).withCarriers(CORES)
+            .withSleepMs(100).build();
     private static final Scenario VIRTUAL_10K = POOL_10K.withExecutor(ExecutorKind.VIRTUAL);
-    private static final Scenario CPU_48 = new Scenario(ExecutorKind.PLATFORM, 48, 48, CORES, 0, 100, BlockingMode.SLEEP, 20);
+    private static final Scenario CPU_48 = Scenario.of(ExecutorKind.PLATFORM).withTasks(48).withCarriers(CORES).withSleepMs(0).withCpuMs(100)
+            .build();
 
     private static RunModel finished(Scenario s, RunResult.Outcome outcome) {
         var run = new RunModel(1, s, CORES);

@@ -8,7 +8,6 @@ import static dev.loomscope.protocol.EventType.SUBMITTED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.JfrEvent;
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class RunModelTest {
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool) {
-        return new Scenario(kind, tasks, pool, 2, 100, 0, BlockingMode.SLEEP, 20);
+        return Scenario.of(kind).withTasks(tasks).withPool(pool).withSleepMs(100).build();
     }
 
     @Test

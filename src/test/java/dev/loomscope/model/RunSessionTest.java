@@ -3,7 +3,6 @@ package dev.loomscope.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class RunSessionTest {
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int sleepMs) {
-        return new Scenario(kind, tasks, 2, 2, sleepMs, 0, BlockingMode.SLEEP, 20);
+        return Scenario.of(kind).withTasks(tasks).withPool(2).withSleepMs(sleepMs).build();
     }
 
     private static void waitUntilIdle(RunSession session, Duration timeout) throws InterruptedException {

@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
@@ -24,7 +23,7 @@ class TimelineExportTest {
 
     /** Two tasks on a fixed pool of one thread (21): each runs 1 ms, sleeps 10 ms holding the thread, runs to its end. */
     private static RunModel finishedPoolRun() {
-        var model = new RunModel(7, new Scenario(ExecutorKind.FIXED, 2, 1, 2, 10, 0, BlockingMode.SLEEP, 20), 2);
+        var model = new RunModel(7, Scenario.of(ExecutorKind.FIXED).withTasks(2).withPool(1).withSleepMs(10).build(), 2);
         var events = new Events();
         for (int task = 0; task < 2; task++) {
             double t = task * 12;
@@ -79,7 +78,7 @@ class TimelineExportTest {
 
     @Test
     void aRunStillGoingHasNoTimelineYet() {
-        var model = new RunModel(1, new Scenario(ExecutorKind.VIRTUAL, 1, 1, 2, 1, 0, BlockingMode.SLEEP, 20), 2);
+        var model = new RunModel(1, Scenario.of(ExecutorKind.VIRTUAL).withTasks(1).withSleepMs(1).build(), 2);
         assertThatThrownBy(() -> TimelineExport.csv(model, new StringWriter())).hasMessageContaining("until it ends");
     }
 }

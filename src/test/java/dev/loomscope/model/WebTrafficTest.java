@@ -3,7 +3,6 @@ package dev.loomscope.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class WebTrafficTest {
 
     private static Scenario web(ExecutorKind kind, int requests, int pool, int sleepMs, int connections) {
-        return new Scenario(kind, requests, pool, 2, sleepMs, 0, BlockingMode.SLEEP, 20).withConnections(connections);
+        return Scenario.of(kind).withTasks(requests).withPool(pool).withSleepMs(sleepMs).withConnections(connections).build();
     }
 
     /** A pool of 2 and 4 clients: requests go out in pairs every 100 ms, and the second pair waits a wave. */
@@ -89,14 +88,14 @@ class WebTrafficTest {
                 .isCloseTo(133.3, within(0.1));
         assertThat(WebTraffic.ceiling(web(ExecutorKind.SINGLE, 1_000, 10, 100, 100), 2).orElseThrow().requestsPerSecond()).isEqualTo(10);
         // Pure CPU work: two cores serve no more than 2 / 50 ms, however many connections.
-        var cpu = new Scenario(ExecutorKind.VIRTUAL, 100, 10, 2, 0, 50, BlockingMode.SLEEP, 20).withConnections(100);
+        var cpu = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(0).withCpuMs(50).withConnections(100).build();
         assertThat(WebTraffic.ceiling(cpu, 2).orElseThrow().requestsPerSecond()).isEqualTo(40);
         assertThat(WebTraffic.ceiling(web(ExecutorKind.FIXED, 10, 2, 10, 0), 2)).isEmpty();
         // Fractions count: 2 cores computing 100 ms each serve 20 a second, though each request also waits 10 ms.
-        var mixed = new Scenario(ExecutorKind.VIRTUAL, 100, 10, 2, 10, 100, BlockingMode.SLEEP, 20).withConnections(100);
+        var mixed = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(10).withCpuMs(100).withConnections(100).build();
         assertThat(WebTraffic.ceiling(mixed, 2).orElseThrow().requestsPerSecond()).isEqualTo(20);
         // A semaphore holds only the wait: 20 permits over 100 ms waits pass 200 a second.
-        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        var limited = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1_000).withSleepMs(100).withPermits(20).withConnections(100).build();
         assertThat(WebTraffic.ceiling(limited, 2).orElseThrow().requestsPerSecond()).isEqualTo(200);
     }
 }

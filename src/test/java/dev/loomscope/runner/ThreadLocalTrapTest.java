@@ -3,7 +3,6 @@ package dev.loomscope.runner;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.result.RunResult;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ThreadLocalTrapTest {
 
     private static RunResult run(ExecutorKind kind) throws InterruptedException {
-        var scenario = new Scenario(kind, 40, 4, 2, 5, 0, BlockingMode.SLEEP, 20, 8);
+        var scenario = Scenario.of(kind).withTasks(40).withPool(4).withSleepMs(5).withThreadLocalKb(8).build();
         return new Runner().run(scenario, RunOptions.DEFAULT.withoutJfr(), RunListener.NONE);
     }
 
@@ -31,12 +30,12 @@ class ThreadLocalTrapTest {
 
     @Test
     void withoutTheCacheNothingIsCountedAndTheSizeIsChecked() throws Exception {
-        var plain = new Runner().run(new Scenario(ExecutorKind.FIXED, 10, 2, 2, 1, 0, BlockingMode.SLEEP, 20),
+        var plain = new Runner().run(Scenario.of(ExecutorKind.FIXED).withTasks(10).withPool(2).withSleepMs(1).build(),
                 RunOptions.DEFAULT.withoutJfr(), RunListener.NONE);
         assertThat(plain.threadLocalsCreated()).isZero();
-        assertThatThrownBy(() -> new Scenario(ExecutorKind.FIXED, 10, 2, 2, 1, 0, BlockingMode.SLEEP, 20, 4_096))
+        assertThatThrownBy(() -> Scenario.of(ExecutorKind.FIXED).withTasks(10).withPool(2).withSleepMs(1).withThreadLocalKb(4_096).build())
                 .hasMessageContaining("thread-local-kb must be between 0 and 1,024");
-        var scenario = new Scenario(ExecutorKind.VIRTUAL, 10, 2, 2, 1, 0, BlockingMode.SLEEP, 20, 16);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(1).withThreadLocalKb(16).build();
         assertThat(Scenario.fromArgs(scenario.toArgs())).isEqualTo(scenario);
     }
 }

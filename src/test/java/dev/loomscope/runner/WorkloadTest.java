@@ -1,6 +1,5 @@
 package dev.loomscope.runner;
 
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +18,7 @@ class WorkloadTest {
 
     @Test
     void aTaskInterruptedWhileHoldingOrAwaitingAPermitFailsAndLeavesEveryPermitFree() throws InterruptedException {
-        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 3, 1, 2, 10_000, 0, BlockingMode.SLEEP, 2);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(3).withSleepMs(10_000).withPermits(2).build();
         var log = new EventLog(2, 256);
         var workload = new Workload(scenario, log, CpuWork.withRate(0), false);
         var permits = workload.permits();
@@ -52,7 +51,7 @@ class WorkloadTest {
 
     @Test
     void aTaskThatSleepsRecordsItsFourStepsInOrder() throws InterruptedException {
-        var scenario = new Scenario(ExecutorKind.VIRTUAL, 1, 1, 2, 5, 0, BlockingMode.SLEEP, 2);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(1).withSleepMs(5).build();
         var log = new EventLog(2, 256);
         Thread.ofVirtual().start(new Workload(scenario, log, CpuWork.withRate(0), false).task(7)).join();
         var events = new java.util.ArrayList<long[]>();

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class IdealTimeTest {
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int sleepMs, int cpuMs) {
-        return new Scenario(kind, tasks, pool, 2, sleepMs, cpuMs, BlockingMode.SLEEP, 20);
+        return Scenario.of(kind).withTasks(tasks).withPool(pool).withSleepMs(sleepMs).withCpuMs(cpuMs).build();
     }
 
     @Test
@@ -39,20 +39,20 @@ class IdealTimeTest {
         // A single thread uses one core only.
         assertThat(IdealTime.millis(scenario(ExecutorKind.SINGLE, 48, 48, 0, 100), 2)).isEqualTo(4_800);
         // One carrier bounds virtual threads like one core.
-        var oneCarrier = new Scenario(ExecutorKind.VIRTUAL, 48, 48, 1, 0, 100, BlockingMode.SLEEP, 20);
+        var oneCarrier = Scenario.of(ExecutorKind.VIRTUAL).withTasks(48).withCarriers(1).withSleepMs(0).withCpuMs(100).build();
         assertThat(IdealTime.millis(oneCarrier, 2)).isEqualTo(4_800);
     }
 
     @Test
     void aSemaphorePassesSleepsThroughItsPermits() {
-        var limited = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 1_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20);
+        var limited = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(1_000).withSleepMs(100).withPermits(20).build();
         assertThat(IdealTime.millis(limited, 2)).isEqualTo(5_000);
     }
 
     @Test
     void pinningBlockingKeepsTheCarrierSoOnlyCarriersWaitAtOnce() {
-        var pinned = new Scenario(ExecutorKind.VIRTUAL, 100, 200, 2, 50, 0, BlockingMode.NATIVE, 20);
-        var unpinned = new Scenario(ExecutorKind.VIRTUAL, 100, 200, 2, 50, 0, BlockingMode.SYNCHRONIZED, 20);
+        var pinned = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(50).withBlocking(BlockingMode.NATIVE).build();
+        var unpinned = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(50).withBlocking(BlockingMode.SYNCHRONIZED).build();
         assertThat(IdealTime.millis(pinned, 2)).isEqualTo(2_500);
         assertThat(IdealTime.millis(unpinned, 2)).isEqualTo(50);
     }
@@ -64,12 +64,12 @@ class IdealTimeTest {
 
     @org.junit.jupiter.api.Test
     void aClosedLoopOfConnectionsSendsNoMoreThanItsConnectionsAtOnce() {
-        var fixed = new Scenario(ExecutorKind.FIXED, 1_000, 10, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(100);
+        var fixed = Scenario.of(ExecutorKind.FIXED).withTasks(1_000).withPool(10).withSleepMs(100).withConnections(100).build();
         assertThat(IdealTime.millis(fixed, 2)).isEqualTo(10_000);
         assertThat(IdealTime.millis(fixed.withExecutor(ExecutorKind.VIRTUAL), 2)).isEqualTo(1_000);
         assertThat(IdealTime.millis(fixed.withExecutor(ExecutorKind.PLATFORM), 2)).isEqualTo(1_000);
         // Fewer connections than pool threads: the connections set the pace.
-        var fewClients = new Scenario(ExecutorKind.FIXED, 1_000, 200, 2, 100, 0, BlockingMode.SLEEP, 20).withConnections(40);
+        var fewClients = Scenario.of(ExecutorKind.FIXED).withTasks(1_000).withPool(200).withSleepMs(100).withConnections(40).build();
         assertThat(IdealTime.millis(fewClients, 2)).isEqualTo(2_500);
         assertThat(IdealTime.millis(fewClients.withConnections(0), 2)).isEqualTo(500);
     }

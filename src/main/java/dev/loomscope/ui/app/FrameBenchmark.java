@@ -2,7 +2,6 @@ package dev.loomscope.ui.app;
 
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.shell.MainWindow;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.launcher.JvmLauncher;
@@ -42,11 +41,11 @@ public final class FrameBenchmark implements Callable<Integer> {
 
     static {
         int cores = Runtime.getRuntime().availableProcessors();
-        CASES.put("virtual-100k", new Scenario(ExecutorKind.VIRTUAL, 100_000, 200, cores, 2_000, 0, BlockingMode.SLEEP, 20));
-        CASES.put("fixed-100k", new Scenario(ExecutorKind.FIXED, 100_000, 1_000, cores, 20, 0, BlockingMode.SLEEP, 20));
-        CASES.put("fixed-10k", Scenario.defaults(ExecutorKind.FIXED));
-        CASES.put("virtual-10k", Scenario.defaults(ExecutorKind.VIRTUAL));
-        CASES.put("virtual-1m", new Scenario(ExecutorKind.VIRTUAL, 1_000_000, 200, cores, 100, 0, BlockingMode.SLEEP, 20));
+        CASES.put("virtual-100k", Scenario.of(ExecutorKind.VIRTUAL).withTasks(100_000).withCarriers(cores).withSleepMs(2_000).build());
+        CASES.put("fixed-100k", Scenario.of(ExecutorKind.FIXED).withTasks(100_000).withPool(1_000).withCarriers(cores).withSleepMs(20).build());
+        CASES.put("fixed-10k", Scenario.of(ExecutorKind.FIXED).withCarriers(cores).build());
+        CASES.put("virtual-10k", Scenario.of(ExecutorKind.VIRTUAL).withCarriers(cores).build());
+        CASES.put("virtual-1m", Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000_000).withCarriers(cores).build());
     }
 
     @Option(names = "--cases", split = ",", defaultValue = "virtual-100k,fixed-100k,virtual-1m",

@@ -231,8 +231,9 @@ public final class ControlsViewModel {
         }
         var scenarios = new ArrayList<Scenario>();
         for (ExecutorKind kind : kinds) {
-            var scenario = new Scenario(kind, tasks.get(), pool.get(), carriers.get(), sleepMs.get(), cpuMs.get(),
-                    blocking.get(), permits.get(), threadLocalKb.get(), connections.get());
+            var scenario = Scenario.of(kind).withTasks(tasks.get()).withPool(pool.get()).withCarriers(carriers.get())
+                    .withSleepMs(sleepMs.get()).withCpuMs(cpuMs.get()).withBlocking(blocking.get()).withPermits(permits.get())
+                    .withThreadLocalKb(threadLocalKb.get()).withConnections(connections.get()).build();
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

@@ -53,7 +53,8 @@ class ControlsViewModelTest {
 
     @Test
     void loadingScenariosPutsThemOnTheControls() {
-        var scenario = new Scenario(ExecutorKind.VIRTUAL_LIMITED, 500, 4, 1, 20, 5, BlockingMode.SYNCHRONIZED, 10);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(500).withPool(4).withCarriers(1).withSleepMs(20).withCpuMs(5)
+                .withBlocking(BlockingMode.SYNCHRONIZED).withPermits(10).build();
         vm.load(List.of(scenario, scenario.withExecutor(ExecutorKind.FORKJOIN)));
         assertThat(vm.selectedExecutors()).containsExactly(ExecutorKind.FORKJOIN, ExecutorKind.VIRTUAL_LIMITED);
         assertThat(vm.scenarios()).extracting(Scenario::label).containsExactly("forkjoin(4)", "virtual-limited(10)");
