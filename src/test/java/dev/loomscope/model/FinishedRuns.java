@@ -9,7 +9,6 @@ import static dev.loomscope.protocol.EventType.SUBMITTED;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -22,7 +21,7 @@ public final class FinishedRuns {
 
     /** A fixed pool of 2 running 4 tasks of 100 ms sleep in two waves: tasks 0 and 1 end at 100 ms, 2 and 3 at 200 ms. */
     public static RunModel twoWaves() {
-        var scenario = new Scenario(ExecutorKind.FIXED, 4, 2, 2, 100, 0, BlockingMode.SLEEP, 20);
+        var scenario = Scenario.of(ExecutorKind.FIXED).withTasks(4).withPool(2).build();
         var events = new Events();
         for (int task = 0; task < 4; task++) {
             events.platform(SUBMITTED, task, 0, 1);
@@ -40,7 +39,7 @@ public final class FinishedRuns {
 
     /** Virtual threads running the same 4 tasks at once: all end at 100 ms. */
     public static RunModel oneWave() {
-        var scenario = new Scenario(ExecutorKind.VIRTUAL, 4, 2, 2, 100, 0, BlockingMode.SLEEP, 20);
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(4).withPool(2).build();
         var events = new Events();
         for (int task = 0; task < 4; task++) {
             events.add(SUBMITTED, task, 0, 1, 1);

@@ -9,7 +9,6 @@ import dev.loomscope.model.SessionRuns;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -22,7 +21,7 @@ class WindowStateTest {
 
     private static final int CORES = 2;
     private static final long MS = 1_000_000L;
-    private static final Scenario POOL_10K = new Scenario(ExecutorKind.FIXED, 10_000, 200, CORES, 100, 0, BlockingMode.SLEEP, 20);
+    private static final Scenario POOL_10K = Scenario.of(ExecutorKind.FIXED).withCarriers(CORES).build();
     private static final Scenario VIRTUAL_10K = POOL_10K.withExecutor(ExecutorKind.VIRTUAL);
 
     /** A session as the window reads it, its runs set by the test. */

@@ -6,7 +6,6 @@ import dev.loomscope.model.RunModel;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class SweepViewTest {
 
-    private static final Scenario BASE = new Scenario(ExecutorKind.FIXED, 8, 2, 2, 20, 0, BlockingMode.SLEEP, 20);
+    private static final Scenario BASE = Scenario.of(ExecutorKind.FIXED).withTasks(8).withPool(2).withSleepMs(20).build();
 
     private List<Scenario> bases = List.of(BASE);
     private final List<RunModel> started = new ArrayList<>();
