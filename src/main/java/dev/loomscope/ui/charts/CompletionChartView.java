@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.EmptyHint;

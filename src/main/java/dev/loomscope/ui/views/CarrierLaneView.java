@@ -1,7 +1,6 @@
 package dev.loomscope.ui.views;
 
 import dev.loomscope.model.window.FrameContext;
-import dev.loomscope.ui.charts.Ticks;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.CarrierLanes;

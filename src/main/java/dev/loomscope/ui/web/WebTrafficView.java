@@ -3,7 +3,7 @@ package dev.loomscope.ui.web;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.charts.RunsRedraw;
-import dev.loomscope.ui.charts.Ticks;
+import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.ui.views.EmptyHint;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.WebTraffic;

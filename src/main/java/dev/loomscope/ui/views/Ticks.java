@@ -1,4 +1,4 @@
-package dev.loomscope.ui.charts;
+package dev.loomscope.ui.views;
 
 import javafx.util.StringConverter;
 
