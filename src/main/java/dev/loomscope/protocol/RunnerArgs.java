@@ -1,14 +1,12 @@
 package dev.loomscope.protocol;
 
-import dev.loomscope.scenario.RunOptions;
-import dev.loomscope.scenario.Scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The runner JVM's command line: {@code key=value} words, read once into a map that the channel,
- * the {@link RunOptions} and the {@link Scenario} each take their keys from.
+ * the scenario and its run options each take their keys from.
  */
 public record RunnerArgs(Map<String, String> values) {
 
