@@ -1,5 +1,7 @@
 package dev.loomscope.model;
 
+import dev.loomscope.testing.Events;
+
 import static dev.loomscope.protocol.EventType.BLOCKED;
 import static dev.loomscope.protocol.EventType.FINISHED;
 import static dev.loomscope.protocol.EventType.RESUMED;

@@ -1,5 +1,7 @@
 package dev.loomscope.model;
 
+import dev.loomscope.testing.Events;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
