@@ -35,7 +35,14 @@ import java.util.function.Function;
  * Poll.until("the run done", Duration.ofSeconds(10), () -> !session.isRunning());
  * }</pre>
  *
- * To see a run part-way (to stop it, or to look at it running), {@link #holdingAt} makes each run
+ * Asked for a {@code .jfr} file ({@link RunOptions#jfrFile()}), a completed run writes one at its
+ * end, as the runner does: a real recording made in this JVM, holding a
+ * {@code dev.loomscope.ClockMark}, a virtual run's {@code jdk.VirtualThreadStart} and {@code End}
+ * events (one per task, up to {@link RunOptions#MAX_TASKS_WITH_VTHREAD_EVENTS}) and, with mount
+ * events asked for, a {@code dev.loomscope.Mount} and {@code Unmount} per task: enough to export
+ * and read back, not a measurement. No thread dump is written.
+ *
+ * <p>To see a run part-way (to stop it, or to look at it running), {@link #holdingAt} makes each run
  * wait there until it is cancelled or {@link #release() released}; {@link #paced} plays the run's
  * clock in real time (or faster, or slower); {@link #failingWith} makes every run fail as a runner
  * that could not start does; {@link #playing} plays given scripts instead (a recorded run).
@@ -146,6 +153,61 @@ public final class FakeRunner implements RunStarter {
         return run;
     }
 
+    /** The runner's clock mark, by name: the runner's own class is not for other packages. */
+    @jdk.jfr.Name("dev.loomscope.ClockMark")
+    @jdk.jfr.StackTrace(false)
+    static final class ClockMark extends jdk.jfr.Event {
+        @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+        long monotonicNanos;
+    }
+
+    /** A small real recording standing for the run's (see the class comment). */
+    private static void writeRecording(Scenario scenario, RunOptions options) throws InterruptedException {
+        try (var recording = new jdk.jfr.Recording()) {
+            recording.enable(ClockMark.class);
+            boolean virtualThreads = scenario.executor().isVirtual() && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
+            if (virtualThreads) {
+                recording.enable("jdk.VirtualThreadStart");
+                recording.enable("jdk.VirtualThreadEnd");
+            }
+            if (options.mountEvents()) {
+                recording.enable(dev.loomscope.runner.telemetry.MountEvents.Mount.class);
+                recording.enable(dev.loomscope.runner.telemetry.MountEvents.Unmount.class);
+            }
+            recording.start();
+            var mark = new ClockMark();
+            mark.monotonicNanos = System.nanoTime();
+            mark.commit();
+            var threads = new java.util.ArrayList<Thread>();
+            for (int task = 0; task < scenario.tasks() && (virtualThreads || options.mountEvents()); task++) {
+                int id = task;
+                Runnable slice = () -> {
+                    if (options.mountEvents()) {
+                        var mount = new dev.loomscope.runner.telemetry.MountEvents.Mount();
+                        mount.task = id;
+                        mount.commit();
+                        var unmount = new dev.loomscope.runner.telemetry.MountEvents.Unmount();
+                        unmount.task = id;
+                        unmount.ended = true;
+                        unmount.commit();
+                    }
+                };
+                if (virtualThreads) {
+                    threads.add(Thread.ofVirtual().start(slice));
+                } else {
+                    slice.run();
+                }
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            recording.stop();
+            recording.dump(options.jfrFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** One run being played. */
     private final class FakeRun implements RunHandle {
         private final Scenario scenario;
@@ -237,6 +299,9 @@ public final class FakeRunner implements RunStarter {
                 if (cancelled) {
                     return stopped();
                 }
+            }
+            if (options.jfrFile() != null) {
+                writeRecording(scenario, options);
             }
             return script.result();
         }

@@ -15,6 +15,7 @@ import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,8 +24,10 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The fake runner the model and window tests run on: a plausible stream, the same every time, held and stopped on demand. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -215,6 +218,21 @@ class FakeRunnerTest {
         RunResult replayed = new FakeRunner().playing(scenario -> recorded).run(FOUR_ON_A_POOL_OF_TWO, heard);
         assertThat(replayed).isEqualTo(original);
         assertThat(heard.events).isEqualTo(recorded.events());
+    }
+
+    @Test
+    void aRunAskedForARecordingLeavesOneToReadBack(@TempDir Path dir) throws Exception {
+        var virtual = Scenario.of(ExecutorKind.VIRTUAL).withTasks(5).withSleepMs(10).build();
+        Path plain = dir.resolve("plain.jfr");
+        new FakeRunner().run(virtual, RunOptions.DEFAULT.withJfrFile(plain, false), RunListener.NONE);
+        Map<String, Long> names = RecordingFile.readAllEvents(plain).stream()
+                .collect(Collectors.groupingBy(e -> e.getEventType().getName(), Collectors.counting()));
+        assertThat(names).containsEntry("dev.loomscope.ClockMark", 1L).containsKey("jdk.VirtualThreadStart").doesNotContainKey("dev.loomscope.Mount");
+        assertThat(names.get("jdk.VirtualThreadStart")).isGreaterThanOrEqualTo(5);
+
+        Path withMounts = dir.resolve("mounts.jfr");
+        new FakeRunner().run(virtual, RunOptions.DEFAULT.withJfrFile(withMounts, true), RunListener.NONE);
+        assertThat(RecordingFile.readAllEvents(withMounts)).filteredOn(e -> e.getEventType().getName().equals("dev.loomscope.Mount")).hasSize(5);
     }
 
     @Test
