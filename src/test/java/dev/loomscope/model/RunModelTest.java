@@ -1,7 +1,5 @@
 package dev.loomscope.model;
 
-import dev.loomscope.testing.Events;
-
 import static dev.loomscope.protocol.EventType.BLOCKED;
 import static dev.loomscope.protocol.EventType.FINISHED;
 import static dev.loomscope.protocol.EventType.RESUMED;
@@ -13,6 +11,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.testing.Events;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,5 @@
 package dev.loomscope.model;
 
-import dev.loomscope.testing.Events;
-
 import static dev.loomscope.protocol.EventType.BLOCKED;
 import static dev.loomscope.protocol.EventType.FINISHED;
 import static dev.loomscope.protocol.EventType.RESUMED;
@@ -15,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.Events;
 import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;

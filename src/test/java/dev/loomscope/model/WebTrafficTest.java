@@ -1,13 +1,12 @@
 package dev.loomscope.model;
 
-import dev.loomscope.testing.Events;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.testing.Events;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
