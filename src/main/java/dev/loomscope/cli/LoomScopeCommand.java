@@ -1,6 +1,9 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.launcher.RunStarter;
+import dev.loomscope.launcher.Runner;
 import java.io.PrintWriter;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +32,29 @@ public final class LoomScopeCommand {
      * this headless package never names, so {@code Main} hands them in.
      */
     public static CommandLine commandLine(Object... moreSubcommands) {
-        var commandLine = new CommandLine(new LoomScopeCommand());
+        return commandLine(Runner::new, moreSubcommands);
+    }
+
+    /** The command line whose {@code run} and {@code sweep} start their runs on {@code runs} instead of in runner JVMs. */
+    public static CommandLine commandLineRunningOn(RunStarter runs) {
+        return commandLine(() -> runs);
+    }
+
+    private static CommandLine commandLine(Supplier<RunStarter> runs, Object... moreSubcommands) {
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> type) throws Exception {
+                if (type == RunCommand.class) {
+                    return (K) new RunCommand(runs);
+                }
+                if (type == SweepCommand.class) {
+                    return (K) new SweepCommand(runs);
+                }
+                return CommandLine.defaultFactory().create(type);
+            }
+        };
+        var commandLine = new CommandLine(new LoomScopeCommand(), factory);
         for (Object subcommand : moreSubcommands) {
             commandLine.addSubcommand(subcommand);
         }

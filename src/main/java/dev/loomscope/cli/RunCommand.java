@@ -6,7 +6,7 @@ import dev.loomscope.launcher.RunListener;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.RunResults;
-import dev.loomscope.launcher.Runner;
+import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.scenario.Scenario;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +30,13 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:every run completed", "1:a run failed (out of threads, crashed, killed)", "2:bad options"})
 public final class RunCommand implements Callable<Integer> {
+
+    /** Where the runs start: runner JVMs, made only once a run is due (not for --help). */
+    private final Supplier<RunStarter> runs;
+
+    RunCommand(Supplier<RunStarter> runs) {
+        this.runs = runs;
+    }
 
     @Spec
     CommandSpec spec;
@@ -66,7 +74,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jfr needs JFR: leave out --no-jfr");
         }
         PrintStream out = System.out;
-        var runner = new Runner();
+        var runner = runs.get();
         var byScenario = new LinkedHashMap<Scenario, List<RunResult>>();
         scenarios.forEach(s -> byScenario.put(s, new ArrayList<>()));
         var current = new AtomicReference<RunHandle>();

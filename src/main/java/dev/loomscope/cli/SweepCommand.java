@@ -9,9 +9,10 @@ import dev.loomscope.launcher.RunHandle;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
-import dev.loomscope.launcher.Runner;
+import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.model.Sweep;
 import java.io.PrintStream;
+import java.util.function.Supplier;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,6 +31,13 @@ import picocli.CommandLine.Spec;
         description = {"Varies one setting over a range and runs every point for every executor, one run at a time.",
                 "Example: sweep --vary cpu-ms=0..40:3 --executor fixed,virtual --tasks 200 --pool 4 --sleep-ms 40"})
 public final class SweepCommand implements Callable<Integer> {
+
+    /** Where the runs start: runner JVMs, made only once a run is due. */
+    private final Supplier<RunStarter> runs;
+
+    SweepCommand(Supplier<RunStarter> runs) {
+        this.runs = runs;
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -64,7 +72,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         String setting = sweep.setting();
         PrintStream out = System.out;
-        var runner = new Runner();
+        var runner = runs.get();
         var current = new AtomicReference<RunHandle>();
         // Ctrl+C stops the sweep without leaving a runner JVM behind.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {

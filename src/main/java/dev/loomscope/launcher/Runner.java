@@ -1,7 +1,6 @@
 package dev.loomscope.launcher;
 
 import dev.loomscope.protocol.RunnerChannel;
-import dev.loomscope.result.RunResult;
 import dev.loomscope.runner.RunnerMain;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
@@ -18,7 +17,7 @@ import java.util.List;
  * JVM flags (the carrier count is fixed at JVM start), and a run that exhausts native threads or
  * crashes cannot take the window or the CLI down with it. The CLI and the window both run here.
  */
-public final class Runner {
+public final class Runner implements RunStarter {
 
     private final JvmLauncher launcher;
     private final int cores;
@@ -33,21 +32,19 @@ public final class Runner {
     }
 
     /** Cores of this machine, which the runner JVMs share. */
+    @Override
     public int cores() {
         return cores;
     }
 
     /**
-     * Starts a run and returns at once. The listener hears the run's frames on a reader thread;
-     * the handle's result completes when the runner JVM has exited, however it ended.
+     * Starts a run in a runner JVM of its own, observed as {@code options} say (JFR, a .jfr file, a
+     * thread dump). The listener hears the JVM's frames on a reader thread; the handle's result
+     * completes when the runner JVM has exited, however it ended.
      *
      * @throws InvalidScenarioException if the run would be absurdly long on this machine
      */
-    public RunHandle start(Scenario scenario, RunListener listener) {
-        return start(scenario, RunOptions.DEFAULT, listener);
-    }
-
-    /** Starts a run observed as {@code options} say (JFR, a .jfr file, a thread dump). */
+    @Override
     public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
         scenario.checkDuration(cores);
         double idealMs = IdealTime.millis(scenario, cores);
@@ -55,7 +52,7 @@ public final class Runner {
         try {
             channel = RunnerChannel.open();
         } catch (IOException e) {
-            return RunHandle.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
+            return JvmRun.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
         }
         var args = new ArrayList<>(channel.runnerArgs());
         args.addAll(options.toArgs());
@@ -72,7 +69,7 @@ public final class Runner {
         } catch (IOException e) {
             channel.close();
             deleteQuietly(repository);
-            return RunHandle.failedToStart(scenario, idealMs,
+            return JvmRun.failedToStart(scenario, idealMs,
                     "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
         }
         if (repository != null) {
@@ -82,7 +79,7 @@ public final class Runner {
                 deleteQuietly(repository);
             });
         }
-        return RunHandle.attach(process, channel, scenario, idealMs, listener);
+        return JvmRun.attach(process, channel, scenario, idealMs, listener);
     }
 
     /**
@@ -120,14 +117,5 @@ public final class Runner {
         } catch (IOException e) {
             // A folder left in the temp directory: nothing a run depends on.
         }
-    }
-
-    /** Runs to the end on the calling thread. */
-    public RunResult run(Scenario scenario, RunListener listener) throws InterruptedException {
-        return start(scenario, listener).await();
-    }
-
-    public RunResult run(Scenario scenario, RunOptions options, RunListener listener) throws InterruptedException {
-        return start(scenario, options, listener).await();
     }
 }

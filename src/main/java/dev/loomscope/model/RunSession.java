@@ -4,6 +4,7 @@ import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.launcher.RunHandle;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.scenario.Scenario;
 import java.nio.file.Path;
@@ -16,8 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The runs of one window session. A comparison of several executors runs them one after another,
  * never at once, so no run shares the cores with another and each number stays honest. Runs go
- * through the same {@link Runner} as the command line. Nothing here blocks: the window polls
- * {@link #version()} once per frame.
+ * through the same {@link Runner} as the command line (or, in tests, any other {@link RunStarter}).
+ * Nothing here blocks: the window polls {@link #version()} once per frame.
  */
 public final class RunSession implements SessionRuns {
 
@@ -26,7 +27,7 @@ public final class RunSession implements SessionRuns {
     /** Runs that keep their recording (every event, for replay and timeline export). */
     public static final int RECORDINGS_KEPT = 4;
 
-    private final Runner runner;
+    private final RunStarter runner;
     private final RunOptions options;
     private final Path jfrFolder;
     private final List<RunModel> history = new CopyOnWriteArrayList<>();
@@ -40,12 +41,12 @@ public final class RunSession implements SessionRuns {
     private int nextNumber = 1;
     private volatile java.util.function.Predicate<Scenario> deferEvents = scenario -> false;
 
-    public RunSession(Runner runner, RunOptions options) {
+    public RunSession(RunStarter runner, RunOptions options) {
         this(runner, options, null);
     }
 
     /** @param jfrFolder where each run saves its JFR recording (deleted on exit), or null for none */
-    public RunSession(Runner runner, RunOptions options, Path jfrFolder) {
+    public RunSession(RunStarter runner, RunOptions options, Path jfrFolder) {
         this.runner = runner;
         this.options = options;
         this.jfrFolder = jfrFolder;
@@ -153,8 +154,11 @@ public final class RunSession implements SessionRuns {
         this.ownCpuNanos = processCpuNanos;
     }
 
-    /** Waits, at most {@link #SETTLE_LIMIT_MS}, until this JVM has used under {@link #QUIET_SHARE} of a core for one step. */
-    private void settle() {
+    /**
+     * Waits, at most {@link #SETTLE_LIMIT_MS}, until this JVM has used under {@link #QUIET_SHARE} of
+     * a core for one step, or until {@code next} is no longer due (a stop dropped it).
+     */
+    private void settle(RunModel next) {
         long last = ownCpuNanos.getAsLong();
         if (last < 0) {
             return;
@@ -165,6 +169,11 @@ public final class RunSession implements SessionRuns {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            }
+            synchronized (this) {
+                if (queue.peek() != next) {
+                    return;
+                }
             }
             long now = ownCpuNanos.getAsLong();
             if (now - last < QUIET_SHARE * SETTLE_STEP_MS * 1_000_000) {
@@ -185,7 +194,7 @@ public final class RunSession implements SessionRuns {
         if (next == null) {
             return;
         }
-        settle();
+        settle(next);
         synchronized (this) {
             if (queue.peek() != next) {
                 // Stopped while it settled: it never ran (stop dropped it with the rest of the queue).

@@ -12,22 +12,41 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import dev.loomscope.Main;
 import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.launcher.RunStarter;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.testing.FakeRunner;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
 
+/**
+ * {@code loomscope run}: options, help, the table and the JSON. One run goes through real runner
+ * JVMs end to end; the rest of the output is checked on the fake runner, whose results are known.
+ */
+@ResourceLock(Resources.SYSTEM_OUT) // commands print to System.out, which execute() captures
 class RunCommandTest {
 
     record Outcome(int exitCode, String out, String err) {
     }
 
-    /** Runs the command line as a user would; out holds both picocli's help and what commands print. */
+    /** Runs the command line as a user would, its runs in runner JVMs; out holds both picocli's help and what commands print. */
     static Outcome execute(String... args) {
+        return execute(LoomScopeCommand.commandLine(), args);
+    }
+
+    /** As {@link #execute(String...)}, the runs started on {@code runs} instead. */
+    static Outcome executeOn(RunStarter runs, String... args) {
+        return execute(LoomScopeCommand.commandLineRunningOn(runs), args);
+    }
+
+    private static Outcome execute(CommandLine commandLine, String... args) {
         var err = new StringWriter();
         var help = new StringWriter();
         var printed = new ByteArrayOutputStream();
         PrintStream originalOut = System.out;
-        var commandLine = LoomScopeCommand.commandLine();
         commandLine.setErr(new PrintWriter(err, true));
         commandLine.setOut(new PrintWriter(help, true));
         try {
@@ -71,6 +90,7 @@ class RunCommandTest {
                 "--blocking", "--permits", "--repeat", "--json", "virtual-limited", "class-init", "Exit codes");
     }
 
+    /** End to end: the command line, two runner JVMs, the JSON. */
     @Test
     void jsonPrintsOneObjectPerExecutorWithTheDocumentedFields() throws Exception {
         Outcome outcome = execute("run", "--executor", "fixed,virtual", "--tasks", "40", "--pool", "4", "--sleep-ms", "20", "--json");
@@ -108,13 +128,15 @@ class RunCommandTest {
         assertThat(RunCommand.perExecutor(java.nio.file.Path.of("dump"), virtual, true)).isEqualTo(java.nio.file.Path.of("dump-virtual"));
     }
 
+    /** The pins are the runner's (real ones: JfrTelemetryTest); here, how the command line reports them. */
     @Test
     void pinningIsReportedInTheTableAndTheJson() throws Exception {
-        Outcome table = execute("run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "native");
+        Outcome table = executeOn(new FakeRunner(), "run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "native");
         assertThat(table.exitCode()).as(table.err()).isZero();
         assertThat(table.out()).contains("pinned", "virtual: pinned 4 times", "Native or VM frame on stack: 4");
 
-        Outcome json = execute("run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "synchronized", "--json");
+        Outcome json = executeOn(new FakeRunner(), "run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "synchronized",
+                "--json");
         JsonNode row = new ObjectMapper().readTree(json.out().strip());
         assertThat(row.get("pinnedEvents").asInt()).isZero();
         assertThat(row.get("pinnedMs").asDouble()).isZero();
@@ -123,9 +145,13 @@ class RunCommandTest {
     }
 
     @Test
-    void theTableShowsEachExecutorBesideItsIdeal() {
-        Outcome outcome = execute("run", "--executor", "single,virtual", "--tasks", "5", "--sleep-ms", "10", "--repeat", "2");
+    void theTableShowsEachExecutorBesideItsIdealAndRepeatsTakeTurns() {
+        var runner = new FakeRunner();
+        Outcome outcome = executeOn(runner, "run", "--executor", "single,virtual", "--tasks", "5", "--sleep-ms", "10", "--repeat", "2");
         assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        // Interleaved, so slow drift on a shared machine hits every executor alike.
+        assertThat(runner.started()).extracting(started -> started.scenario().executor())
+                .containsExactly(ExecutorKind.SINGLE, ExecutorKind.VIRTUAL, ExecutorKind.SINGLE, ExecutorKind.VIRTUAL);
         assertThat(outcome.out()).contains("executor", "elapsed", "ideal", "overhead", "CPU wait", "medians of 2 runs");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("single ")).findFirst().orElseThrow()).contains("50 ms");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual ")).findFirst().orElseThrow()).contains("10 ms");

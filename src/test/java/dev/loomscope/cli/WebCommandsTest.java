@@ -10,7 +10,10 @@ import dev.loomscope.web.ServiceConfig;
 import dev.loomscope.web.WebService;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
+@ResourceLock(Resources.SYSTEM_OUT) // RunCommandTest.execute captures System.out
 class WebCommandsTest {
 
     @Test

@@ -1,251 +1,202 @@
 package dev.loomscope.launcher;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.RunStart;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.runner.RunnerMain;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.loomscope.protocol.EventBatch;
-import dev.loomscope.protocol.EventType;
-import dev.loomscope.protocol.RunnerHello;
-import dev.loomscope.protocol.Sample;
+import dev.loomscope.testing.Events;
+import dev.loomscope.testing.Poll;
+import dev.loomscope.testing.RunScript;
+import dev.loomscope.testing.TestJvms;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Runs real scenarios in real runner JVMs, at small scale. */
+/**
+ * Real scenarios in real runner JVMs, at small scale: what only a real JVM can show. The tests
+ * above the launcher (the session, replay, the CLI's output) run on the fake runner instead, and
+ * {@link #everyExecutorRunsEveryTaskAndStreamsEveryLifecycleEvent} holds that fake to the same
+ * checks as the real runner. Runner JVMs start quickly here ({@link TestJvms}); the tests tagged
+ * {@code timing} bound how long real runs take, on runner JVMs as shipped, apart from the rest
+ * ({@code ./mvnw verify -Ptiming}).
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public class RunnerTest {
+@Execution(ExecutionMode.CONCURRENT) // each test waits on runner JVMs of its own
+class RunnerTest {
 
-    private final Runner runner = new Runner();
+    private final Runner runner = TestJvms.runner();
+    /** The runner exactly as the command line and the window start it, for the timing tests. */
+    private final Runner asShipped = new Runner();
 
-    /** Collects everything a run streams. */
-    public static final class Recorder implements RunListener {
-        final Map<EventType, Long> counts = new EnumMap<>(EventType.class);
-        final List<Sample> samples = new CopyOnWriteArrayList<>();
-        final AtomicLong events = new AtomicLong();
-        final CountDownLatch firstStart = new CountDownLatch(1);
-        final List<long[]> started = new ArrayList<>();
-        volatile RunnerHello hello;
-        volatile long firstStartSeenAtNanos;
-
-        @Override
-        public void onHello(RunnerHello hello) {
-            this.hello = hello;
-        }
-
-        @Override
-        public synchronized void onEvents(EventBatch batch) {
-            for (int i = 0; i < batch.size(); i++) {
-                EventType type = batch.type(i);
-                counts.merge(type, 1L, Long::sum);
-                if (type == EventType.STARTED) {
-                    started.add(new long[] {batch.task(i), batch.threadId(i), batch.carrierId(i)});
-                    if (firstStart.getCount() > 0) {
-                        firstStartSeenAtNanos = System.nanoTime();
-                        firstStart.countDown();
-                    }
-                }
-            }
-            events.addAndGet(batch.size());
-        }
-
-        @Override
-        public void onSample(Sample sample) {
-            samples.add(sample);
-        }
-
-        synchronized long count(EventType type) {
-            return counts.getOrDefault(type, 0L);
-        }
+    private static Scenario scenario(ExecutorKind kind, int tasks, int sleepMs) {
+        return Scenario.of(kind).withTasks(tasks).withSleepMs(sleepMs).build();
     }
 
-    private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int sleepMs) {
-        return Scenario.of(kind).withTasks(tasks).withPool(pool).withSleepMs(sleepMs).withPermits(2).build();
-    }
-
-    @Test
-    void virtualThreadsBehindTwoPermitsSleepInWavesOfTwo() throws InterruptedException {
-        var recorder = new Recorder();
-        // 6 tasks x 50 ms, 2 at a time in their blocking part: three waves, every task through.
-        // (WorkloadTest checks that interrupted tasks give their permits back.)
-        RunResult result = runner.run(Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(6).withSleepMs(50).withPermits(2).build(), recorder);
-        assertThat(result.isCompleted()).as(result.message()).isTrue();
-        assertThat(result.completed()).isEqualTo(6);
-        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(150);
-        for (EventType type : List.of(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED)) {
-            assertThat(recorder.count(type)).as(type.name()).isEqualTo(6);
-        }
-    }
-
-    @Test
-    void aFixedPoolOfTwoRunsFourTasksInTwoWaves() throws InterruptedException {
-        RunResult result = runner.run(scenario(ExecutorKind.FIXED, 4, 2, 50), RunListener.NONE);
-        assertThat(result.isCompleted()).as(result.message()).isTrue();
-        assertThat(result.completed()).isEqualTo(4);
-        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(100);
-        assertThat(result.idealMs()).isEqualTo(100);
-    }
-
-    @Test
-    void aThousandVirtualThreadsSleepTogether() throws InterruptedException {
-        RunResult result = runner.run(scenario(ExecutorKind.VIRTUAL, 1_000, 200, 50), RunListener.NONE);
-        assertThat(result.completed()).isEqualTo(1_000);
-        // Serially this would take 50 s; together, about one sleep.
-        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(50).isLessThan(1_000 * 50 / 10.0);
+    /**
+     * 20 tasks of 2 ms computing then 50 ms sleeping, on a pool of 3, behind 2 permits, on 3
+     * carriers, each taking a ThreadLocal object: small, but each executor's shape shows.
+     */
+    private static Scenario everyExecutorScenario(ExecutorKind kind) {
+        return Scenario.of(kind).withTasks(20).withPool(3).withCarriers(3).withSleepMs(50).withCpuMs(2).withPermits(2).withThreadLocalKb(4).build();
     }
 
     @ParameterizedTest
     @EnumSource(ExecutorKind.class)
     void everyExecutorRunsEveryTaskAndStreamsEveryLifecycleEvent(ExecutorKind kind) throws InterruptedException {
-        var recorder = new Recorder();
-        RunResult result = runner.run(scenario(kind, 20, 3, 20), recorder);
+        Scenario scenario = everyExecutorScenario(kind);
+        RunOptions withoutJfr = RunOptions.DEFAULT.withoutJfr();
+        var recorder = new RunScript.Recorder();
+        RunResult result = runner.run(scenario, withoutJfr, recorder);
 
+        RunScript real = recorder.script(result);
+        assertStreamedAsItsExecutorRunsIt(scenario, real, runner.cores());
+        // Without JFR nothing comes from it.
+        assertThat(real.jfrEvents()).isEmpty();
+        assertThat(result.vm().virtualThreadStarts()).isEqualTo(-1);
+        // The fake runner the model and window tests use passes the same checks.
+        assertStreamedAsItsExecutorRunsIt(scenario, RunScript.synthesise(scenario, withoutJfr, runner.cores()), runner.cores());
+    }
+
+    /**
+     * What a run of {@link #everyExecutorScenario} streams and measures, whoever ran it: every task
+     * through its lifecycle, on the threads its executor gives it, in waves no faster than its
+     * sleeps allow, with every measured figure in the result.
+     */
+    static void assertStreamedAsItsExecutorRunsIt(Scenario scenario, RunScript script, int cores) {
+        int tasks = scenario.tasks();
+        ExecutorKind kind = scenario.executor();
+        RunResult result = script.result();
         assertThat(result.isCompleted()).as(result.message()).isTrue();
-        assertThat(result.completed()).isEqualTo(20);
+        assertThat(result.completed()).isEqualTo(tasks);
         assertThat(result.failed()).isZero();
-        for (EventType type : List.of(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED)) {
-            assertThat(recorder.count(type)).as(type.name()).isEqualTo(20);
+        assertThat(result.delivery().eventsEmitted()).isEqualTo(5L * tasks).isEqualTo(result.delivery().eventsReceived());
+        // A pool of 3 sleeps in 7 waves, 2 permits in 10; the computing may be quicker than calibrated, the sleeps never.
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(IdealTime.millis(scenario.withCpuMs(0), cores));
+        assertThat(script.hello().carriers()).isEqualTo(scenario.carriers());
+        assertThat(script.hello().cpuUnitsPerMs()).as("CPU work calibrated").isPositive();
+        assertThat(script.samples()).isNotEmpty();
+        assertThat(script.samples().getLast().completedTasks()).isEqualTo(tasks);
+        if (Files.isDirectory(Path.of("/proc/self/task"))) {
+            assertThat(result.cpuWaitMs()).isGreaterThanOrEqualTo(0);
+            assertThat(result.otherCpuMs()).isGreaterThanOrEqualTo(0);
+            // Submitting is measured, and all of it is inside the run.
+            assertThat(result.submitMs()).isPositive().isLessThan(result.elapsedMs());
         }
-        assertThat(result.delivery().eventsEmitted()).isEqualTo(100).isEqualTo(result.delivery().eventsReceived());
-        assertThat(recorder.hello.carriers()).isEqualTo(2);
-        assertThat(recorder.samples).isNotEmpty();
-        assertThat(recorder.samples.getLast().completedTasks()).isEqualTo(20);
-        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(result.idealMs());
-        for (long[] start : recorder.started) {
-            long thread = start[1];
-            long carrier = start[2];
+
+        List<Events.Event> events = script.events();
+        Map<Integer, List<EventType>> lifecycles = events.stream()
+                .sorted(Comparator.comparingLong(Events.Event::timeNanos).thenComparing(Events.Event::type))
+                .collect(Collectors.groupingBy(Events.Event::task, Collectors.mapping(Events.Event::type, Collectors.toList())));
+        assertThat(lifecycles).hasSize(tasks).allSatisfy((task, types) -> assertThat(types).as("task %d", task)
+                .containsExactly(EventType.SUBMITTED, EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED));
+
+        List<Events.Event> starts = events.stream().filter(e -> e.type() == EventType.STARTED).toList();
+        for (Events.Event start : starts) {
             if (kind.isVirtual()) {
-                assertThat(carrier).as("a virtual thread runs on a carrier other than itself").isPositive().isNotEqualTo(thread);
+                assertThat(start.carrier()).as("a virtual thread runs on a carrier other than itself").isPositive().isNotEqualTo(start.thread());
             } else {
-                assertThat(carrier).as("a platform thread is its own carrier").isEqualTo(thread);
+                assertThat(start.carrier()).as("a platform thread is its own carrier").isEqualTo(start.thread());
             }
         }
-        long distinctThreads = recorder.started.stream().mapToLong(s -> s[1]).distinct().count();
+        long threads = starts.stream().mapToLong(Events.Event::thread).distinct().count();
         switch (kind) {
-            case SINGLE -> assertThat(distinctThreads).isEqualTo(1);
-            case FIXED, FORKJOIN -> assertThat(distinctThreads).isLessThanOrEqualTo(3);
-            default -> assertThat(distinctThreads).isEqualTo(20);
+            case SINGLE -> assertThat(threads).isEqualTo(1);
+            case FIXED, FORKJOIN -> assertThat(threads).isBetween(1L, (long) scenario.pool());
+            default -> assertThat(threads).isEqualTo(tasks);
+        }
+        if (kind.isVirtual()) {
+            assertThat(starts.stream().mapToLong(Events.Event::carrier).distinct().count()).isBetween(1L, (long) scenario.carriers());
+        }
+        assertThat(result.threadLocalsCreated()).as("one ThreadLocal object per thread that ran a task").isEqualTo(threads);
+        // Without JFR no pin is known: a virtual thread mounts again after its sleep, a platform thread holds its task throughout.
+        assertThat(result.mounts()).isEqualTo(kind.isVirtual() ? 2L * tasks : tasks);
+
+        int sleepingAtOnce = mostAtOnce(events, EventType.BLOCKED, EventType.RESUMED);
+        switch (kind) {
+            case SINGLE -> assertThat(sleepingAtOnce).isEqualTo(1);
+            case FIXED, FORKJOIN -> assertThat(sleepingAtOnce).as("a pool's threads hold their tasks while they sleep").isLessThanOrEqualTo(scenario.pool());
+            case VIRTUAL, PLATFORM -> assertThat(sleepingAtOnce).as("more sleep at once than there are carriers").isGreaterThan(scenario.carriers());
+            case VIRTUAL_LIMITED -> { } // they wait for a permit inside their blocking part
         }
     }
 
-    @Test
-    void theCarrierCountReachesTheRunnerJvm() throws InterruptedException {
-        var recorder = new Recorder();
-        var threeCarriers = Scenario.of(ExecutorKind.VIRTUAL).withTasks(30).withCarriers(3).withSleepMs(10).build();
-        runner.run(threeCarriers, recorder);
-        assertThat(recorder.hello.carriers()).isEqualTo(3);
-        assertThat(recorder.started.stream().mapToLong(s -> s[2]).distinct().count()).isBetween(1L, 3L);
+    /** The most tasks at once between their {@code from} and {@code to} events. */
+    private static int mostAtOnce(List<Events.Event> events, EventType from, EventType to) {
+        List<long[]> changes = new ArrayList<>();
+        for (Events.Event e : events) {
+            if (e.type() == from) {
+                changes.add(new long[] {e.timeNanos(), 1});
+            } else if (e.type() == to) {
+                changes.add(new long[] {e.timeNanos(), -1});
+            }
+        }
+        changes.sort(Comparator.<long[]>comparingLong(c -> c[0]).thenComparingLong(c -> c[1]));
+        int now = 0;
+        int most = 0;
+        for (long[] change : changes) {
+            now += (int) change[1];
+            most = Math.max(most, now);
+        }
+        return most;
     }
 
+    /** One long run: its events arrive while it goes on, and Stop kills its JVM and deletes the JFR repository it was given. */
     @Test
-    void eventsStreamWhileTheRunIsStillGoing() throws InterruptedException {
-        var recorder = new Recorder();
-        var started = new java.util.concurrent.atomic.AtomicReference<dev.loomscope.protocol.RunStart>();
-        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 5, 1, 3_000), new RunListener() {
-            @Override
-            public void onStarted(dev.loomscope.protocol.RunStart start) {
-                started.set(start);
-            }
-
-            @Override
-            public void onEvents(EventBatch batch) {
-                recorder.onEvents(batch);
-            }
-        });
-        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
-        // The task has started but sleeps for 3 s: the event came before the run's end, not with it.
+    void eventsStreamWhileARunGoesOnAndStoppingKillsItsRunnerAndDeletesItsJfrRepository() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 100, 30_000), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        // Every task sleeps 30 s: the event came while the run went on, not with its end.
         assertThat(handle.result()).isNotDone();
-        RunResult result = handle.await();
-        assertThat(result.isCompleted()).isTrue();
-        // Both processes read the same monotonic clock: the first event arrived well inside the sleep.
-        assertThat(recorder.firstStartSeenAtNanos - started.get().monotonicNanos()).isBetween(0L, 2_000_000_000L);
-        assertThat(result.delivery().latencyMaxMs()).isPositive().isLessThan(3_000);
-    }
+        // Both processes read the machine's monotonic clock: the event was seen after the run's clock started.
+        RunStart start = recorder.runStart();
+        assertThat(recorder.heardFirst(EventType.STARTED) - start.monotonicNanos()).isBetween(0L, TimeUnit.SECONDS.toNanos(30));
 
-    @ParameterizedTest
-    @EnumSource(BlockingMode.class)
-    void onlyNativeAndClassInitBlockingHoldTheCarrier(BlockingMode mode) throws InterruptedException {
-        // 10 virtual threads x 100 ms on 2 carriers: about 100 ms if they unmount, 5 waves if they pin.
-        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(100).withBlocking(mode).build();
-        RunResult result = runner.run(scenario, RunListener.NONE);
-        assertThat(result.completed()).as(result.message()).isEqualTo(10);
-        if (IdealTime.pins(mode)) {
-            assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(500);
-        } else {
-            assertThat(result.elapsedMs()).isLessThan(450);
-        }
-    }
-
-    @Test
-    void cpuWorkIsCalibratedAndReported() throws InterruptedException {
-        var recorder = new Recorder();
-        var cpu = Scenario.of(ExecutorKind.FIXED).withTasks(4).withPool(2).withSleepMs(0).withCpuMs(50).build();
-        RunResult result = runner.run(cpu, recorder);
-        assertThat(result.isCompleted()).isTrue();
-        assertThat(recorder.hello.cpuUnitsPerMs()).isPositive();
-        assertThat(recorder.count(EventType.BLOCKED)).as("no sleep, no blocking").isZero();
-        // 4 x 50 ms of real computation: the process burned CPU, it did not sleep.
-        assertThat(result.cpuTimeMs()).isGreaterThan(100);
-        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(90);
-    }
-
-    @Test
-    void stoppingKillsTheRunnerWithinASecond() throws InterruptedException {
-        var recorder = new Recorder();
-        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 100, 1, 30_000), recorder);
-        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
         ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
+        // JFR keeps chunks in a repository that a killed runner never deletes: the Runner gives it a folder and deletes that.
+        Path repository = Path.of(Arrays.stream(process.info().arguments().orElseThrow())
+                .filter(a -> a.startsWith("-XX:FlightRecorderOptions:repository=")).findFirst().orElseThrow().substring(37));
+        assertThat(repository).isDirectory();
 
-        long stopAt = System.nanoTime();
         handle.cancel();
-        RunResult result = handle.result().orTimeout(1, TimeUnit.SECONDS).join();
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopAt)).isLessThan(1_000);
+        RunResult result = handle.result().get(10, TimeUnit.SECONDS);
         assertThat(process.isAlive()).isFalse();
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
         assertThat(result.message()).startsWith("Stopped after 0 of 100 tasks had finished");
-    }
-
-    /** JFR keeps chunks in a repository that a killed runner never deletes: Runner gives it a folder and deletes that. */
-    @Test
-    void aKilledRunnersJfrRepositoryIsDeleted() throws Exception {
-        var recorder = new Recorder();
-        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 10, 1, 30_000), recorder);
-        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
-        String repository = java.util.Arrays.stream(ProcessHandle.of(handle.pid()).orElseThrow().info().arguments().orElseThrow())
-                .filter(a -> a.startsWith("-XX:FlightRecorderOptions:repository=")).findFirst().orElseThrow().substring(37);
-        assertThat(java.nio.file.Path.of(repository)).isDirectory();
-        handle.cancel();
-        handle.result().orTimeout(5, TimeUnit.SECONDS).join();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (java.nio.file.Files.exists(java.nio.file.Path.of(repository)) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(java.nio.file.Path.of(repository)).doesNotExist();
+        Poll.until("the JFR repository deleted", Duration.ofSeconds(10), () -> !Files.exists(repository));
     }
 
     @Test
-    void aKilledRunnerIsAClearFailureNotAHang() throws InterruptedException {
-        var recorder = new Recorder();
-        RunHandle handle = runner.start(scenario(ExecutorKind.PLATFORM, 50, 1, 30_000), recorder);
-        assertThat(recorder.firstStart.await(20, TimeUnit.SECONDS)).isTrue();
+    void aKilledRunnerIsAClearFailureNotAHang() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.PLATFORM, 50, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
         ProcessHandle.of(handle.pid()).orElseThrow().destroyForcibly();
 
-        RunResult result = handle.result().orTimeout(10, TimeUnit.SECONDS).join();
+        RunResult result = handle.result().get(10, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).contains("killed by signal 9 (SIGKILL)").contains("of 50 tasks had started").contains("0 had finished");
     }
@@ -254,10 +205,10 @@ public class RunnerTest {
     void runningOutOfNativeThreadsIsReportedWithHowFarItGot() throws InterruptedException {
         // Cap the runner's address space and give each Java thread a 64 MB stack reservation, so
         // thread creation fails after a few dozen threads instead of thousands.
-        var cramped = new Runner(new JvmLauncher(List.of("prlimit", "--as=" + (3L << 30), "--"),
-                List.of("-Xss64m", "-Xmx64m", "-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=64m",
-                        "-XX:MaxMetaspaceSize=96m", "-XX:-UseLargePages")));
-        RunResult result = cramped.run(scenario(ExecutorKind.PLATFORM, 2_000, 1, 1_000), RunListener.NONE);
+        var cramped = new Runner(TestJvms.launcher(List.of("prlimit", "--as=" + (3L << 30), "--"),
+                "-Xss64m", "-Xmx64m", "-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=96m",
+                "-XX:-UseLargePages"));
+        RunResult result = cramped.run(scenario(ExecutorKind.PLATFORM, 2_000, 300), RunOptions.DEFAULT.withoutJfr(), RunListener.NONE);
 
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).startsWith("Ran out of native threads at task ").contains("of 2,000").contains("platform threads alive");
@@ -268,27 +219,27 @@ public class RunnerTest {
     @Test
     void whateverTheRunnerJvmPrintsCannotCorruptItsFrames() throws InterruptedException {
         // Class-loading and GC logs flood the runner's stdout; frames travel on their own channel.
-        var chatty = new Runner(new JvmLauncher(List.of(), List.of("-verbose:class", "-Xlog:gc*:stdout")));
-        var recorder = new Recorder();
-        RunResult result = chatty.run(scenario(ExecutorKind.VIRTUAL, 200, 1, 5), recorder);
+        var chatty = new Runner(TestJvms.launcher(List.of(), "-verbose:class", "-Xlog:gc*:stdout"));
+        var recorder = new RunScript.Recorder();
+        RunResult result = chatty.run(scenario(ExecutorKind.VIRTUAL, 50, 5), RunOptions.DEFAULT.withoutJfr(), recorder);
         assertThat(result.isCompleted()).as(result.message()).isTrue();
         assertThat(result.delivery().complete()).isTrue();
-        assertThat(recorder.count(EventType.FINISHED)).isEqualTo(200);
+        assertThat(recorder.script(result).events()).filteredOn(e -> e.type() == EventType.FINISHED).hasSize(50);
     }
 
     @Test
     void aRunnerThatDiesBeforeConnectingIsExplained() {
-        var broken = new Runner(new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere")));
-        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1, 1), RunListener.NONE).result().join();
+        var broken = new Runner(TestJvms.launcher(List.of(), "-XX:+NoSuchFlagAnywhere"));
+        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1), RunListener.NONE).result().join();
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).contains("exited with code 1").contains("NoSuchFlagAnywhere");
     }
 
     @Test
     void aListenerThatThrowsStopsTheRunAndIsNamed() {
-        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 50, 1, 10_000), new RunListener() {
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 50, 10_000), RunOptions.DEFAULT.withoutJfr(), new RunListener() {
             @Override
-            public void onEvents(EventBatch batch) {
+            public void onEvents(dev.loomscope.protocol.EventBatch batch) {
                 throw new IllegalStateException("view broke");
             }
         });
@@ -303,8 +254,8 @@ public class RunnerTest {
         // Play the parent: accept the runner's connection, read a little, then go away.
         try (var server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             var args = new ArrayList<>(List.of("port=" + server.getLocalPort(), "token=t0ken", "jfr=false"));
-            args.addAll(scenario(ExecutorKind.VIRTUAL, 100, 1, 30_000).toArgs());
-            Process runner = new ProcessBuilder(JvmLauncher.standard().command(RunnerMain.class, 2, args))
+            args.addAll(scenario(ExecutorKind.VIRTUAL, 100, 30_000).toArgs());
+            Process runner = new ProcessBuilder(TestJvms.launcher(List.of()).command(RunnerMain.class, 2, args))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             try (var connection = server.accept()) {
                 connection.getInputStream().readNBytes(64);
@@ -317,7 +268,7 @@ public class RunnerTest {
 
     @Test
     void anAbsurdRunIsRefusedBeforeAnyJvmStarts() {
-        var forever = Scenario.of(ExecutorKind.SINGLE).withTasks(10_000_000).withSleepMs(60_000).build();
+        var forever = scenario(ExecutorKind.SINGLE, 10_000_000, 60_000);
         assertThatThrownBy(() -> runner.start(forever, RunListener.NONE))
                 .isInstanceOf(InvalidScenarioException.class).hasMessageContaining("perfect world");
     }
@@ -325,8 +276,75 @@ public class RunnerTest {
     @Test
     void aRunnerThatCannotStartIsAFailedResult() {
         var broken = new Runner(new JvmLauncher(List.of("/nonexistent/launcher"), List.of()));
-        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1, 1), RunListener.NONE).result().join();
+        RunResult result = broken.start(scenario(ExecutorKind.VIRTUAL, 1, 1), RunListener.NONE).result().join();
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).startsWith("Could not start the runner JVM");
+    }
+
+    // ---- how long real runs take: bounds that a busy machine can break, run apart (-Ptiming) ----
+
+    @Test
+    @Tag("timing")
+    void aThousandVirtualThreadsSleepTogether() throws InterruptedException {
+        RunResult result = asShipped.run(scenario(ExecutorKind.VIRTUAL, 1_000, 50), RunListener.NONE);
+        assertThat(result.completed()).isEqualTo(1_000);
+        // Serially this would take 50 s; together, about one sleep.
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(50).isLessThan(1_000 * 50 / 10.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(BlockingMode.class)
+    @Tag("timing")
+    void onlyNativeAndClassInitBlockingHoldTheCarrier(BlockingMode mode) throws InterruptedException {
+        // 10 virtual threads x 100 ms on 2 carriers: about 100 ms if they unmount, 5 waves if they pin.
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(100).withBlocking(mode).build();
+        RunResult result = asShipped.run(scenario, RunListener.NONE);
+        assertThat(result.completed()).as(result.message()).isEqualTo(10);
+        if (IdealTime.pins(mode)) {
+            assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(500);
+        } else {
+            assertThat(result.elapsedMs()).isLessThan(450);
+        }
+    }
+
+    @Test
+    @Tag("timing")
+    void cpuWorkBurnsTheCpuForAsLongAsAsked() throws InterruptedException {
+        var recorder = new RunScript.Recorder();
+        var cpu = Scenario.of(ExecutorKind.FIXED).withTasks(4).withPool(2).withSleepMs(0).withCpuMs(50).build();
+        RunResult result = asShipped.run(cpu, recorder);
+        assertThat(result.isCompleted()).isTrue();
+        assertThat(recorder.hello().cpuUnitsPerMs()).isPositive();
+        assertThat(recorder.script(result).events()).as("no sleep, no blocking").noneMatch(e -> e.type() == EventType.BLOCKED);
+        // 4 x 50 ms of real computation: the process burned CPU, it did not sleep.
+        assertThat(result.cpuTimeMs()).isGreaterThan(100);
+        assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(90);
+    }
+
+    @Test
+    @Tag("timing")
+    void eventsArriveWellWithinTheRun() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = asShipped.start(scenario(ExecutorKind.VIRTUAL, 5, 3_000), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        assertThat(handle.result()).isNotDone();
+        RunResult result = handle.await();
+        assertThat(result.isCompleted()).isTrue();
+        // The first event arrived well inside the 3 s sleep, and none took 3 s to arrive.
+        assertThat(recorder.heardFirst(EventType.STARTED) - recorder.runStart().monotonicNanos()).isBetween(0L, 2_000_000_000L);
+        assertThat(result.delivery().latencyMaxMs()).isPositive().isLessThan(3_000);
+    }
+
+    @Test
+    @Tag("timing")
+    void stoppingKillsTheRunnerWithinASecond() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = asShipped.start(scenario(ExecutorKind.VIRTUAL, 100, 30_000), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        long stopAt = System.nanoTime();
+        handle.cancel();
+        RunResult result = handle.result().orTimeout(1, TimeUnit.SECONDS).join();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopAt)).isLessThan(1_000);
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
     }
 }

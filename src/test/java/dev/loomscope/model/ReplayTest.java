@@ -6,25 +6,24 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
-import dev.loomscope.launcher.Runner;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.Poll;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A replay of a real run ends where the run ended, and shows the run part-way in between. */
+/**
+ * A replay of a run ends where the run ended, and shows the run part-way in between. The runs
+ * come from a fake runner: a stream like a runner JVM's, only roughly in time order as the runner's
+ * rings deliver it, without starting a JVM.
+ */
 class ReplayTest {
 
-    private static RunModel finishedRun(Scenario scenario) throws InterruptedException {
-        var session = new RunSession(new Runner(), RunOptions.DEFAULT);
+    private static RunModel finishedRun(Scenario scenario) throws Exception {
+        var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         RunModel run = session.start(List.of(scenario)).getFirst();
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (session.isRunning()) {
-            if (System.nanoTime() > deadline) {
-                session.stop();
-                throw new AssertionError("the run did not end within 60 s");
-            }
-            Thread.sleep(20);
-        }
+        Poll.until("the run ended", Duration.ofSeconds(10), () -> !session.isRunning());
         return run;
     }
 

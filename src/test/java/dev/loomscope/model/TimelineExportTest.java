@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.Events;
 import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.testing.Events;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import dev.loomscope.result.RunResults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class CpuWorkTest {
@@ -15,6 +16,16 @@ class CpuWorkTest {
     }
 
     @Test
+    void theCalibratedRateTurnsMillisecondsIntoUnits() {
+        CpuWork cpu = CpuWork.calibrate();
+        assertThat(cpu.unitsPerMs()).isPositive();
+        assertThat(cpu.unitsFor(40)).isEqualTo(Math.round(40 * cpu.unitsPerMs()));
+        assertThat(CpuWork.withRate(1_000).unitsFor(40)).isEqualTo(40_000);
+    }
+
+    /** Timing: a calibration on a busy machine measures the machine as much as the arithmetic. */
+    @Test
+    @Tag("timing")
     void calibratedMillisecondsAreRoughlyMilliseconds() {
         CpuWork cpu = CpuWork.calibrate();
         assertThat(cpu.unitsPerMs()).isPositive();

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.runner.telemetry.EventLog;
+import dev.loomscope.testing.Poll;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 class WorkloadTest {
 
     @Test
-    void aTaskInterruptedWhileHoldingOrAwaitingAPermitFailsAndLeavesEveryPermitFree() throws InterruptedException {
+    void aTaskInterruptedWhileHoldingOrAwaitingAPermitFailsAndLeavesEveryPermitFree() throws Exception {
         var scenario = Scenario.of(ExecutorKind.VIRTUAL_LIMITED).withTasks(3).withSleepMs(10_000).withPermits(2).build();
         var log = new EventLog(2, 256);
         var workload = new Workload(scenario, log, CpuWork.withRate(0), false);
@@ -25,9 +27,9 @@ class WorkloadTest {
 
         Thread holder = Thread.ofVirtual().start(workload.task(0));
         Thread other = Thread.ofVirtual().start(workload.task(1));
-        awaitUntil(() -> permits.availablePermits() == 0);
+        Poll.until("both permits taken", Duration.ofSeconds(10), () -> permits.availablePermits() == 0);
         Thread waiting = Thread.ofVirtual().start(workload.task(2));
-        awaitUntil(permits::hasQueuedThreads);
+        Poll.until("the third task waiting for a permit", Duration.ofSeconds(10), permits::hasQueuedThreads);
 
         holder.interrupt();  // asleep, holding a permit
         waiting.interrupt(); // still in acquire: no permit to give back
@@ -52,8 +54,19 @@ class WorkloadTest {
     @Test
     void aTaskThatSleepsRecordsItsFourStepsInOrder() throws InterruptedException {
         var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(1).withSleepMs(5).build();
+        assertThat(stepsOfOneTask(scenario)).containsExactly(EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED);
+    }
+
+    @Test
+    void aTaskThatOnlyComputesNeverBlocks() throws InterruptedException {
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(1).withSleepMs(0).withCpuMs(1).build();
+        assertThat(stepsOfOneTask(scenario)).containsExactly(EventType.STARTED, EventType.FINISHED);
+    }
+
+    /** Runs task 7 of {@code scenario} on a virtual thread and returns what it recorded, in time order. */
+    private static java.util.List<EventType> stepsOfOneTask(Scenario scenario) throws InterruptedException {
         var log = new EventLog(2, 256);
-        Thread.ofVirtual().start(new Workload(scenario, log, CpuWork.withRate(0), false).task(7)).join();
+        Thread.ofVirtual().start(new Workload(scenario, log, CpuWork.withRate(1_000), false).task(7)).join();
         var events = new java.util.ArrayList<long[]>();
         log.drain((type, task, time, thread, carrier) -> {
             assertThat(task).isEqualTo(7);
@@ -61,12 +74,6 @@ class WorkloadTest {
             return true;
         });
         events.sort(java.util.Comparator.comparingLong(e -> e[0]));
-        assertThat(events.stream().map(e -> EventType.ofCode((int) e[1]))).containsExactly(EventType.STARTED, EventType.BLOCKED, EventType.RESUMED, EventType.FINISHED);
-    }
-
-    private static void awaitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        while (!condition.getAsBoolean()) {
-            Thread.sleep(5);
-        }
+        return events.stream().map(e -> EventType.ofCode((int) e[1])).toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.testing.Poll;
 import dev.loomscope.ui.fx.FxThread;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -39,12 +40,6 @@ public final class Fx {
 
     /** Polls {@code condition} on the FX thread until it holds; fails with {@code what} after the timeout. */
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!call(condition::getAsBoolean)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for: " + what);
-            }
-            Thread.sleep(50);
-        }
+        Poll.until(what, timeout, Duration.ofMillis(50), () -> call(condition::getAsBoolean));
     }
 }

@@ -1,13 +1,17 @@
 package dev.loomscope.runner.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.FrameWriter;
 import dev.loomscope.protocol.RunStart;
+import dev.loomscope.testing.Poll;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,8 +35,9 @@ class TelemetryPumpTest {
             });
             log.record(FINISHED, 0, 1, 1);
             log.record(FAILED, 1, 1, 1);
-            Thread.sleep(50); // several drains: two ended tasks are not three
-            assertThat(waiter).isNotDone();
+            Poll.until("both ends drained", Duration.ofSeconds(10), () -> pump.finishedTasks() + pump.failedTasks() == 2);
+            // Two ended tasks are not three: still waiting, several drains later.
+            assertThatThrownBy(() -> waiter.get(50, TimeUnit.MILLISECONDS)).isInstanceOf(TimeoutException.class);
 
             long beforeLastEnd = System.nanoTime() - log.originNanos();
             log.record(FINISHED, 2, 1, 1);
