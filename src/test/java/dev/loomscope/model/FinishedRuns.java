@@ -7,6 +7,7 @@ import static dev.loomscope.protocol.EventType.STARTED;
 import static dev.loomscope.protocol.EventType.SUBMITTED;
 
 import dev.loomscope.result.Delivery;
+import dev.loomscope.testing.Events;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
 import dev.loomscope.scenario.ExecutorKind;
