@@ -42,4 +42,26 @@ public final class Fx {
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
         Poll.until(what, timeout, Duration.ofMillis(50), () -> call(condition::getAsBoolean));
     }
+
+    /**
+     * Waits for {@code count} pulses of the toolkit, then lays the scene out: what changed settles
+     * as it would on screen (split panes place their dividers a pass after the one that sized them).
+     */
+    public static void settle(javafx.scene.Scene scene, int count) throws Exception {
+        var done = new CompletableFuture<Void>();
+        run(() -> new javafx.animation.AnimationTimer() {
+            private int seen;
+
+            @Override
+            public void handle(long now) {
+                scene.getRoot().applyCss();
+                scene.getRoot().layout();
+                if (++seen >= count) {
+                    stop();
+                    done.complete(null);
+                }
+            }
+        }.start());
+        done.get(10, TimeUnit.SECONDS);
+    }
 }

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
-import dev.loomscope.launcher.Runner;
+import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.model.Comparison;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
@@ -87,7 +87,8 @@ class StageLayoutTest {
         if (width > 1000 || height > 1000) {
             quietHeadlessScreenOverflow();
         }
-        var session = new RunSession(new Runner(), RunOptions.DEFAULT);
+        // The geometry is the point here, not the runs: a fake runner plays each preset's runs at once.
+        var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         var settings = preset == null ? WindowCommand.Settings.DEFAULT.withSize(width, height)
                 : new WindowCommand.Settings(preset.scenarios(), preset, true, false, false, false, false, null, null, -1, 1, width, height, null);
         window = Fx.call(() -> {
@@ -101,14 +102,7 @@ class StageLayoutTest {
     }
 
     private void settle() throws Exception {
-        // Two pulses: the split panes place their dividers in a layout pass after the one that sized them.
-        for (int i = 0; i < 3; i++) {
-            Thread.sleep(150);
-            Fx.run(() -> {
-                window.getScene().getRoot().applyCss();
-                window.getScene().getRoot().layout();
-            });
-        }
+        Fx.settle(Fx.call(window::getScene), 3);
     }
 
     @ParameterizedTest(name = "{0} x {1}")

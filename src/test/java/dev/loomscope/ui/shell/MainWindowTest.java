@@ -12,6 +12,7 @@ import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.launcher.Runner;
+import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import java.nio.file.Files;
@@ -24,7 +25,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Drives the real window on JavaFX's headless platform, as a person at the controls would. */
+/**
+ * Drives the real window on JavaFX's headless platform, as a person at the controls would. Most
+ * tests play their runs through a fake runner (the window is what is tested); a few go end to end
+ * through a runner JVM: a run from the sliders, a runner that cannot start, pinning seen by JFR,
+ * and the web experiment.
+ */
 class MainWindowTest {
 
     private Stage stage;
@@ -47,7 +53,7 @@ class MainWindowTest {
         }
     }
 
-    private MainWindow open(Runner runner) throws Exception {
+    private MainWindow open(dev.loomscope.launcher.RunStarter runner) throws Exception {
         return open(new RunSession(runner, RunOptions.DEFAULT));
     }
 
@@ -77,7 +83,7 @@ class MainWindowTest {
 
     @Test
     void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         // The keys in tooltips come from the action table, whichever part the control belongs to.
         assertThat(Fx.call(() -> probe().controlPanel().runButton().getTooltip().getText())).endsWith("(Ctrl+R or F5)");
         assertThat(Fx.call(() -> probe().find("closeReplayButton", javafx.scene.control.Button.class).getTooltip().getText()))
@@ -124,7 +130,8 @@ class MainWindowTest {
 
     @Test
     void withAnimationOffTheViewsStayStillUntilTheRunEndsThenShowIt() throws Exception {
-        open(new Runner());
+        var runner = new FakeRunner().holdingAt(0.5);
+        open(runner);
         chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
             probe().controlPanel().animateBox().fire();
@@ -140,6 +147,7 @@ class MainWindowTest {
             return current != null && current.figures(System.nanoTime()).completed() >= 10;
         });
         assertThat(Fx.call(() -> window.session().isRunning() ? probe().completionSeriesCount() : -1)).isZero();
+        runner.release();
         Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && probe().completionSeriesCount() > 0
                         && probe().figures().value("completed").equals("40 / 40"));
@@ -147,7 +155,7 @@ class MainWindowTest {
 
     @Test
     void stopEndsALongRunMidWayAndTheWindowStaysUsable() throws Exception {
-        open(new Runner());
+        open(new FakeRunner().holdingAt(0.3));
         chooseOnly(ExecutorKind.SINGLE);
         Fx.run(() -> {
             window.controls().tasksProperty().set(100);
@@ -173,7 +181,7 @@ class MainWindowTest {
 
     @Test
     void stoppingAComparisonShowsTheStoppedRunNotTheOneThatNeverRan() throws Exception {
-        open(new Runner());
+        open(new FakeRunner().holdingAt(0.2));
         Fx.run(() -> {
             window.controls().tasksProperty().set(100);
             window.controls().sleepMsProperty().set(1_000);
@@ -202,7 +210,7 @@ class MainWindowTest {
 
     @Test
     void settingsThatCannotRunDisableRunAndSayWhy() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         chooseOnly(ExecutorKind.SINGLE);
         Fx.run(() -> {
             window.controls().tasksProperty().set(1_000_000);
@@ -248,7 +256,7 @@ class MainWindowTest {
         assertThat(pinned).as("share of the carriers' time pinned").isGreaterThan(0.3f);
 
         // The run is over: the view it follows no longer grows. Zoom in around the middle.
-        Thread.sleep(200);
+        Fx.settle(Fx.call(window::getScene), 5);
         long[] whole = Fx.call(() -> probe().lanes().view());
         long[] zoomed = Fx.call(() -> {
             probe().lanes().zoom(0.5, probe().lanes().getWidth() / 2);
@@ -263,7 +271,7 @@ class MainWindowTest {
 
     @Test
     void onStageThePresetsStepByKeyAndPresentationModeEnlargesEverything() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> window.presentation().setFullScreen(false));
@@ -305,7 +313,7 @@ class MainWindowTest {
 
     @Test
     void eachViewExportsAsAPictureWithItsRunCardAndTheResultsAsCsvAndJson(@TempDir Path dir) throws Exception {
-        open(new RunSession(new Runner(), RunOptions.DEFAULT, Files.createDirectories(dir.resolve("jfr"))));
+        open(new RunSession(new FakeRunner(), RunOptions.DEFAULT, Files.createDirectories(dir.resolve("jfr"))));
         chooseOnly(ExecutorKind.VIRTUAL);
         Fx.run(() -> {
             window.controls().tasksProperty().set(100);
@@ -315,7 +323,7 @@ class MainWindowTest {
         // Settled: the run done, its explanation shown (which moves the views down a line).
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && probe().figures().value("completed").equals("100 / 100") && !probe().explanationText().isEmpty());
-        Thread.sleep(300);
+        Fx.settle(Fx.call(window::getScene), 5);
 
         Path plain = dir.resolve("waves.png");
         Fx.call(() -> window.exports().savePicture("task waves", plain, 2)).get();
@@ -387,7 +395,8 @@ class MainWindowTest {
 
     @Test
     void aCpuBoundRunKeepsTheWindowStillButForItsClockThenPlaysItselfBackInSlowMotion() throws Exception {
-        open(new Runner());
+        var runner = new FakeRunner().holdingAt(0.5);
+        open(runner);
         Fx.run(() -> window.state().setPlaybackAfterRuns(true));
         chooseOnly(ExecutorKind.FIXED);
         // 20 tasks of 50 ms computing on a pool of 2: CPU-bound, so the run gets both cores and the window only ticks its clock.
@@ -403,6 +412,7 @@ class MainWindowTest {
             return current != null && current.figures(System.nanoTime()).completed() >= 4 && probe().completionSeriesCount() == 0
                     && !probe().figures().value("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
+        runner.release();
         Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && window.playback().isActive() && probe().statusText().contains("here it is again"));
         assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
@@ -412,7 +422,7 @@ class MainWindowTest {
 
     @Test
     void aFinishedRunReplaysInSlowMotionInEveryView() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
             window.controls().tasksProperty().set(20);
@@ -488,7 +498,7 @@ class MainWindowTest {
 
     @Test
     void aPresetAsksForGuessesFirstAndComparesThemAfterwardsWithAnExplanation() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow();
         Fx.run(() -> {
             window.controls().loadPreset(pinning);
@@ -528,7 +538,8 @@ class MainWindowTest {
 
     @Test
     void aSweepRunsEveryPointAndPlotsEachExecutorBesideItsPerfectWorld() throws Exception {
-        open(new Runner());
+        // In real time, so that the long sweep below is still going when Stop is pressed.
+        open(new FakeRunner().paced(1));
         chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
             window.controls().tasksProperty().set(8);
@@ -560,7 +571,7 @@ class MainWindowTest {
 
     @Test
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         Path png = dir.resolve("window.png");
         Fx.call(() -> window.exports().saveScreenshot(png, 2, saved -> { })).get();
         byte[] bytes = Files.readAllBytes(png);
