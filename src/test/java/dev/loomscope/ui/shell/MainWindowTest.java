@@ -28,8 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Drives the real window on JavaFX's headless platform, as a person at the controls would. Most
  * tests play their runs through a fake runner (the window is what is tested); a few go end to end
- * through a runner JVM: a run from the sliders, a runner that cannot start, pinning seen by JFR,
- * and the web experiment.
+ * through a runner JVM: a run from the sliders, a runner that cannot start, and pinning seen by JFR.
  */
 class MainWindowTest {
 
@@ -457,7 +456,7 @@ class MainWindowTest {
 
     @Test
     void aWebRunServesEachTaskAsARequestAndPlotsThroughputAgainstItsCeiling() throws Exception {
-        open(new Runner());
+        open(new FakeRunner());
         Fx.run(() -> {
             var tasks = probe().controlPanel().slider("Tasks");
             while (tasks.value() > 100) {
