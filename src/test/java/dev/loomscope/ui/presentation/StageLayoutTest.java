@@ -96,6 +96,8 @@ class StageLayoutTest {
             var opened = LoomScopeApp.open(stage, session, settings);
             opened.presentation().setFullScreen(false);
             opened.presentation().set(true);
+            // The geometry after the runs, not a slow-motion playback of one of them.
+            opened.state().setPlaybackAfterRuns(false);
             return opened;
         });
         settle();

@@ -165,6 +165,8 @@ class MainWindowTest {
             RunModel current = window.session().current();
             return current != null && current.figures(System.nanoTime()).completed() >= 2;
         });
+        // As a person would: Stop is pressed once the window shows it can be.
+        Fx.waitUntil("Stop enabled", Duration.ofSeconds(5), () -> !probe().controlPanel().stopButton().isDisabled());
         long stopAt = System.nanoTime();
         Fx.run(() -> probe().controlPanel().stopButton().fire());
         Fx.waitUntil("the run ended", Duration.ofSeconds(5), () -> !window.session().isRunning());
