@@ -1,6 +1,7 @@
 package dev.loomscope.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomscope.scenario.ExecutorKind;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -120,7 +122,7 @@ class WebServiceTest {
     }
 
     @Test
-    void aggregateMakesBothCallsInParallelAndTakesAsLongAsTheSlower() throws Exception {
+    void aggregateMakesBothCallsAndTakesAsLongAsTheSlower() throws Exception {
         WebService service = start(ExecutorKind.FIXED, 1);
         long start = System.nanoTime();
         JsonNode body = json(get(service, "/aggregate?ms=250"));
@@ -128,10 +130,19 @@ class WebServiceTest {
         assertThat(body.get("waitedMs").asInt()).isEqualTo(250);
         assertThat(body.get("fileLines").asInt()).isEqualTo(10_000);
         assertThat(body.get("fileBytes").asInt()).isEqualTo(get(service, "/file").body().length());
-        // In parallel: about the 250 ms wait, not the wait plus the read (generous for a busy machine).
-        assertThat(tookMs).isBetween(250L, 2_000L);
+        assertThat(tookMs).isGreaterThanOrEqualTo(250);
         // A pool of 1 serving the request never deadlocks waiting for its own calls: they have threads of their own.
         assertThat(get(service, "/aggregate?ms=0").statusCode()).isEqualTo(200);
+    }
+
+    /** Timing: in parallel, about the 250 ms wait, not the wait plus the read (generous for a busy machine). */
+    @Test
+    @Tag("timing")
+    void aggregateMakesBothCallsInParallel() throws Exception {
+        WebService service = start(ExecutorKind.FIXED, 1);
+        long start = System.nanoTime();
+        assertThat(get(service, "/aggregate?ms=250").statusCode()).isEqualTo(200);
+        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(250L, 2_000L);
     }
 
     @Test
@@ -149,7 +160,7 @@ class WebServiceTest {
     void metricsKeepEachRoutesCountAndPercentilesApart() throws Exception {
         WebService service = start(ExecutorKind.VIRTUAL, 1);
         for (int i = 0; i < 3; i++) {
-            get(service, "/block?ms=200");
+            get(service, "/block?ms=500");
         }
         get(service, "/compute?n=100");
         get(service, "/block?ms=oops");
@@ -161,11 +172,11 @@ class WebServiceTest {
         assertThat(block.get("count").asLong()).isEqualTo(4);
         assertThat(block.get("ok").asLong()).isEqualTo(3);
         assertThat(block.get("clientErrors").asLong()).isEqualTo(1);
-        assertThat(block.get("latencyMs").get("p90").asDouble()).isGreaterThanOrEqualTo(200);
+        assertThat(block.get("latencyMs").get("p90").asDouble()).isGreaterThanOrEqualTo(500);
         JsonNode compute = routes.get("/compute");
         assertThat(compute.get("count").asLong()).isEqualTo(1);
         // Summing the primes up to 100 takes microseconds: none of the block route's waits are counted here.
-        assertThat(compute.get("latencyMs").get("max").asDouble()).isLessThan(200);
+        assertThat(compute.get("latencyMs").get("max").asDouble()).isLessThan(500);
         assertThat(service.metrics().count("/block")).isEqualTo(4);
     }
 
@@ -242,12 +253,14 @@ class WebServiceTest {
                 socket.getOutputStream().write("GET /hea".getBytes(StandardCharsets.ISO_8859_1));
                 stalled.add(socket);
             }
-            long start = System.nanoTime();
             var response = http.send(HttpRequest.newBuilder(service.baseUri().resolve("/health")).timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).isEqualTo(200);
-            // At once, not after the request time limit has closed the stalled sockets.
-            assertThat((System.nanoTime() - start) / 1e9).isLessThan(WebService.MAX_REQUEST_SECONDS - 1);
+            // At once, not after the request time limit has closed the stalled sockets: they are still open.
+            for (Socket socket : stalled) {
+                socket.setSoTimeout(1);
+                assertThatThrownBy(() -> socket.getInputStream().read()).isInstanceOf(java.net.SocketTimeoutException.class);
+            }
         } finally {
             for (Socket socket : stalled) {
                 socket.close();
@@ -309,7 +322,7 @@ class WebServiceTest {
         long start = System.nanoTime();
         service.close();
         services.remove(service);
-        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(4_000);
+        assertThat((System.nanoTime() - start) / 1_000_000).as("no waiting out the request's 60 s").isLessThan(30_000);
         assertThat(service.threads().requests().isTerminated()).isTrue();
         assertThat(waiting).failsWithin(Duration.ofSeconds(5)).withThrowableThat().withCauseInstanceOf(IOException.class);
         try (var socket = new Socket()) {
