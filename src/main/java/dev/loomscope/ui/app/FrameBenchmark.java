@@ -86,7 +86,7 @@ public final class FrameBenchmark implements Callable<Integer> {
                 allMet &= measure(window, name, CASES.get(name));
             }
         }
-        Platform.runLater(window::dispose);
+        dev.loomscope.ui.fx.FxThread.later(window::dispose);
         Platform.exit();
         System.out.println("frames = intervals between the window's frames while the run streamed in; "
                 + "answer = time for the FX thread to run a task posted every 50 ms; FX CPU / app CPU = share of one core "

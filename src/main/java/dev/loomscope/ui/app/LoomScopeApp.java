@@ -201,7 +201,7 @@ public final class LoomScopeApp extends Application {
             close(window);
             return;
         }
-        window.exports().saveResults(results, false).thenAccept(saved -> Platform.runLater(() -> {
+        window.exports().saveResults(results, false).thenAccept(saved -> dev.loomscope.ui.fx.FxThread.later(() -> {
             System.out.println("Saved " + saved.toAbsolutePath());
             close(window);
         })).exceptionally(error -> failScript(error));
@@ -210,7 +210,7 @@ public final class LoomScopeApp extends Application {
     private static Void failScript(Throwable error) {
         System.err.println(SavedFile.problem(error));
         exitCode = 1;
-        Platform.runLater(Platform::exit);
+        dev.loomscope.ui.fx.FxThread.later(Platform::exit);
         return null;
     }
 

@@ -28,7 +28,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private final LineChart<Number, Number> chart = new LineChart<>(time, completed);
     private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
     private final javafx.scene.control.Label empty = EmptyHint.label(
-            "Press Run (F5): the tasks completed over time appear here, each run beside its perfect-world curve (dashed).");
+            "completion");
 
     public CompletionChartView() {
         getStyleClass().add("completion-chart");

@@ -29,8 +29,7 @@ import javafx.scene.layout.StackPane;
 public final class ElapsedBarsView extends StackPane implements FrameView {
 
     private final HBox charts = new HBox(4);
-    private static final String PRESS_RUN = "Press Run (F5): each run's figures appear here as bars, beside what a perfect world would do.";
-    private final Label empty = EmptyHint.label(PRESS_RUN);
+    private final Label empty = EmptyHint.label("bars");
     private final int cores;
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
@@ -69,7 +68,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         shown = key;
         focus = newFocus;
         // Until a run of the comparison ends there is nothing to compare: the line says when bars will come.
-        empty.setText(comparison.isEmpty() ? PRESS_RUN : "Each run's bars appear here when it ends.");
+        empty.setText(comparison.isEmpty() ? EmptyHint.text("bars") : dev.loomscope.ui.fx.Messages.text("hint.bars-pending"));
         empty.setVisible(measured.isEmpty());
         charts.setVisible(!measured.isEmpty());
         show(Comparison.panels(newFocus, measured, cores));

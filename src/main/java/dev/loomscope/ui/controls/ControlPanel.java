@@ -9,7 +9,6 @@ import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import javafx.beans.property.IntegerProperty;
 import javafx.fxml.FXML;
@@ -74,10 +73,11 @@ public final class ControlPanel extends VBox {
     /** By the name each shows, in the order they show. */
     private final Map<String, StepSlider> sliders = new LinkedHashMap<>();
 
-    public ControlPanel(ControlsViewModel vm, List<Preset> presetList) {
+    public ControlPanel(ControlsViewModel vm) {
         Fxml.load(this);
 
-        presetBox.getItems().setAll(presetList);
+        // The view model holds the list of presets; the box shows it.
+        presetBox.setItems(vm.presets());
         presetBox.setConverter(new StringConverter<>() {
             @Override
             public String toString(Preset preset) {

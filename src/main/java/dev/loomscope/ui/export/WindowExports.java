@@ -10,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -227,7 +226,7 @@ public final class WindowExports {
 
     /** Tells the status bar, or the banner, how a save went, once it has. */
     private CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
-        return saving.whenComplete((saved, error) -> Platform.runLater(() -> reportSaved(saved, error)));
+        return saving.whenComplete((saved, error) -> dev.loomscope.ui.fx.FxThread.later(() -> reportSaved(saved, error)));
     }
 
     private void reportSaved(Path saved, Throwable error) {
@@ -275,7 +274,7 @@ public final class WindowExports {
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-        }).whenComplete((saved, error) -> Platform.runLater(() -> {
+        }).whenComplete((saved, error) -> dev.loomscope.ui.fx.FxThread.later(() -> {
             if (error != null) {
                 window.showProblem(SavedFile.problem(error));
             } else {

@@ -111,7 +111,7 @@ public final class PredictionBar extends VBox {
             }
         });
         var skip = new Button("Skip, just run");
-        skip.getStyleClass().add("flat");
+        skip.getStyleClass().add(atlantafx.base.theme.Styles.FLAT);
         skip.setOnAction(e -> {
             cancel();
             start.getAsBoolean();
@@ -186,7 +186,7 @@ public final class PredictionBar extends VBox {
             rows.add(score, 4, i + 1);
         }
         var close = new Button("Close");
-        close.getStyleClass().add("flat");
+        close.getStyleClass().add(atlantafx.base.theme.Styles.FLAT);
         close.setOnAction(e -> setVisible(false));
         buttons.getChildren().setAll(close);
         guesses = List.of();

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.theme.IconButtons;
 import java.util.EnumMap;
 import java.util.Map;

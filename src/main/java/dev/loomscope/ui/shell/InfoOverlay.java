@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
 import java.util.List;
 import javafx.geometry.Pos;

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.Playback;
 import dev.loomscope.model.Preset;
@@ -108,7 +109,6 @@ public final class MainWindow extends BorderPane {
         layout.headerActions.getChildren().setAll(actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
                 actions.button(Action.REPLAY, 20), exports.windowMenu(), actions.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
-        controlPanel.presetBox().setItems(controls.presets());
         actions.tellKeys(controlPanel, replayBar);
         controlPanel.stopButton().setOnAction(e -> runs.stop());
         controlPanel.stopButton().disableProperty().bind(running.not());
@@ -116,8 +116,14 @@ public final class MainWindow extends BorderPane {
                 .or(views.predictionBar().askingProperty()));
         var onStage = presentation.onStageProperty();
         layout.story.follow(controls.presetProperty(), onStage);
-        controls.presetProperty().subscribe(preset -> views.figures().show(StageFigures.of(preset, presentation.isOn())));
-        views.waves().emptyTextProperty().bind(controls.tasksProperty().map(tasks -> Messages.text("section.waves.empty", tasks.intValue())));
+        // The tiles follow a preset chosen; settings of one's own keep the last preset's tiles.
+        controls.presetProperty().subscribe(preset -> {
+            if (preset != null) {
+                views.figures().show(StageFigures.of(preset, presentation.isOn()));
+            }
+        });
+        views.waves().emptyTextProperty().bind(controls.tasksProperty()
+                .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
         themes.paletteProperty().subscribe(palette -> {
             views.usePalette(palette);
             words.invalidate();
@@ -192,7 +198,7 @@ public final class MainWindow extends BorderPane {
         if (getCenter() != center) {
             setCenter(center);
             if (race != null) {
-                statusLine.say("Racing on one clock: each side shows what its run had done by then. Esc goes back.");
+                statusLine.say(Messages.text("status.racing", Action.STOP.pressKey()));
             }
         }
         if (race != null) {

@@ -3,14 +3,15 @@ package dev.loomscope.ui.shell;
 import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.model.window.WindowState;
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.FrameView;
 import javafx.scene.control.Label;
 
 /**
  * The status bar: what is running (and why the window keeps still), or what the shown run took;
- * beside it, this window's own frame times. A message said meanwhile ("Saved ...") stays until
- * the runs' own line changes.
+ * beside it, this window's own frame times. A message said meanwhile ("Saved ...") stays a few
+ * seconds, or until the runs' own line changes, and then the runs' line is back.
  */
 final class StatusLine implements FrameView {
 
@@ -19,16 +20,21 @@ final class StatusLine implements FrameView {
     private final WindowState state;
     private final FrameTimes frameTimes;
     private String lastRunsLine;
+    private long saidAtNanos;
+    /** Long enough to read a message, short enough that a stale one ("Racing...", "Preparing...") goes. */
+    private static final long MESSAGE_NANOS = 4_000_000_000L;
 
     StatusLine(Label status, Label frames, WindowState state, FrameTimes frameTimes) {
         this.status = status;
         this.frames = frames;
         this.state = state;
         this.frameTimes = frameTimes;
+        status.setText(Messages.text("status.ready", Action.RUN.pressed()));
     }
 
     void say(String message) {
         status.setText(message);
+        saidAtNanos = System.nanoTime();
     }
 
     String text() {
@@ -38,7 +44,8 @@ final class StatusLine implements FrameView {
     @Override
     public void refresh(FrameContext frame) {
         String line = state.statusLine(frame.shown());
-        if (line != null && !line.equals(lastRunsLine)) {
+        boolean messageRead = System.nanoTime() - saidAtNanos > MESSAGE_NANOS;
+        if (line != null && (!line.equals(lastRunsLine) || messageRead && !line.equals(status.getText()))) {
             lastRunsLine = line;
             status.setText(line);
         }

@@ -35,6 +35,7 @@ final class WindowLayout {
     /** Icons, and each view's picture menu (in its header, or a right-click away for the charts). */
     void dress(WindowExports exports, Runnable fitLanesAction) {
         appTitle.setGraphic(Icons.APP.create(28));
+        presentationHint.setText(dev.loomscope.ui.actions.Action.stageHint());
         IconButtons.style(fitLanes).setGraphic(Icons.ZOOM_FIT.create(16));
         fitLanes.setOnAction(e -> fitLanesAction.run());
         jfrTab.setGraphic(Icons.PIN.create(14));

@@ -33,7 +33,7 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
 
     static WindowViews make(int cores, ControlsViewModel controls, WindowState state, Function<List<Scenario>, List<RunModel>> sweep,
                             BooleanSupplier running, Playback playback, Runnable closeReplay) {
-        return new WindowViews(new ControlPanel(controls, List.of()), new RunHistoryView(state::pin), new LiveFiguresView(),
+        return new WindowViews(new ControlPanel(controls), new RunHistoryView(state::pin), new LiveFiguresView(),
                 new TaskWaveView(), new CarrierLaneView(), new CompletionChartView(), new ElapsedBarsView(cores), new JfrEventsView(),
                 new WebTrafficView(cores), new PredictionBar(cores), new SweepView(controls::scenarios, sweep, running, cores),
                 new ReplayBar(playback, closeReplay), new RaceView());

@@ -35,7 +35,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private final Canvas canvas = new Canvas();
     private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label(
-            "Press Run (F5): each carrier thread (or platform thread) becomes a lane here: running, blocked, pinned or idle over time.");
+            "lanes");
     private WritableImage image;
     private int[] pixels = new int[0];
     private float[] bins;

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.actions.Action;
+import dev.loomscope.ui.fx.Messages;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.text.TextAlignment;
@@ -10,9 +12,14 @@ public final class EmptyHint {
     private EmptyHint() {
     }
 
-    /** A centred, wrapping line that lets the pointer through to the view under it. */
-    public static Label label(String text) {
-        var label = new Label(text);
+    /** The hint under {@code hint.<name>} in the prose bundle, naming Run and its key from the action table. */
+    public static String text(String name) {
+        return Messages.text("hint." + name, Action.RUN.pressed());
+    }
+
+    /** A centred, wrapping line that lets the pointer through to the view under it: the hint called {@code name}. */
+    public static Label label(String name) {
+        var label = new Label(text(name));
         label.getStyleClass().add("empty-hint");
         label.setWrapText(true);
         label.setTextAlignment(TextAlignment.CENTER);

@@ -28,8 +28,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     public JfrEventsView() {
         getStyleClass().add("jfr-events");
         setOrientation(Orientation.HORIZONTAL);
-        var placeholder = EmptyHint.label("Press Run (F5): JDK Flight Recorder's events (pinning, GC pauses) are listed here, "
-                + "about a second after they happen. The pinning preset shows some.");
+        var placeholder = EmptyHint.label("jfr");
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(java.util.List.of(

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LiveFigures;
@@ -21,19 +22,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         getStyleClass().add("live-figures");
         setHgap(8);
         setVgap(8);
-        tile("elapsed", "Elapsed", "Wall-clock time since the first task was submitted.");
-        tile("ideal", "Perfect world", "The fastest this could possibly be: no scheduling cost, no start-up, no contention.");
-        tile("completed", "Completed", "Tasks that ran to their end.");
-        tile("inFlight", "In flight", "Tasks started and not finished yet.");
-        tile("waiting", "Waiting", "Tasks inside their blocking call (sleep) right now.");
-        tile("mounted", "Mounted VTs", "Virtual threads on a carrier right now (from the JDK's scheduler).");
-        tile("queued", "Queued VTs", "Virtual threads ready to run, waiting for a free carrier.");
-        tile("threads", "Platform threads", "Live platform (OS) threads in the runner JVM.");
-        tile("rss", "RSS", "Memory the runner JVM holds from the OS (resident set size).");
-        tile("heap", "Heap", "Java heap in use in the runner JVM.");
-        tile("pinned", "Pinned", "Times JFR saw a virtual thread block without letting go of its carrier.");
-        tile("threadLocals", "ThreadLocals", "Objects the tasks' ThreadLocal cache created, known when the run ends (the threadlocal preset).");
-        tile("requests", "Requests/s", "HTTP requests answered per second since the run began (web runs).");
+        for (String key : ALL) {
+            tile(key);
+        }
+        tile("requests");
         show(ALL);
     }
 
@@ -58,7 +50,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
                 .sorted(java.util.Comparator.comparingInt(key -> getChildren().indexOf(values.get(key).getParent()))).toList();
     }
 
-    private void tile(String key, String caption, String explanation) {
+    /** A tile whose caption and explanation are {@code tile.<key>} and {@code tile.<key>.tooltip} in the prose bundle. */
+    private void tile(String key) {
+        String caption = Messages.text("tile." + key);
+        String explanation = Messages.text("tile." + key + ".tooltip");
         var value = new Label("–");
         value.getStyleClass().add("figure-value");
         var name = new Label(caption);

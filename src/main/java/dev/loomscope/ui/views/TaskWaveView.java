@@ -22,7 +22,7 @@ public final class TaskWaveView extends Region implements FrameView {
 
     private final ImageView imageView = new ImageView();
     private final Tooltip tooltip = new Tooltip();
-    private final javafx.scene.control.Label empty = EmptyHint.label("Press Run (F5): every task appears here as a cell: queued, running, waiting, done.");
+    private final javafx.scene.control.Label empty = EmptyHint.label("waves");
     private WritableImage image;
     private int[] pixels = new int[0];
     private TaskGridRaster.Layout layout;

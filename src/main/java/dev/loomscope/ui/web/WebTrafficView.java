@@ -41,8 +41,7 @@ public final class WebTrafficView extends VBox implements FrameView {
     private final Label summary = new Label();
     /** One legend for both charts (their own legends vanish when the tab is short): a swatch per run; it wraps when narrow. */
     private final javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(16, 2);
-    private final Label empty = EmptyHint.label("Press Run (F5) on the web-service experiment (or with Connections above 0): "
-            + "requests per second and latency appear here, each request one task.");
+    private final Label empty = EmptyHint.label("web");
     private final int cores;
     private final HBox charts;
     /** Points per run and the run version they were computed at: a finished run is computed once. */

@@ -34,7 +34,8 @@ class ControlPanelTest {
     void panel() throws Exception {
         Fx.run(() -> {
             vm = new ControlsViewModel(2);
-            panel = new ControlPanel(vm, Preset.all(2));
+            vm.presets().setAll(Preset.all(2));
+            panel = new ControlPanel(vm);
             new Scene(panel);
         });
     }

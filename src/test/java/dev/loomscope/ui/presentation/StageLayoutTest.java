@@ -113,6 +113,9 @@ class StageLayoutTest {
         var memory = Preset.named("memory", 2).orElseThrow();
         open(width, height, memory);
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");
+        // The comparison chart knows the memory preset's runs once the presets are listed (they come a moment after
+        // the window opens); the fake runner's runs end sooner than that, so wait for the list first.
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
         Fx.run(() -> window.actions().runWithoutPredicting());
         Fx.waitUntil("the memory preset's three runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
                 && window.session().history().size() == 3 && window.session().history().getLast().result() != null);

@@ -1,4 +1,4 @@
-package dev.loomscope.ui.shell;
+package dev.loomscope.ui.actions;
 
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
@@ -66,6 +66,23 @@ public enum Action {
         return sentence + " (" + keysText(" or ") + ")";
     }
 
+    /** "Run (F5)": its name and the key people are told to press (the last listed: F5, not Ctrl+R, for Run). */
+    public String pressed() {
+        return Messages.text(key("name")) + " (" + pressKey() + ")";
+    }
+
+    /** The one key a hint names: the last listed, or its character. */
+    public String pressKey() {
+        return keys.isEmpty() ? typed : spoken(keys.getLast());
+    }
+
+    /** The keys a presenter needs, in the header on stage: "F5 run · Esc stop · Page Down next · F11 exit · ? keys". */
+    public static String stageHint() {
+        return java.util.stream.Stream.of(RUN, STOP, NEXT_PRESET, PRESENTATION, SHORTCUTS)
+                .map(action -> action.pressKey() + " " + Messages.text(action.key("on-stage")))
+                .collect(Collectors.joining(" \u00b7 "));
+    }
+
     /** Its keys as people write them: "Ctrl+R, F5". */
     public String keysText() {
         return keysText(", ");
@@ -108,7 +125,7 @@ public enum Action {
     }
 
     /** "Ctrl+Shift+P", "Page Down", "Esc": the modifiers in a fixed order, whatever the platform's own rendering. */
-    static String spoken(KeyCombination combination) {
+    public static String spoken(KeyCombination combination) {
         var text = new StringBuilder();
         if (combination.getShortcut() == KeyCombination.ModifierValue.DOWN) {
             text.append("Ctrl+");

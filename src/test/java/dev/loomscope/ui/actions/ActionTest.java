@@ -1,5 +1,6 @@
-package dev.loomscope.ui.shell;
+package dev.loomscope.ui.actions;
 
+import dev.loomscope.ui.shell.InfoOverlay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
