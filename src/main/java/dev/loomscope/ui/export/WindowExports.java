@@ -72,19 +72,19 @@ public final class WindowExports {
     public MenuButton windowMenu() {
         var export = new MenuButton(null, Icons.EXPORT.create(20));
         dev.loomscope.ui.theme.IconButtons.style(export);
-        export.setTooltip(new Tooltip("Pictures of the window and the results, to files or the clipboard"));
-        var csv = new MenuItem("Results as CSV...");
+        export.setTooltip(new Tooltip(dev.loomscope.ui.fx.Messages.text("export.menu.tooltip")));
+        var csv = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-csv"));
         csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
-        var json = new MenuItem("Results as JSON...");
+        var json = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-json"));
         json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
-        var timelineCsv = new MenuItem("Timeline of the shown run as CSV...");
+        var timelineCsv = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.timeline-csv"));
         timelineCsv.setOnAction(e -> chooseFile("timeline.csv", "CSV", "*.csv").ifPresent(file -> saveTimeline(file, Timeline.CSV)));
-        var timelineJson = new MenuItem("Timeline of the shown run as JSON...");
+        var timelineJson = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.timeline-json"));
         timelineJson.setOnAction(e -> chooseFile("timeline.json", "JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.JSON)));
-        var trace = new MenuItem("Timeline as a Perfetto / Chrome trace...");
+        var trace = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.trace"));
         trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
         export.getItems().addAll(pictureItems("window"));
-        var jfr = new MenuItem("JFR recording of the shown run (.jfr)...");
+        var jfr = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.jfr"));
         jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr));
         export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace, jfr);
         return export;
@@ -95,7 +95,7 @@ public final class WindowExports {
     }
 
     private final java.util.Map<String, View> views = new java.util.LinkedHashMap<>();
-    private final CheckMenuItem stampCard = new CheckMenuItem("Stamp the run card on pictures");
+    private final CheckMenuItem stampCard = new CheckMenuItem(dev.loomscope.ui.fx.Messages.text("export.stamp-card"));
 
     /** Makes a view one that pictures can be taken of, by name. */
     public void register(String view, javafx.scene.Node subject, StackPane cardHost) {
@@ -107,7 +107,7 @@ public final class WindowExports {
         register(view, subject, cardHost);
         var menu = new MenuButton(null, Icons.MORE.create(16));
         dev.loomscope.ui.theme.IconButtons.style(menu);
-        menu.setTooltip(new Tooltip("A picture of the " + view + ", to a file or the clipboard"));
+        menu.setTooltip(new Tooltip(dev.loomscope.ui.fx.Messages.text("export.view.tooltip", view)));
         menu.getItems().setAll(pictureItems(view));
         return menu;
     }
@@ -120,13 +120,13 @@ public final class WindowExports {
     }
 
     public List<MenuItem> pictureItems(String view) {
-        var save = new MenuItem("Picture of the " + view + "...");
+        var save = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.picture", view));
         save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", "PNG image", "*.png")
                 .ifPresent(file -> savePicture(view, file, 1)));
-        var slides = new MenuItem("Picture of the " + view + " for slides (2x)...");
+        var slides = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.picture-2x", view));
         slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", "PNG image", "*.png")
                 .ifPresent(file -> savePicture(view, file, 2)));
-        var copy = new MenuItem("Copy picture of the " + view);
+        var copy = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.copy", view));
         copy.setOnAction(e -> {
             Exports.copyToClipboard(picture(view, 2));
             window.setStatus("Copied a picture of the " + view + " (2x)");

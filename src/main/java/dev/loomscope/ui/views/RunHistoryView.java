@@ -24,10 +24,10 @@ public final class RunHistoryView extends VBox implements FrameView {
 
     public RunHistoryView(Consumer<RunModel> onSelect) {
         getStyleClass().add("run-history");
-        var title = new Label("Run history");
+        var title = new Label(dev.loomscope.ui.fx.Messages.text("history.title"));
         title.getStyleClass().add("section-title");
         title.setGraphic(Icons.HISTORY.create());
-        list.setPlaceholder(new Label("Runs of this session appear here."));
+        list.setPlaceholder(new Label(dev.loomscope.ui.fx.Messages.text("history.empty")));
         list.setCellFactory(view -> new RunCell());
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, run) -> onSelect.accept(run));
         setSpacing(6);

@@ -53,15 +53,13 @@ public final class WebTrafficView extends VBox implements FrameView {
         getStyleClass().add("web-traffic");
         setSpacing(4);
         setPadding(new Insets(6, 8, 0, 8));
-        setUp(throughput, throughputTime, perSecond, "Answered per second", "req/s");
-        setUp(latency, latencyTime, latencyMs, "Latency (p50, p99 dashed)", "ms");
+        setUp(throughput, throughputTime, perSecond, dev.loomscope.ui.fx.Messages.text("web.throughput"), "req/s");
+        setUp(latency, latencyTime, latencyMs, dev.loomscope.ui.fx.Messages.text("web.latency"), "ms");
         summary.getStyleClass().add("web-summary");
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         // Honest tiles: the load runs in the runner too.
-        summary.setTooltip(new javafx.scene.control.Tooltip("The load's clients run in the runner JVM too (a platform thread "
-                + "per connection, so they never take a carrier from the service's virtual threads): while a web run goes, the "
-                + "Platform threads, RSS and Heap tiles include them."));
+        summary.setTooltip(new javafx.scene.control.Tooltip(dev.loomscope.ui.fx.Messages.text("web.summary.tooltip")));
         charts = new HBox(8, throughput, latency);
         charts.setVisible(false);
         HBox.setHgrow(throughput, Priority.ALWAYS);
