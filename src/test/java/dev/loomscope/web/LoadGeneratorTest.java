@@ -82,8 +82,9 @@ class LoadGeneratorTest {
     void aDurationRunSendsUntilItsTimeIsUp() throws Exception {
         try (WebService service = start(ExecutorKind.VIRTUAL, 1)) {
             LoadReport report = new LoadGenerator(blockingFor(service, Duration.ofMillis(600))).run();
-            // 2 clients x 600 ms / 50 ms = 24 at most; a busy machine (and a cold client) gets fewer.
-            assertThat(report.answered()).isBetween(1L, 26L);
+            // 2 clients x 600 ms / 50 ms = 24 at most, whatever the machine; how many at least is the
+            // timing test's (a busy machine and a cold client can answer none in 600 ms).
+            assertThat(report.answered()).isLessThanOrEqualTo(26L);
             assertThat(report.elapsedSeconds()).isGreaterThanOrEqualTo(0.6);
         }
     }
