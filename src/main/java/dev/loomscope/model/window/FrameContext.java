@@ -11,9 +11,10 @@ import java.util.List;
  * @param now         the frame's time (the animation pulse, monotonic nanoseconds)
  * @param shown       the run every view shows: a replay, else the run picked in the history, else
  *                    the run under way, else the newest; null before the first run
- * @param recent      the session's last few runs that ran, and the shown one (the completion chart)
+ * @param recent      the session's last few runs that ran, and the shown one (the completion chart);
+ *                    empty while the window keeps still, when no view that reads it is refreshed
  * @param comparison  the shown run's comparison: the runs started with it (a replayed run's while it
- *                    replays), or the shown run alone
+ *                    replays), or the shown run alone; empty while the window keeps still
  * @param history     the session's runs, oldest first
  * @param race        the race under way, or null
  * @param live        whether the views paint the shown run this frame; false while the window keeps
@@ -26,9 +27,4 @@ import java.util.List;
 public record FrameContext(long now, RunModel shown, List<RunModel> recent, List<RunModel> comparison,
                            List<RunModel> history, Race race, boolean live, boolean figuresDue, boolean statusDue,
                            boolean presentation) {
-
-    /** The shown run is the one under way (not a finished or replayed one). */
-    public boolean showsRunUnderWay(RunModel current) {
-        return shown != null && shown == current;
-    }
 }

@@ -76,8 +76,10 @@ public final class WindowState {
         if (statusDue) {
             lastStatusNanos = now;
         }
-        return new FrameContext(now, shown, recentRuns(shown), comparisonOf(shown, replay), session.history(), race, !still,
-                figuresDue, statusDue, presentation);
+        List<RunModel> history = session.history();
+        // Kept still, the frame refreshes only the figures, the history and the status: the charts' lists are not made.
+        return new FrameContext(now, shown, still ? List.of() : recentRuns(history, shown), still ? List.of() : comparisonOf(shown, replay),
+                history, race, !still, figuresDue, statusDue, presentation);
     }
 
     /** The replay if one is going, else the run picked in the history, else the one under way, else the newest. */
@@ -101,9 +103,9 @@ public final class WindowState {
         return comparison.isEmpty() ? null : comparison.getFirst();
     }
 
-    private List<RunModel> recentRuns(RunModel shown) {
+    private static List<RunModel> recentRuns(List<RunModel> history, RunModel shown) {
         var recent = new ArrayList<RunModel>();
-        for (RunModel run : session.history().reversed()) {
+        for (RunModel run : history.reversed()) {
             if (run.phase() != RunModel.Phase.QUEUED && recent.size() < CHART_RUNS) {
                 recent.addFirst(run);
             }

@@ -44,12 +44,4 @@ public final class Fxml {
         }
     }
 
-    /** Names and parts, alternately ("waves", waves, "lanes", lanes...), for {@link #load(Object, java.util.Map)}. */
-    public static java.util.Map<String, Object> parts(Object... nameThenPart) {
-        var parts = new java.util.HashMap<String, Object>();
-        for (int i = 0; i < nameThenPart.length; i += 2) {
-            parts.put((String) nameThenPart[i], nameThenPart[i + 1]);
-        }
-        return parts;
-    }
 }

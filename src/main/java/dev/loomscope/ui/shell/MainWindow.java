@@ -97,8 +97,8 @@ public final class MainWindow extends BorderPane {
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> runs.stepPreset(1))
-                .on(Action.PREVIOUS_PRESET, () -> runs.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
+        actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
+                .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.GLOSSARY, glossary::toggle)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.THEME, themes::toggle)

@@ -121,11 +121,6 @@ public final class RunActions {
         window.say("Stopping...");
     }
 
-    /** Page Down / Page Up: the next or previous classic experiment, ready to run. */
-    public void stepPreset(int by) {
-        controls.stepPreset(by);
-    }
-
     /**
      * A newcomer's window (nothing chosen on the command line) opens on the first experiment, its
      * question shown, once the presets are listed; unless settings were chosen or a run started first.

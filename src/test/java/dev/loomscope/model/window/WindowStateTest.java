@@ -100,6 +100,8 @@ class WindowStateTest {
         assertThat(state.defersEventsOf(POOL_10K)).as("5 s of waves are watched live").isFalse();
         FrameContext first = state.frame(1_000 * MS, null, null);
         assertThat(first.live()).isFalse();
+        assertThat(first.recent()).as("no chart is drawn while still: their lists are not made").isEmpty();
+        assertThat(first.comparison()).isEmpty();
         assertThat(first.figuresDue()).isTrue();
         assertThat(state.frame(1_200 * MS, null, null).figuresDue()).as("200 ms later: not yet").isFalse();
         assertThat(state.frame(1_600 * MS, null, null).figuresDue()).isTrue();
