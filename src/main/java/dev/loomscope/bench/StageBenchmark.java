@@ -86,11 +86,17 @@ public final class StageBenchmark {
      * machine, so it is read from the window's result, not recomputed).
      */
     static List<String> runOptionsOf(JsonNode row) {
-        return List.of("--executor", row.get("executor").asText(), "--tasks", row.get("tasks").asText(),
+        var options = new ArrayList<>(List.of("--executor", row.get("executor").asText(), "--tasks", row.get("tasks").asText(),
                 "--pool", row.get("pool").asText(), "--carriers", row.get("carriers").asText(),
                 "--sleep-ms", row.get("sleepMs").asText(), "--cpu-ms", row.get("cpuMs").asText(),
                 "--blocking", row.get("blocking").asText(), "--permits", row.get("permits").asText(),
-                "--thread-local-kb", row.get("threadLocalKb").asText(), "--connections", row.get("connections").asText());
+                "--thread-local-kb", row.get("threadLocalKb").asText(), "--connections", row.get("connections").asText()));
+        // The same units of work, not the same milliseconds timed anew: two JVMs time them a few per cent apart.
+        JsonNode rate = row.get("cpuUnitsPerMs");
+        if (rate != null && rate.isNumber() && rate.asDouble() > 0) {
+            options.addAll(List.of("--cpu-units-per-ms", rate.asText()));
+        }
+        return List.copyOf(options);
     }
 
     /** Runs every preset {@code repeats} times both ways; true if every run stayed within the bound. */
@@ -114,8 +120,10 @@ public final class StageBenchmark {
                     var pair = pairs.computeIfAbsent(preset + "/" + i, k -> new RunPairs(preset, label, new ArrayList<>(), new ArrayList<>()));
                     pair.windowMs().add(elapsedOf(windowRows.get(i), "window", preset));
                     pair.runMs().add(elapsedOf(cliRows.get(i), "run", preset));
-                    out.printf("round %d  %-12s %-22s window %,9.1f ms   run %,9.1f ms   ratio %.2f%n", round, preset, label,
-                            pair.windowMs().getLast(), pair.runMs().getLast(), pair.windowMs().getLast() / pair.runMs().getLast());
+                    // What the runner measured of its threads waiting for a core (other programs, the window among them).
+                    out.printf("round %d  %-12s %-22s window %,9.1f ms   run %,9.1f ms   ratio %.2f   CPU wait %s / %s%n", round, preset, label,
+                            pair.windowMs().getLast(), pair.runMs().getLast(), pair.windowMs().getLast() / pair.runMs().getLast(),
+                            msOrDash(windowRows.get(i).get("cpuWaitMs")), msOrDash(cliRows.get(i).get("cpuWaitMs")));
                 }
             }
         }
@@ -148,6 +156,10 @@ public final class StageBenchmark {
         String last = output.lines().filter(line -> line.startsWith("{")).reduce((a, b) -> b)
                 .orElseThrow(() -> new IOException("loomscope run printed no result: " + output));
         return JSON.readTree(last);
+    }
+
+    private static String msOrDash(JsonNode value) {
+        return value == null || !value.isNumber() ? "-" : "%,.0f ms".formatted(value.asDouble());
     }
 
     private static double elapsedOf(JsonNode row, String where, String preset) throws IOException {

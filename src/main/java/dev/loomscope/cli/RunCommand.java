@@ -64,12 +64,20 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-jfr", description = "Do not stream JFR events (pinning, GC) from the runner.")
     boolean noJfr;
 
+    @Option(names = "--cpu-units-per-ms", paramLabel = "RATE", defaultValue = "0",
+            description = "Do the CPU part of each task at this rate (prime-counting units per ms; a run's --json gives its cpuUnitsPerMs) "
+                    + "instead of timing it at the runner's start: repeats another run's exact work.")
+    double cpuUnitsPerMs;
+
     @Override
     public Integer call() throws InterruptedException {
         if (repeat < 1 || repeat > 1_000) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 1,000 (got " + repeat + ")");
         }
         List<Scenario> scenarios = scenarioOptions.scenarios(spec);
+        if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--cpu-units-per-ms must be a positive number (got " + cpuUnitsPerMs + ")");
+        }
         if (noJfr && jfrFile != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jfr needs JFR: leave out --no-jfr");
         }
@@ -109,7 +117,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunOptions options(Scenario scenario, boolean several) {
-        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several), perExecutor(threadDumpFile, scenario, several));
+        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several), perExecutor(threadDumpFile, scenario, several))
+                .withCpuUnitsPerMs(cpuUnitsPerMs);
     }
 
     /** "out.jfr" stays as it is for one executor and becomes "out-virtual.jfr" for several. */

@@ -50,7 +50,8 @@ public final class RunnerMain {
         RunOptions options = RunOptions.from(values);
         Scenario scenario = Scenario.from(values);
         var readings = new ProcessReadings();
-        CpuWork cpu = scenario.cpuMs() > 0 ? CpuWork.calibrate() : CpuWork.withRate(0);
+        CpuWork cpu = scenario.cpuMs() <= 0 ? CpuWork.withRate(0)
+                : options.cpuUnitsPerMs() > 0 ? CpuWork.withRate(options.cpuUnitsPerMs()) : CpuWork.calibrate();
 
         frames.hello(new RunnerHello(ProcessHandle.current().pid(), System.getProperty("java.runtime.version"),
                 Runtime.getRuntime().availableProcessors(), readings.carriers(), cpu.unitsPerMs()));

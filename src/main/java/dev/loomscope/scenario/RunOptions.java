@@ -13,14 +13,21 @@ import java.util.List;
  * @param threadDumpFile  write the JDK's JSON thread dump here (absolute) once every task is submitted, or null
  * @param mountEvents     record LoomScope's Mount and Unmount events into the .jfr file (one per mount:
  *                        cheap at ten thousand tasks, not at a million)
+ * @param cpuUnitsPerMs   the rate at which a task's "ms of CPU" become units of prime counting; 0: the
+ *                        runner times it itself at its start. Given, it repeats another run's exact
+ *                        work: two JVMs time the same work a few per cent apart.
  */
-public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents) {
+public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents, double cpuUnitsPerMs) {
 
     public static final RunOptions DEFAULT = new RunOptions(true, null, null);
 
     /** Mount events go into the file whenever there is one. */
     public RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile) {
         this(jfr, jfrFile, threadDumpFile, jfrFile != null);
+    }
+
+    public RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents) {
+        this(jfr, jfrFile, threadDumpFile, mountEvents, 0);
     }
     /** Virtual-thread start and end events cost two JFR events per task; above this many tasks they stay off. */
     public static final int MAX_TASKS_WITH_VTHREAD_EVENTS = 100_000;
@@ -32,15 +39,23 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
             throw new IllegalArgumentException("saving a .jfr file needs JFR on");
         }
         mountEvents = mountEvents && jfrFile != null;
+        if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
+            throw new IllegalArgumentException("cpu-units-per-ms must be a positive number, or 0 to time the work at the runner's start (got " + cpuUnitsPerMs + ")");
+        }
+    }
+
+    /** These options, doing a task's CPU part at this rate instead of timing it at the runner's start. */
+    public RunOptions withCpuUnitsPerMs(double rate) {
+        return new RunOptions(jfr, jfrFile, threadDumpFile, mountEvents, rate);
     }
 
     public RunOptions withoutJfr() {
-        return new RunOptions(false, null, threadDumpFile);
+        return new RunOptions(false, null, threadDumpFile, false, cpuUnitsPerMs);
     }
 
     /** These options, saving the recording to {@code file}, with mount events or not. */
     public RunOptions withJfrFile(Path file, boolean withMountEvents) {
-        return new RunOptions(true, file, threadDumpFile, withMountEvents);
+        return new RunOptions(true, file, threadDumpFile, withMountEvents, cpuUnitsPerMs);
     }
 
     public List<String> toArgs() {
@@ -53,6 +68,9 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
             values.put("thread-dump", threadDumpFile.toString());
         }
         values.put("mount-events", Boolean.toString(mountEvents));
+        if (cpuUnitsPerMs > 0) {
+            values.put("cpu-units-per-ms", Double.toString(cpuUnitsPerMs));
+        }
         return RunnerArgs.format(values);
     }
 
@@ -60,6 +78,7 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
         String jfrFile = args.optional("jfr-file");
         String dump = args.optional("thread-dump");
         return new RunOptions(Boolean.parseBoolean(args.optional("jfr")), jfrFile == null ? null : Path.of(jfrFile),
-                dump == null ? null : Path.of(dump), Boolean.parseBoolean(args.optional("mount-events")));
+                dump == null ? null : Path.of(dump), Boolean.parseBoolean(args.optional("mount-events")),
+                args.optional("cpu-units-per-ms") == null ? 0 : Double.parseDouble(args.optional("cpu-units-per-ms")));
     }
 }

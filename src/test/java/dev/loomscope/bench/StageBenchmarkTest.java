@@ -36,6 +36,22 @@ class StageBenchmarkTest {
         assertThat(holder.options.scenarios(commandLine.getCommandSpec())).containsExactly(scenario);
     }
 
+    @Test
+    void theCommandLineRepeatsTheWindowRunsUnitsOfCpuWorkNotItsMilliseconds() throws Exception {
+        var json = new ObjectMapper();
+        var row = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(ResultRow.of(RunResult.failed(
+                Scenario.of(ExecutorKind.VIRTUAL).withTasks(48).withPool(48).withSleepMs(0).withCpuMs(120).build(), 500, "x"), 1).toJsonLine());
+        assertThat(StageBenchmark.runOptionsOf(row)).doesNotContain("--cpu-units-per-ms");
+        row.put("cpuUnitsPerMs", 2_345.25);
+        List<String> options = StageBenchmark.runOptionsOf(row);
+        assertThat(options).containsSequence("--cpu-units-per-ms", "2345.25");
+        var args = new java.util.ArrayList<>(List.of("run"));
+        args.addAll(options);
+        var parsed = dev.loomscope.cli.LoomScopeCommand.commandLine().parseArgs(args.toArray(String[]::new)).subcommand();
+        assertThat(parsed.commandSpec().name()).isEqualTo("run");
+        assertThat(parsed.matchedOptionValue("--cpu-units-per-ms", 0.0)).isEqualTo(2_345.25);
+    }
+
     @CommandLine.Command
     static final class Holder {
         @CommandLine.Mixin

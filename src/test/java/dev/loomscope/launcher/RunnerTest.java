@@ -308,6 +308,18 @@ class RunnerTest {
     }
 
     @Test
+    void aGivenCpuRateRepeatsAnotherRunsWorkInsteadOfTimingItAnew() throws InterruptedException {
+        var recorder = new RunScript.Recorder();
+        var cpu = Scenario.of(ExecutorKind.FIXED).withTasks(2).withPool(2).withSleepMs(0).withCpuMs(3).build();
+        RunResult result = runner.run(cpu, RunOptions.DEFAULT.withoutJfr().withCpuUnitsPerMs(1_234.5), recorder);
+        assertThat(result.isCompleted()).isTrue();
+        assertThat(recorder.hello().cpuUnitsPerMs()).isEqualTo(1_234.5);
+        assertThat(dev.loomscope.result.ResultRow.of(result, 1).cpuUnitsPerMs()).as("what a script repeats the work with").isEqualTo(1_234.5);
+        RunResult sleeping = runner.run(scenario(ExecutorKind.VIRTUAL, 2, 1), RunOptions.DEFAULT.withoutJfr(), RunListener.NONE);
+        assertThat(dev.loomscope.result.ResultRow.of(sleeping, 1).cpuUnitsPerMs()).as("no CPU part, no rate").isNull();
+    }
+
+    @Test
     @Tag("timing")
     void cpuWorkBurnsTheCpuForAsLongAsAsked() throws InterruptedException {
         var recorder = new RunScript.Recorder();
