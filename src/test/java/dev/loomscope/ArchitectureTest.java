@@ -73,6 +73,12 @@ class ArchitectureTest {
             .because("the runner JVM serves it, and `loomscope serve` runs it without a window");
 
     @ArchTest
+    static final ArchRule clipsAreWrittenByTheJdkAlone = noClasses().that().resideInAPackage("dev.loomscope.clip..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.ui..", "dev.loomscope.model..", "dev.loomscope.launcher..",
+                    "dev.loomscope.runner..", "dev.loomscope.cli..")
+            .because("a GIF or a PNG sequence is pixels in, a file out: javax.imageio and nothing of the window");
+
+    @ArchTest
     static final ArchRule theModelIsFreeOfTheWindowAndTheCommandLine = noClasses().that().resideInAPackage("dev.loomscope.model..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.ui..", "dev.loomscope.cli..")
             .because("the model is tested and used without a toolkit; the window and the CLI build on it");

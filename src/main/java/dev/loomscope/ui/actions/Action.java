@@ -28,6 +28,7 @@ public enum Action {
     THEME(Icons.THEME_DARK, List.of(ctrl(KeyCode.T)), null),
     QUICK_PICTURE(Icons.SCREENSHOT, List.of(ctrl(KeyCode.S)), null),
     PICTURE_AS(Icons.SCREENSHOT, List.of(ctrlShift(KeyCode.S)), null),
+    RECORD_CLIP(null, List.of(ctrlShift(KeyCode.R)), null),
     SHORTCUTS(null, List.of(), "?");
 
     private final Icons icon;

@@ -66,6 +66,8 @@ public final class LoomScopeApp extends Application {
         if (settings.race()) {
             boolean closes = settings.screenshot() != null || settings.results() != null;
             raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
+        } else if (settings.record() != null) {
+            whenDone(window, -1, () -> recordReplay(window, settings));
         } else if (settings.screenshot() != null || settings.results() != null) {
             whenDone(window, settings.screenshot() != null ? settings.screenshotAfterMs() : -1, () -> finishScript(window, settings));
         }
@@ -179,6 +181,17 @@ public final class LoomScopeApp extends Application {
                 }
             }
         }.start();
+    }
+
+    /** Once the runs are done: records the shown run's slow-motion replay, saves it (then the results, if asked) and closes. */
+    private static void recordReplay(MainWindow window, WindowCommand.Settings settings) {
+        window.exports().setStampRunCard(settings.stampCard());
+        dev.loomscope.ui.export.ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, settings.recordView(),
+                settings.record(), settings.recordsGif() ? dev.loomscope.ui.export.ClipRecorder.Format.GIF : dev.loomscope.ui.export.ClipRecorder.Format.PNG_SEQUENCE)
+                .thenAccept(saved -> dev.loomscope.ui.fx.FxThread.later(() -> {
+                    System.out.println("Saved " + saved.toAbsolutePath());
+                    saveResultsAndClose(window, settings.results());
+                })).exceptionally(error -> failScript(error));
     }
 
     /** The end of a scripted window: the picture, then the results, each if asked for; then it closes. */

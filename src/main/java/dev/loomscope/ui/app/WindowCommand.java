@@ -65,23 +65,47 @@ public final class WindowCommand implements Callable<Integer> {
             description = "Run, write the session's results (the fields of 'run --json', one object per run) when the runs are done, and close.")
     Path results;
 
+    @Option(names = "--record", paramLabel = "FILE.gif|FOLDER",
+            description = "Run, then record the slow-motion replay of the last run as a looping GIF (or, for a name without .gif, "
+                    + "as numbered PNG frames in that new folder), and close. At most 1280 pixels wide, 10 frames a second.")
+    Path record;
+
+    @Option(names = "--record-view", paramLabel = "VIEW", defaultValue = "window",
+            description = "What --record records: window, task waves, carrier lanes or charts. Default: ${DEFAULT-VALUE}.")
+    String recordView;
+
+    @Option(names = "--stamp-card", description = "Stamp the run card (what ran, where, what it measured) on the screenshot or clip.")
+    boolean stampCard;
+
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height, Path results) {
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null);
+                           double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
+                null, "window", false);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard);
         }
 
-        /** Driven by a script (a picture, results or a race to make), not by a person. */
+        /** These settings, opening on {@code chosen}'s experiment. */
+        public Settings withPreset(Preset chosen) {
+            return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
+                    scale, width, height, results, record, recordView, stampCard);
+        }
+
+        /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
         public boolean scripted() {
-            return screenshot != null || results != null || race;
+            return screenshot != null || results != null || race || record != null;
+        }
+
+        /** Whether {@link #record} is a GIF (else a folder of PNG frames). */
+        public boolean recordsGif() {
+            return record != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
         }
     }
 
@@ -155,12 +179,18 @@ public final class WindowCommand implements Callable<Integer> {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
-        boolean runs = (runAtStart || screenshot != null || race || results != null) && sweep == null;
+        if (!List.of("window", "task waves", "carrier lanes", "charts").contains(recordView)) {
+            throw new ParameterException(spec.commandLine(), "--record-view must be window, task waves, carrier lanes or charts (got " + recordView + ")");
+        }
+        if (record != null && (race || screenshot != null)) {
+            throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");
+        }
+        boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard);
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
@@ -133,7 +134,81 @@ public final class WindowExports {
         });
         var stamp = new CheckMenuItem(stampCard.getText());
         stamp.selectedProperty().bindBidirectional(stampCard.selectedProperty());
-        return List.of(save, slides, copy, stamp);
+        var gif = new MenuItem();
+        gif.textProperty().bind(javafx.beans.binding.Bindings.when(recording)
+                .then(dev.loomscope.ui.fx.Messages.text("export.clip-stop")).otherwise(dev.loomscope.ui.fx.Messages.text("export.clip-gif", view)));
+        gif.setOnAction(e -> {
+            if (clips.isRecording()) {
+                clips.stop();
+            } else {
+                chooseFile("loomscope-" + view.replace(' ', '-') + ".gif", "Animated GIF", "*.gif")
+                        .ifPresent(file -> recordClip(view, file, ClipRecorder.Format.GIF));
+            }
+        });
+        var frames = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.clip-png", view));
+        frames.disableProperty().bind(recording);
+        frames.setOnAction(e -> {
+            var chooser = new FileChooser();
+            chooser.setTitle(dev.loomscope.ui.fx.Messages.text("export.clip-png-title"));
+            chooser.setInitialFileName("loomscope-" + view.replace(' ', '-') + "-frames");
+            var folder = chooser.showSaveDialog(window.getScene().getWindow());
+            if (folder != null) {
+                recordClip(view, folder.toPath(), ClipRecorder.Format.PNG_SEQUENCE);
+            }
+        });
+        return List.of(save, slides, copy, stamp, new SeparatorMenuItem(), gif, frames);
+    }
+
+    private final ClipRecorder clips = new ClipRecorder(this);
+    private final javafx.beans.property.BooleanProperty recording = new javafx.beans.property.SimpleBooleanProperty();
+
+    /** The clip recorder: what a view shows, as a GIF or PNG frames. */
+    public ClipRecorder clips() {
+        return clips;
+    }
+
+    /**
+     * Records {@code view} until {@link ClipRecorder#stop} (the same menu item, or the key) or the
+     * recorder's limit; says so in the status bar, and how the save went once it has.
+     */
+    public CompletableFuture<Path> recordClip(String view, Path target, ClipRecorder.Format format) {
+        return recordClip(view, target, false, format);
+    }
+
+    /** As above; {@code stepped}: the caller takes each frame ({@link ClipRecorder#startStepped}). */
+    public CompletableFuture<Path> recordClip(String view, Path target, boolean stepped, ClipRecorder.Format format) {
+        CompletableFuture<Path> saving = stepped ? clips.startStepped(view, target, format) : clips.start(view, target, format);
+        // A stepped clip is made by a script or the replay item: its frames should not carry this line.
+        if (clips.isRecording() && !stepped) {
+            recording.set(true);
+            window.setStatus(dev.loomscope.ui.fx.Messages.text("export.clip-recording", view, Action.RECORD_CLIP.pressKey(),
+                    ClipRecorder.LIMIT_MS / 1000));
+        }
+        return saving.whenComplete((saved, error) -> dev.loomscope.ui.fx.FxThread.later(() -> {
+            recording.set(clips.isRecording());
+            if (error != null) {
+                window.showProblem(SavedFile.problem(error));
+            } else {
+                window.setStatus("Saved " + saved);
+            }
+        }));
+    }
+
+    /** Ctrl+Shift+R: records the window as a GIF to ~/LoomScope, no dialog; pressed again, stops and saves. */
+    public void toggleQuickClip() {
+        if (clips.isRecording()) {
+            clips.stop();
+            return;
+        }
+        Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
+        try {
+            java.nio.file.Files.createDirectories(folder);
+        } catch (java.io.IOException e) {
+            window.showProblem("Cannot record a clip: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
+            return;
+        }
+        recordClip("window", folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".gif"),
+                ClipRecorder.Format.GIF);
     }
 
     private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
@@ -146,7 +221,8 @@ public final class WindowExports {
 
     /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
     public WritableImage picture(String view, double scale) {
-        RunModel run = stampCard.isSelected() ? window.shownRun() : null;
+        // The card tells what the run measured: a replay's source, not its replica (which has no result).
+        RunModel run = stampCard.isSelected() ? window.shownSource() : null;
         if (view.equals("window")) {
             return Exports.picture((StackPane) window.getScene().getRoot(), run, scale, () -> window.getScene().getRoot());
         }

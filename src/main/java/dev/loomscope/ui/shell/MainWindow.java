@@ -103,6 +103,7 @@ public final class MainWindow extends BorderPane {
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.GLOSSARY, glossary::toggle)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
+                .on(Action.RECORD_CLIP, exports::toggleQuickClip)
                 .on(Action.SHORTCUTS, shortcuts::toggle);
         var theme = actions.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
@@ -155,6 +156,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void dispose() {
+        exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
         session.stop();
         session.deleteRecordings();

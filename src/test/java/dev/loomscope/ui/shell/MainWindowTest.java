@@ -6,6 +6,7 @@ import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.export.WindowExports;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.launcher.JvmLauncher;
@@ -13,6 +14,8 @@ import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.ui.export.ClipRecorder;
+import dev.loomscope.ui.export.ReplayClip;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import java.nio.file.Files;
@@ -419,6 +422,72 @@ class MainWindowTest {
         assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
         Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.playback().isPlaying()
                 && probe().figures().value("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
+    }
+
+    @Test
+    void aRunsReplayRecordsAsALoopingGifStepByStepAndAsPngFrames(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        open(new FakeRunner());
+        chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(20);
+            probe().controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && probe().figures().value("completed").equals("40 / 40"));
+        double runMs = Fx.call(() -> window.session().history().getLast().result().elapsedMs());
+
+        Path gif = dir.resolve("waves.gif");
+        Path saved = Fx.call(() -> ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, "task waves", gif,
+                ClipRecorder.Format.GIF)).get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(saved).isEqualTo(gif.toAbsolutePath());
+        assertThat(dir.resolve("waves.gif.part")).doesNotExist();
+        var reader = javax.imageio.ImageIO.getImageReadersByFormatName("gif").next();
+        reader.setInput(javax.imageio.ImageIO.createImageInputStream(gif.toFile()));
+        int frames = reader.getNumImages(true);
+        double wavesWidth = Fx.call(() -> window.lookup(".task-waves").getParent().getParent().getLayoutBounds().getWidth());
+        assertThat(reader.getWidth(0)).as("the view, at 1x").isEqualTo((int) Math.ceil(wavesWidth));
+        // One frame per 100 ms of clip, each 100 ms x the speed into the run: the waves change from one to the next.
+        double speed = Fx.call(() -> window.playback().speed());
+        int steps = (int) Math.ceil(runMs / (ClipRecorder.FRAME_MS * speed));
+        assertThat(frames).as("%d steps of a %.0f ms run at %.2fx", steps, runMs, speed).isGreaterThan(steps / 2).isLessThanOrEqualTo(steps + 2);
+        assertThat(Fx.call(() -> window.playback().positionMs())).as("replayed to its end").isEqualTo(runMs, org.assertj.core.data.Offset.offset(1.0));
+
+        // The same as PNG frames at a constant rate, in a folder that appears whole; a folder with files in it is refused.
+        Fx.run(() -> window.playback().hide());
+        Path folder = dir.resolve("frames");
+        Fx.call(() -> ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, "window", folder,
+                ClipRecorder.Format.PNG_SEQUENCE)).get(60, java.util.concurrent.TimeUnit.SECONDS);
+        try (var pngs = Files.list(folder)) {
+            assertThat(pngs.map(p -> p.getFileName().toString()).sorted().toList()).hasSizeGreaterThan(steps / 2).first().isEqualTo("frame-00000.png");
+        }
+        assertThat(javax.imageio.ImageIO.read(folder.resolve("frame-00000.png").toFile()).getWidth()).isLessThanOrEqualTo(ClipRecorder.MAX_WIDTH);
+        Fx.run(() -> window.playback().hide());
+        var refused = Fx.call(() -> ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, "window", folder,
+                ClipRecorder.Format.PNG_SEQUENCE));
+        assertThatThrownBy(() -> refused.get(60, java.util.concurrent.TimeUnit.SECONDS)).hasMessageContaining("choose a new or empty folder");
+        Fx.waitUntil("the banner says why", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(() -> window.exports().clips().isRecording())).isFalse();
+    }
+
+    @Test
+    void aLiveClipRecordsUntilStoppedAndAMissingFolderIsSaidPlainly(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        open(new FakeRunner());
+        Path gif = dir.resolve("window.gif");
+        var saving = Fx.call(() -> window.exports().recordClip("window", gif, ClipRecorder.Format.GIF));
+        assertThat(Fx.call(() -> probe().statusText())).contains("Recording the window").contains("Ctrl+Shift+R");
+        Fx.settle(Fx.call(window::getScene), 20);
+        Fx.run(() -> window.exports().toggleQuickClip()); // the key stops a recording under way
+        assertThat(saving.get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(gif.toAbsolutePath());
+        assertThat(javax.imageio.ImageIO.read(gif.toFile()).getWidth()).isEqualTo(980);
+
+        var nowhere = Fx.call(() -> window.exports().recordClip("window", dir.resolve("missing").resolve("x.gif"), ClipRecorder.Format.GIF));
+        Fx.settle(Fx.call(window::getScene), 5);
+        assertThatThrownBy(() -> nowhere.get(30, java.util.concurrent.TimeUnit.SECONDS)).hasMessageContaining("does not exist");
+        Fx.waitUntil("the banner says why", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing");
+        assertThat(Fx.call(() -> window.exports().clips().isRecording())).isFalse();
     }
 
     @Test
