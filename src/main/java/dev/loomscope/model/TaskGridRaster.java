@@ -72,6 +72,15 @@ public final class TaskGridRaster {
      * the rest.
      */
     public static Layout paint(byte[] states, int tasks, int width, int height, int[] palette, int background, int[] pixels) {
+        return paint(states, tasks, width, height, palette, null, background, pixels);
+    }
+
+    /**
+     * As above, each cell also marked with its state's pattern ({@code patterns}, one per palette
+     * entry; null for colour alone) where cells are at least {@link StatePattern#MIN_CELL} a side.
+     */
+    public static Layout paint(byte[] states, int tasks, int width, int height, int[] palette, StatePattern[] patterns, int background,
+                               int[] pixels) {
         Arrays.fill(pixels, 0, width * height, background);
         Layout layout = layout(tasks, width, height);
         if (layout.columns() == 0) {
@@ -79,6 +88,8 @@ public final class TaskGridRaster {
         }
         if (layout.perPixel()) {
             paintPerPixel(states, tasks, layout.usedPixels(), palette, pixels);
+        } else if (patterns != null && Math.min(layout.cellWidth(), layout.cellHeight()) >= StatePattern.MIN_CELL) {
+            paintMarkedCells(states, tasks, width, layout, palette, patterns, background, pixels);
         } else {
             paintCells(states, tasks, width, layout, palette, pixels);
         }
@@ -95,6 +106,34 @@ public final class TaskGridRaster {
             for (int y = y0; y < y0 + layout.cellHeight(); y++) {
                 int row = y * width;
                 Arrays.fill(pixels, row + x0, row + x0 + layout.cellWidth(), color);
+            }
+        }
+    }
+
+    private static void paintMarkedCells(byte[] states, int tasks, int width, Layout layout, int[] palette, StatePattern[] patterns,
+                                         int background, int[] pixels) {
+        int w = layout.cellWidth();
+        int h = layout.cellHeight();
+        // Each entry's cell, drawn once: a cell is then rows copied from it.
+        int[][] cells = new int[palette.length][];
+        for (int entry = 0; entry < palette.length; entry++) {
+            int[] cell = new int[w * h];
+            int marked = StatePattern.markColour(palette[entry], background);
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    cell[y * w + x] = patterns[entry].marks(x, y, w, h) ? marked : palette[entry];
+                }
+            }
+            cells[entry] = cell;
+        }
+        int pitchX = w + layout.gap();
+        int pitchY = h + layout.gap();
+        for (int task = 0; task < tasks; task++) {
+            int[] cell = cells[states[task] & 0x0F];
+            int x0 = (task % layout.columns()) * pitchX;
+            int y0 = (task / layout.columns()) * pitchY;
+            for (int y = 0; y < h; y++) {
+                System.arraycopy(cell, y * w, pixels, (y0 + y) * width + x0, w);
             }
         }
     }

@@ -25,6 +25,8 @@ public enum Action {
     PRESENTATION(null, List.of(key(KeyCode.F11)), null),
     GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),
     HIGH_CONTRAST(null, List.of(ctrl(KeyCode.H)), null),
+    PATTERNS(null, List.of(ctrl(KeyCode.M)), null),
+    REDUCED_MOTION(null, List.of(ctrlShift(KeyCode.M)), null),
     THEME(Icons.THEME_DARK, List.of(ctrl(KeyCode.T)), null),
     QUICK_PICTURE(Icons.SCREENSHOT, List.of(ctrl(KeyCode.S)), null),
     PICTURE_AS(Icons.SCREENSHOT, List.of(ctrlShift(KeyCode.S)), null),

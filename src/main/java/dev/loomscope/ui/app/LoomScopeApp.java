@@ -88,6 +88,7 @@ public final class LoomScopeApp extends Application {
         layers.getChildren().addAll(window.cards());
         var scene = new Scene(layers, settings.width(), settings.height());
         themes.install(scene, settings.dark(), settings.highContrast());
+        themes.setPatterns(settings.patterns());
         window.installKeys();
         if (settings.preset() != null) {
             window.controls().loadPreset(settings.preset());
@@ -109,6 +110,9 @@ public final class LoomScopeApp extends Application {
         }
         // A script's picture or results are of the runs' end, not of a replay part-way.
         window.state().setPlaybackAfterRuns(!settings.scripted());
+        if (settings.reducedMotion()) {
+            window.setReducedMotion(true);
+        }
         window.start();
         if (settings.runAtStart()) {
             // Started by a script: nobody is there to predict.

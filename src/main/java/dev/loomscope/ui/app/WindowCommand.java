@@ -51,6 +51,12 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--high-contrast", description = "Start with high contrast (Ctrl+H toggles it).")
     boolean highContrast;
 
+    @Option(names = "--patterns", description = "Start with patterns on the states, to read the views without colour (Ctrl+M toggles them).")
+    boolean patterns;
+
+    @Option(names = "--reduced-motion", description = "Start with reduced motion: the views change in steps, twice a second (Ctrl+Shift+M toggles it).")
+    boolean reducedMotion;
+
     @Option(names = "--screenshot", paramLabel = "FILE.png", description = "Run, save a PNG of the window when the runs are done, and close.")
     Path screenshot;
 
@@ -83,19 +89,20 @@ public final class WindowCommand implements Callable<Integer> {
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard) {
+                           double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
+                           boolean patterns, boolean reducedMotion) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false);
+                null, "window", false, false, false);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion);
         }
 
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard);
+                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -191,6 +198,6 @@ public final class WindowCommand implements Callable<Integer> {
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion);
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.model.window.MotionSteps;
+
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.model.FrameTimes;
@@ -95,10 +97,22 @@ final class FrameLoop {
         return this;
     }
 
+    private final MotionSteps motion = new MotionSteps();
+
+    /** Reduced motion: the task waves, lanes and charts change in steps twice a second, not as an animation. */
+    void setReducedMotion(boolean on) {
+        motion.setReduced(on);
+    }
+
+    boolean reducedMotion() {
+        return motion.reduced();
+    }
+
     void refresh(FrameContext frame) {
+        boolean live = motion.due(frame.now(), frame.live());
         for (Entry entry : views) {
             boolean due = switch (entry.cadence()) {
-                case LIVE -> frame.live();
+                case LIVE -> live;
                 case FIGURES -> frame.figuresDue();
                 case STATUS -> frame.statusDue();
                 case ALWAYS -> true;

@@ -101,7 +101,8 @@ public final class MainWindow extends BorderPane {
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.GLOSSARY, glossary::toggle)
-                .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.THEME, themes::toggle)
+                .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.PATTERNS, themes::togglePatterns)
+                .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip)
                 .on(Action.SHORTCUTS, shortcuts::toggle);
@@ -153,6 +154,21 @@ public final class MainWindow extends BorderPane {
 
     public void start() {
         loop.start();
+    }
+
+    /** Reduced motion: what moves (waves, lanes, charts, replays) changes in steps twice a second. */
+    public void setReducedMotion(boolean on) {
+        loop.setReducedMotion(on);
+        statusLine.say(Messages.text(on ? "status.reduced-motion-on" : "status.reduced-motion-off"));
+    }
+
+    /** Whether the views draw each state's pattern over its colour. */
+    public boolean patterns() {
+        return themes.palette().patterns();
+    }
+
+    public boolean reducedMotion() {
+        return loop.reducedMotion();
     }
 
     public void dispose() {

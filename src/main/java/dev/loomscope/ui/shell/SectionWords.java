@@ -1,5 +1,11 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.model.CarrierLanes;
+
+import dev.loomscope.model.TaskState;
+
+import dev.loomscope.model.StatePattern;
+
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.fx.Messages;
@@ -82,22 +88,34 @@ final class SectionWords implements FrameView {
 
     private void rebuildLegends(boolean virtual, boolean brief) {
         Palette p = palette.get();
+        byte waiting = TaskState.WAITING;
         wavesLegend.getChildren().setAll(
-                item(p.queued(), "legend.queued"),
-                item(p.running(), virtual && !brief ? "legend.running-mounted" : "legend.running"),
-                virtual ? item(p.waitingUnmounted(), brief ? "legend.unmounted" : "legend.waiting-unmounted")
-                        : item(p.heldThread(), brief ? "legend.holding" : "legend.blocked-holding"),
-                item(p.pinned(), brief ? "legend.pinned" : "legend.pinned-jfr"),
-                item(p.done(), "legend.done"));
+                item(p, p.queued(), StatePattern.ofTask(TaskState.QUEUED, virtual), "legend.queued"),
+                item(p, p.running(), StatePattern.SOLID, virtual && !brief ? "legend.running-mounted" : "legend.running"),
+                virtual ? item(p, p.waitingUnmounted(), StatePattern.ofTask(waiting, true), brief ? "legend.unmounted" : "legend.waiting-unmounted")
+                        : item(p, p.heldThread(), StatePattern.ofTask(waiting, false), brief ? "legend.holding" : "legend.blocked-holding"),
+                item(p, p.pinned(), StatePattern.CROSS_HATCH, brief ? "legend.pinned" : "legend.pinned-jfr"),
+                item(p, p.done(), StatePattern.SOLID, "legend.done"));
         lanesLegend.getChildren().setAll(
-                item(p.running(), "legend.running"),
-                virtual ? item(p.pinned(), brief ? "legend.pinned" : "legend.pinned-jfr")
-                        : item(p.heldThread(), brief ? "legend.holding" : "legend.blocked-holding"),
-                item(p.laneIdle(), "legend.idle"));
+                item(p, p.running(), StatePattern.SOLID, "legend.running"),
+                virtual ? item(p, p.pinned(), StatePattern.ofLane(CarrierLanes.PINNED), brief ? "legend.pinned" : "legend.pinned-jfr")
+                        : item(p, p.heldThread(), StatePattern.ofLane(CarrierLanes.HELD), brief ? "legend.holding" : "legend.blocked-holding"),
+                item(p, p.laneIdle(), StatePattern.SOLID, "legend.idle"));
     }
 
-    private static Label item(int color, String key) {
+    /** A legend entry: its swatch painted as the views paint the state, pattern included when patterns are on. */
+    private static Label item(Palette palette, int color, StatePattern pattern, String key) {
         var swatch = new Rectangle(12, 12, Palette.fx(color));
+        if (palette.patterns() && pattern != StatePattern.SOLID) {
+            var image = new javafx.scene.image.WritableImage(12, 12);
+            int marked = StatePattern.markColour(color, palette.background());
+            for (int y = 0; y < 12; y++) {
+                for (int x = 0; x < 12; x++) {
+                    image.getPixelWriter().setArgb(x, y, pattern.marks(x, y, 12, 12) ? marked : color);
+                }
+            }
+            swatch.setFill(new javafx.scene.paint.ImagePattern(image));
+        }
         swatch.getStyleClass().add("legend-swatch");
         var label = new Label(Messages.text(key), swatch);
         label.getStyleClass().add("legend-item");

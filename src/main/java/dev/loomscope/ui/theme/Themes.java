@@ -24,6 +24,7 @@ public final class Themes {
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper highContrast = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<Palette> palette = new ReadOnlyObjectWrapper<>(Palette.DARK);
+    private final ReadOnlyBooleanWrapper patterns = new ReadOnlyBooleanWrapper(false);
     private Scene scene;
 
     public void install(Scene scene, boolean startDark, boolean startHighContrast) {
@@ -34,6 +35,20 @@ public final class Themes {
 
     public void toggle() {
         apply(!dark.get(), highContrast.get());
+    }
+
+    /** Patterns on the states (hollow, dots, stripes, cross-hatch), for reading the views without colour. */
+    public void togglePatterns() {
+        setPatterns(!patterns.get());
+    }
+
+    public void setPatterns(boolean on) {
+        patterns.set(on);
+        palette.set(Palette.of(dark.get(), highContrast.get()).withPatterns(on));
+    }
+
+    public ReadOnlyBooleanProperty patternsProperty() {
+        return patterns.getReadOnlyProperty();
     }
 
     public void toggleContrast() {
@@ -48,7 +63,7 @@ public final class Themes {
         }
         dark.set(useDark);
         highContrast.set(useHighContrast);
-        palette.set(Palette.of(useDark, useHighContrast));
+        palette.set(Palette.of(useDark, useHighContrast).withPatterns(patterns.get()));
     }
 
     public ReadOnlyBooleanProperty highContrastProperty() {

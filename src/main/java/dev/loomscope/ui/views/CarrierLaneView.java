@@ -1,5 +1,7 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.StatePattern;
+
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.scenario.Durations;
@@ -264,8 +266,10 @@ public final class CarrierLaneView extends Region implements FrameView {
                     float share = bins[(lane * CarrierLanes.KINDS + kind) * columns + c];
                     int h = Math.min(y - top, Math.round(share * usable));
                     int color = palette.laneColor(kind);
+                    StatePattern mark = palette.patterns() ? StatePattern.ofLane(kind) : StatePattern.SOLID;
+                    int marked = StatePattern.markColour(color, palette.background());
                     for (int row = y - h; row < y; row++) {
-                        pixels[row * columns + c] = color;
+                        pixels[row * columns + c] = mark.marks(c, row, (int) Math.max(1, laneHeight), (int) Math.max(1, laneHeight)) ? marked : color;
                     }
                     y -= h;
                 }

@@ -86,7 +86,8 @@ public final class TaskWaveView extends Region implements FrameView {
             layout = null;
         } else {
             layout = TaskGridRaster.paint(run.states(), run.scenario().tasks(), width, height,
-                    palette.taskColors(run.scenario().executor().isVirtual()), palette.background(), pixels);
+                    palette.taskColors(run.scenario().executor().isVirtual()), palette.taskPatterns(run.scenario().executor().isVirtual()),
+                    palette.background(), pixels);
         }
         image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
         budget.painted(nowNanos, System.nanoTime() - start);

@@ -98,6 +98,22 @@ class MainWindowTest {
     }
 
     @Test
+    void theKeysTurnOnPatternsForReadingWithoutColourAndReducedMotion() throws Exception {
+        open(new FakeRunner());
+        var scene = Fx.call(() -> window.getScene());
+        assertThat(Fx.call(window::patterns)).isFalse();
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.M, false, true, false, false)));
+        assertThat(Fx.call(window::patterns)).isTrue();
+        assertThat(Fx.call(window::reducedMotion)).isFalse();
+        Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.M, true, true, false, false)));
+        assertThat(Fx.call(window::reducedMotion)).isTrue();
+        assertThat(Fx.call(() -> probe().statusText())).startsWith("Reduced motion");
+        assertThat(Fx.call(window::patterns)).as("Ctrl+Shift+M is not Ctrl+M").isTrue();
+    }
+
+    @Test
     void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
         open(new Runner());
         chooseOnly(ExecutorKind.VIRTUAL);
