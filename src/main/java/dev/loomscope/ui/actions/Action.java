@@ -23,6 +23,7 @@ public enum Action {
     SLOWER(null, List.of(), "["),
     FASTER(null, List.of(), "]"),
     PRESENTATION(null, List.of(key(KeyCode.F11)), null),
+    NOTES(null, List.of(ctrl(KeyCode.N)), null),
     GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),
     HIGH_CONTRAST(null, List.of(ctrl(KeyCode.H)), null),
     PATTERNS(null, List.of(ctrl(KeyCode.M)), null),

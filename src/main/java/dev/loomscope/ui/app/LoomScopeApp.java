@@ -110,6 +110,9 @@ public final class LoomScopeApp extends Application {
         }
         // A script's picture or results are of the runs' end, not of a replay part-way.
         window.state().setPlaybackAfterRuns(!settings.scripted());
+        if (settings.notes()) {
+            window.toggleNotes();
+        }
         if (settings.reducedMotion()) {
             window.setReducedMotion(true);
         }

@@ -54,6 +54,9 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--patterns", description = "Start with patterns on the states, to read the views without colour (Ctrl+M toggles them).")
     boolean patterns;
 
+    @Option(names = "--notes", description = "Open the speaker notes too, in a window of their own (Ctrl+N opens and closes them).")
+    boolean notes;
+
     @Option(names = "--reduced-motion", description = "Start with reduced motion: the views change in steps, twice a second (Ctrl+Shift+M toggles it).")
     boolean reducedMotion;
 
@@ -90,19 +93,19 @@ public final class WindowCommand implements Callable<Integer> {
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion) {
+                           boolean patterns, boolean reducedMotion, boolean notes) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false);
+                null, "window", false, false, false, false);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes);
         }
 
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion);
+                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -198,6 +201,6 @@ public final class WindowCommand implements Callable<Integer> {
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes);
     }
 }

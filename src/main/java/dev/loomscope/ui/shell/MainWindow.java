@@ -58,6 +58,7 @@ public final class MainWindow extends BorderPane {
     private final StatusLine statusLine;
     private final SectionWords words;
     private final SimpleBooleanProperty running = new SimpleBooleanProperty(false);
+    private final dev.loomscope.ui.presentation.SpeakerNotesWindow notes;
     private Node liveCenter;
 
     public MainWindow(RunSession session, Themes themes) {
@@ -91,6 +92,7 @@ public final class MainWindow extends BorderPane {
                 views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), layout.presentationHint,
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
         loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
+        notes = new dev.loomscope.ui.presentation.SpeakerNotesWindow(controls::presets, controls.presetProperty()::get);
         wire();
         listPresetsInTheBackground();
     }
@@ -100,7 +102,7 @@ public final class MainWindow extends BorderPane {
         actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
-                .on(Action.PRESENTATION, presentation::toggle).on(Action.GLOSSARY, glossary::toggle)
+                .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, glossary::toggle)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.PATTERNS, themes::togglePatterns)
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
@@ -136,7 +138,8 @@ public final class MainWindow extends BorderPane {
                 .add("elapsed bars", Cadence.LIVE, views.bars())
                 .add("web service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
-                .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine);
+                .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
+                .add("speaker notes", Cadence.STATUS, notes);
     }
 
     /** Measuring the CPU preset's work takes a moment: the presets are listed once it is done, off the FX thread. */
@@ -162,6 +165,18 @@ public final class MainWindow extends BorderPane {
         statusLine.say(Messages.text(on ? "status.reduced-motion-on" : "status.reduced-motion-off"));
     }
 
+    /** Opens the speaker notes in a window of their own (or closes them), styled and keyed as this window is. */
+    public void toggleNotes() {
+        notes.toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
+            themes.dress(scene);
+            actions.install(scene);
+        });
+    }
+
+    public dev.loomscope.ui.presentation.SpeakerNotesWindow notes() {
+        return notes;
+    }
+
     /** Whether the views draw each state's pattern over its colour. */
     public boolean patterns() {
         return themes.palette().patterns();
@@ -172,6 +187,7 @@ public final class MainWindow extends BorderPane {
     }
 
     public void dispose() {
+        notes.close();
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
         session.stop();

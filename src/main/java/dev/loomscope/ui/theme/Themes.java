@@ -33,6 +33,13 @@ public final class Themes {
         apply(startDark, startHighContrast);
     }
 
+    /** Gives another window's scene (the speaker notes) LoomScope's stylesheet and the current theme. */
+    public void dress(Scene other) {
+        other.getStylesheets().add(STYLESHEET);
+        other.getRoot().pseudoClassStateChanged(DARK, dark.get());
+        other.getRoot().pseudoClassStateChanged(HIGH_CONTRAST, highContrast.get());
+    }
+
     public void toggle() {
         apply(!dark.get(), highContrast.get());
     }

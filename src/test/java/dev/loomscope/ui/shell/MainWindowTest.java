@@ -114,6 +114,33 @@ class MainWindowTest {
     }
 
     @Test
+    void speakerNotesOpenInAWindowOfTheirOwnFollowTheStageAndQuoteWhatWasMeasured() throws Exception {
+        open(new FakeRunner());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !window.controls().presets().isEmpty());
+        Fx.run(() -> window.controls().loadPreset(window.controls().presets().getFirst()));
+        Fx.run(window::toggleNotes);
+        var notes = Fx.call(window::notes);
+        assertThat(Fx.call(notes::isShowing)).isTrue();
+        assertThat(Fx.call(() -> notes.stage() != stage)).as("not the audience's window").isTrue();
+        assertThat(Fx.call(() -> notes.page().title())).isEqualTo(Fx.call(() -> window.controls().presets().getFirst().title()));
+        assertThat(Fx.call(() -> notes.page().figures())).isEmpty();
+        // Page Down pressed in the notes window moves the stage on, and the notes follow.
+        var notesScene = Fx.call(() -> notes.stage().getScene());
+        Fx.run(() -> javafx.event.Event.fireEvent(notesScene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.PAGE_DOWN, false, false, false, false)));
+        var second = Fx.call(() -> window.controls().presets().get(1));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get())).isEqualTo(second);
+        Fx.waitUntil("the notes on the second experiment", Duration.ofSeconds(5), () -> notes.page().title().equals(second.title()));
+        // Run it (as a script, without the predictions): once measured, the notes quote each of its runs.
+        Fx.run(() -> window.actions().runWithoutPredicting());
+        Fx.waitUntil("every run of the experiment quoted", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && notes.page().figures().size() == second.scenarios().size());
+        assertThat(Fx.call(() -> notes.page().figures().getFirst())).contains("perfect world");
+        Fx.run(window::toggleNotes);
+        assertThat(Fx.call(notes::isShowing)).isFalse();
+    }
+
+    @Test
     void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
         open(new Runner());
         chooseOnly(ExecutorKind.VIRTUAL);

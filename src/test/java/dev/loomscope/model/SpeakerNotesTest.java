@@ -1,0 +1,51 @@
+package dev.loomscope.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.Poll;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SpeakerNotesTest {
+
+    private static final Scenario POOL = Scenario.of(ExecutorKind.FIXED).withTasks(40).withPool(4).withSleepMs(20).build();
+    private static final Scenario VIRTUAL = Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withSleepMs(20).build();
+    private static final Preset FIRST = new Preset("first", "Waiting is cheap", List.of(POOL, VIRTUAL), "How long?", "The pool rolls in waves.");
+    private static final Preset SECOND = new Preset("second", "Work is not", List.of(VIRTUAL), "Which is faster?", "Neither.");
+
+    @Test
+    void beforeTheRunNothingIsQuotedAndTheNextExperimentIsNamed() {
+        var page = SpeakerNotes.page(List.of(FIRST, SECOND), FIRST, List.of(), 75_000);
+        assertThat(page.title()).isEqualTo("Waiting is cheap");
+        assertThat(page.question()).isEqualTo("How long?");
+        assertThat(page.pointOut()).isEqualTo("The pool rolls in waves.");
+        assertThat(page.figures()).isEmpty();
+        assertThat(page.next()).isEqualTo("Work is not: Which is faster?");
+        assertThat(page.talkTime()).isEqualTo("1:15");
+        assertThat(SpeakerNotes.page(List.of(FIRST, SECOND), SECOND, List.of(), 3_723_000).next()).as("the last one").isEmpty();
+        assertThat(SpeakerNotes.page(List.of(FIRST, SECOND), SECOND, List.of(), 3_723_000).talkTime()).isEqualTo("1:02:03");
+    }
+
+    @Test
+    void theFiguresToQuoteAreTheNewestMeasuredRunOfEachOfTheExperimentsRuns() throws Exception {
+        var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
+        session.start(List.of(POOL, VIRTUAL));
+        Poll.until("both runs ended", Duration.ofSeconds(20), () -> !session.isRunning());
+        session.start(List.of(VIRTUAL));
+        Poll.until("the virtual run again", Duration.ofSeconds(20), () -> !session.isRunning());
+        List<RunModel> history = session.history();
+        var page = SpeakerNotes.page(List.of(FIRST, SECOND), FIRST, history, 0);
+        assertThat(page.figures()).hasSize(2);
+        RunModel newestVirtual = history.getLast();
+        assertThat(page.figures().get(0)).startsWith("fixed(4): ").contains("perfect world 200 ms");
+        assertThat(page.figures().get(1)).isEqualTo("virtual: %s (perfect world 20 ms)".formatted(
+                dev.loomscope.scenario.Durations.humanMillis(newestVirtual.result().elapsedMs())));
+        // Settings of one's own: the session's last runs, whatever they were.
+        assertThat(SpeakerNotes.page(List.of(FIRST, SECOND), null, history, 0).figures()).hasSize(3);
+    }
+}
