@@ -59,6 +59,8 @@ public final class MainWindow extends BorderPane {
     private final SectionWords words;
     private final SimpleBooleanProperty running = new SimpleBooleanProperty(false);
     private final dev.loomscope.ui.presentation.SpeakerNotesWindow notes;
+    private final dev.loomscope.ui.views.TaskFollower follower = new dev.loomscope.ui.views.TaskFollower();
+    private final dev.loomscope.ui.views.LifecycleCard taskCard = new dev.loomscope.ui.views.LifecycleCard(follower);
     private Node liveCenter;
 
     public MainWindow(RunSession session, Themes themes) {
@@ -93,6 +95,13 @@ public final class MainWindow extends BorderPane {
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
         loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
         notes = new dev.loomscope.ui.presentation.SpeakerNotesWindow(controls::presets, controls.presetProperty()::get);
+        // A replay's cells and lanes are its source's: the followed task is read from the finished run.
+        java.util.function.UnaryOperator<RunModel> sourceOf = run -> playback.replay() != null && run == playback.replay().replica()
+                ? playback.replay().source() : run;
+        views.waves().setFollower(follower, sourceOf);
+        views.lanes().setFollower(follower, sourceOf);
+        javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
+        javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
         wire();
         listPresetsInTheBackground();
     }
@@ -139,7 +148,7 @@ public final class MainWindow extends BorderPane {
                 .add("web service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
-                .add("speaker notes", Cadence.STATUS, notes);
+                .add("speaker notes", Cadence.STATUS, notes).add("task card", Cadence.ALWAYS, taskCard);
     }
 
     /** Measuring the CPU preset's work takes a moment: the presets are listed once it is done, off the FX thread. */
@@ -205,6 +214,8 @@ public final class MainWindow extends BorderPane {
             shortcuts.setVisible(false);
         } else if (glossary.isVisible()) {
             glossary.setVisible(false);
+        } else if (follower.task() >= 0) {
+            follower.clear();
         } else if (playback.isActive()) {
             closeReplay();
         } else {
@@ -270,8 +281,14 @@ public final class MainWindow extends BorderPane {
     }
 
     /** The cards over the window (keys, glossary), for the app's scene. */
-    public List<InfoOverlay> cards() {
-        return List.of(shortcuts, glossary);
+    /** What lies over the window: the shortcut card, the glossary and the followed task's card. */
+    public List<javafx.scene.layout.Region> cards() {
+        return List.of(shortcuts, glossary, taskCard);
+    }
+
+    /** The task followed by a click on its cell or lane. */
+    public dev.loomscope.ui.views.TaskFollower follower() {
+        return follower;
     }
 
     public RunActions actions() { return runs; }

@@ -82,9 +82,60 @@ public final class CarrierLaneView extends Region implements FrameView {
         setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
                 fitWholeRun();
+            } else if (e.getButton() == MouseButton.PRIMARY && e.isStillSincePress() && follower != null && model != null) {
+                int lane = laneAt(e.getY());
+                long time = timeAt(e.getX());
+                if (lane >= 0 && time >= 0) {
+                    follower.followAt(sourceOf.apply(model), lane, time);
+                }
             }
         });
         setOnMouseMoved(e -> tooltip.setText(describe(e.getX(), e.getY())));
+    }
+
+    private TaskFollower follower;
+    private java.util.function.UnaryOperator<RunModel> sourceOf = run -> run;
+    private int drawnFollowedVersion = -1;
+
+    /** A click on a lane follows the task that ran there then; the followed task's slices are outlined. */
+    public void setFollower(TaskFollower follower, java.util.function.UnaryOperator<RunModel> sourceOf) {
+        this.follower = follower;
+        this.sourceOf = sourceOf;
+    }
+
+    /** The lane under {@code y}, or -1. */
+    private int laneAt(double y) {
+        if (model == null) {
+            return -1;
+        }
+        double plotHeight = Math.floor(getHeight() - axisHeight());
+        int lanes = model.lanes().laneCount();
+        return y < 0 || y >= plotHeight || lanes == 0 ? -1 : (int) (y / (plotHeight / lanes));
+    }
+
+    /** The run's time under {@code x}, or -1 outside the plot. */
+    private long timeAt(double x) {
+        double columns = plotWidth();
+        double at = x - labelWidth;
+        return at < 0 || at >= columns ? -1 : drawnFrom + (long) (at / columns * (drawnTo - drawnFrom));
+    }
+
+    /** Outlines where the followed task ran, on its lanes, within the time shown. */
+    private void drawFollowed(GraphicsContext g, double laneHeight, int columns) {
+        if (follower == null || !follower.shows(model) || follower.lifecycle() == null) {
+            return;
+        }
+        g.setStroke(Palette.fx(palette.text()));
+        g.setLineWidth(2);
+        double span = Math.max(1, drawnTo - drawnFrom);
+        for (var slice : follower.lifecycle().slices()) {
+            if (slice.lane() < 0 || slice.toNanos() < drawnFrom || slice.fromNanos() > drawnTo) {
+                continue;
+            }
+            double x0 = labelWidth + Math.max(0, (slice.fromNanos() - drawnFrom) / span * columns);
+            double x1 = labelWidth + Math.min(columns, (slice.toNanos() - drawnFrom) / span * columns);
+            g.strokeRect(x0 - 1, slice.lane() * laneHeight + 1, Math.max(3, x1 - x0 + 2), Math.max(3, laneHeight - 2));
+        }
     }
 
     private double axisHeight() {
@@ -174,6 +225,11 @@ public final class CarrierLaneView extends Region implements FrameView {
         }
         int version = run == null ? 0 : run.version();
         boolean runChanged = version != drawnVersion;
+        int followedVersion = follower == null ? 0 : follower.version();
+        if (followedVersion != drawnFollowedVersion) {
+            drawnFollowedVersion = followedVersion;
+            viewChanged = true;
+        }
         // Zooming and panning wait for the budget too: zoomed in on a big run, a redraw reads every segment.
         if (!(viewChanged || runChanged) || !budget.due(nowNanos)) {
             return;
@@ -228,6 +284,7 @@ public final class CarrierLaneView extends Region implements FrameView {
         paintLanes(laneCount, laneHeight, columns, plotHeight);
         image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
         g.drawImage(image, labelWidth, 0);
+        drawFollowed(g, laneHeight, columns);
 
         g.setFill(Palette.fx(palette.text()));
         Font labelFont = Font.font((laneHeight >= 18 ? 13 : 11) * textScale);

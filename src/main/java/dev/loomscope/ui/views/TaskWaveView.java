@@ -40,6 +40,63 @@ public final class TaskWaveView extends Region implements FrameView {
         tooltip.setShowDelay(Duration.millis(150));
         Tooltip.install(this, tooltip);
         setOnMouseMoved(e -> tooltip.setText(describeTaskAt((int) e.getX(), (int) e.getY())));
+        followed.getStyleClass().add("followed-task");
+        followed.setManaged(false);
+        followed.setMouseTransparent(true);
+        followed.setVisible(false);
+        getChildren().add(followed);
+        setOnMouseClicked(e -> {
+            if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && follower != null && model != null && layout != null) {
+                int task = layout.taskAt((int) e.getX(), (int) e.getY(), model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
+                if (task >= 0) {
+                    // A replica is followed through its source: the lifecycle is read from the finished run.
+                    follower.follow(sourceOf.apply(model), task);
+                }
+            }
+        });
+    }
+
+    private final javafx.scene.shape.Rectangle followed = new javafx.scene.shape.Rectangle();
+    private int placedFollowedVersion = -1;
+    private TaskFollower follower;
+    private java.util.function.UnaryOperator<RunModel> sourceOf = run -> run;
+
+    /** Clicking a cell follows its task; the followed task is outlined, live and in replay. */
+    public void setFollower(TaskFollower follower, java.util.function.UnaryOperator<RunModel> sourceOf) {
+        this.follower = follower;
+        this.sourceOf = sourceOf;
+    }
+
+    /** Outlines the followed task's cell (at least 10 pixels across, so one pixel of a million tasks can be found). */
+    private void placeFollowed() {
+        if (follower == null || layout == null || model == null || !follower.shows(model) || layout.columns() == 0) {
+            followed.setVisible(false);
+            return;
+        }
+        int task = follower.task();
+        double x;
+        double y;
+        double w;
+        double h;
+        if (layout.perPixel()) {
+            long pixel = (long) task * layout.usedPixels() / Math.max(1, model.scenario().tasks());
+            int width = (int) image.getWidth();
+            x = pixel % width;
+            y = pixel / width;
+            w = 1;
+            h = 1;
+        } else {
+            x = (task % layout.columns()) * (layout.cellWidth() + layout.gap());
+            y = (task / layout.columns()) * (layout.cellHeight() + layout.gap());
+            w = layout.cellWidth();
+            h = layout.cellHeight();
+        }
+        double grow = Math.max(0, (10 - Math.min(w, h)) / 2);
+        followed.setX(x - grow - 1);
+        followed.setY(y - grow - 1);
+        followed.setWidth(w + 2 * grow + 2);
+        followed.setHeight(h + 2 * grow + 2);
+        followed.setVisible(true);
     }
 
     public void setPalette(Palette palette) {
@@ -76,6 +133,11 @@ public final class TaskWaveView extends Region implements FrameView {
             paintedVersion = -1;
         }
         int version = run == null ? 0 : run.version();
+        int followedVersion = follower == null ? 0 : follower.version();
+        if (followedVersion != placedFollowedVersion) {
+            placedFollowedVersion = followedVersion;
+            placeFollowed();
+        }
         if (version == paintedVersion || (paintedVersion != -1 && !budget.due(nowNanos))) {
             return;
         }
@@ -90,6 +152,7 @@ public final class TaskWaveView extends Region implements FrameView {
                     palette.background(), pixels);
         }
         image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
+        placeFollowed();
         budget.painted(nowNanos, System.nanoTime() - start);
     }
 

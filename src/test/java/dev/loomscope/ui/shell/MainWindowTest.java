@@ -141,6 +141,50 @@ class MainWindowTest {
     }
 
     @Test
+    void clickingACellFollowsItsTaskThroughItsStatesAndCarriersLiveAndInReplay() throws Exception {
+        open(new FakeRunner());
+        chooseOnly(ExecutorKind.VIRTUAL);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(20);
+            window.controls().sleepMsProperty().set(20);
+            window.actions().runWithoutPredicting();
+        });
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && probe().figures().value("completed").equals("20 / 20"));
+        Fx.settle(Fx.call(window::getScene), 5);
+        // The first cell, clicked where it is drawn.
+        var waves = Fx.call(() -> (dev.loomscope.ui.views.TaskWaveView) window.lookup(".task-waves"));
+        Fx.run(() -> {
+            var at = waves.localToScene(3, 3); // a click's coordinates are the scene's
+            javafx.event.Event.fireEvent(waves, new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_CLICKED,
+                    at.getX(), at.getY(), 0, 0, javafx.scene.input.MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true, false, true, null));
+        });
+        assertThat(Fx.call(() -> window.follower().task())).isZero();
+        Fx.waitUntil("its lifecycle read and shown", Duration.ofSeconds(10), () -> window.follower().lifecycle() != null
+                && window.getScene().lookup("#lifecycleCard").isVisible() && window.lookup(".followed-task").isVisible());
+        var life = Fx.call(() -> window.follower().lifecycle());
+        assertThat(life.steps().getFirst().what()).isEqualTo("submitted");
+        assertThat(life.steps().getLast().what()).isEqualTo("finished");
+        assertThat(life.steps()).extracting(dev.loomscope.model.TaskLifecycle.Step::what)
+                .anyMatch(step -> step.startsWith("mounted on carrier")).anyMatch(step -> step.startsWith("blocked: unmounted"))
+                .anyMatch(step -> step.startsWith("resumed, mounted on carrier"));
+        // A virtual thread runs twice: before its sleep and after it, each slice on a carrier.
+        assertThat(life.slices()).hasSize(2);
+        assertThat(life.waitingMs()).isGreaterThanOrEqualTo(15);
+        assertThat(life.complete()).isTrue();
+        String card = Fx.call(() -> ((javafx.scene.control.Label) ((javafx.scene.layout.VBox) window.getScene().lookup("#lifecycleCard")).getChildren().get(1)).getText());
+        assertThat(card).contains("submitted").contains("finished").contains("Ran in 2 slices");
+        // The replay shows the same task outlined; Esc lets it go.
+        Fx.run(() -> window.replays().replay());
+        Fx.waitUntil("the replay showing the followed task", Duration.ofSeconds(10), () -> window.playback().isActive()
+                && window.follower().shows(window.playback().replay().replica()) && window.lookup(".followed-task").isVisible());
+        Fx.run(() -> javafx.event.Event.fireEvent(window.getScene().getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                "", "", javafx.scene.input.KeyCode.ESCAPE, false, false, false, false)));
+        assertThat(Fx.call(() -> window.follower().task())).isEqualTo(-1);
+        Fx.waitUntil("the card gone", Duration.ofSeconds(5), () -> !window.getScene().lookup("#lifecycleCard").isVisible());
+    }
+
+    @Test
     void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
         open(new Runner());
         chooseOnly(ExecutorKind.VIRTUAL);
