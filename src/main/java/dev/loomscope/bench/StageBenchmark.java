@@ -91,6 +91,10 @@ public final class StageBenchmark {
                 "--sleep-ms", row.get("sleepMs").asText(), "--cpu-ms", row.get("cpuMs").asText(),
                 "--blocking", row.get("blocking").asText(), "--permits", row.get("permits").asText(),
                 "--thread-local-kb", row.get("threadLocalKb").asText(), "--connections", row.get("connections").asText()));
+        JsonNode sharing = row.get("sharing");
+        if (sharing != null && sharing.isTextual()) {
+            options.addAll(List.of("--sharing", sharing.asText()));
+        }
         // The same units of work, not the same milliseconds timed anew: two JVMs time them a few per cent apart.
         JsonNode rate = row.get("cpuUnitsPerMs");
         if (rate != null && rate.isNumber() && rate.asDouble() > 0) {

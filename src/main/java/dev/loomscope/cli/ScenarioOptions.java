@@ -4,6 +4,7 @@ import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.Sharing;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,6 +47,18 @@ public final class ScenarioOptions {
             description = "Each task first takes an object of this size from a ThreadLocal cache (the ThreadLocal trap); the result says how many were created. 0 to 1,024; default: ${DEFAULT-VALUE} (none).")
     int threadLocalKb;
 
+    @Option(names = "--sharing", paramLabel = "threadlocal|scopedvalue", defaultValue = "threadlocal", converter = SharingConverter.class,
+            description = "How a task gets its --thread-local-kb object: from a ThreadLocal cache (one per thread) or bound by a ScopedValue "
+                    + "(one object made once, JDK 25's JEP 506). Default: ${DEFAULT-VALUE}.")
+    Sharing sharing;
+
+    static final class SharingConverter implements picocli.CommandLine.ITypeConverter<Sharing> {
+        @Override
+        public Sharing convert(String value) {
+            return Sharing.fromCliName(value);
+        }
+    }
+
     @Option(names = "--connections", paramLabel = "N", defaultValue = "0",
             description = "The web experiment: the runner serves HTTP with the executor and a closed loop of N connections sends each "
                     + "task as one request (at most 100,000). 0 to 10,000; default: ${DEFAULT-VALUE} (every task submitted at once).")
@@ -64,7 +77,7 @@ public final class ScenarioOptions {
             try {
                 var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
                         .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
-                        .withConnections(connections).build();
+                        .withSharing(sharing).withConnections(connections).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());

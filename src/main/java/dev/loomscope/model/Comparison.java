@@ -90,7 +90,7 @@ public final class Comparison {
     public static Focus focusOf(Preset preset) {
         return switch (preset.name()) {
             case "memory" -> Focus.MEMORY;
-            case "threadlocal" -> Focus.THREAD_LOCALS;
+            case "threadlocal", "scopedvalue" -> Focus.THREAD_LOCALS;
             case "web-service" -> Focus.THROUGHPUT;
             default -> Focus.ELAPSED;
         };

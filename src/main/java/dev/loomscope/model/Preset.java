@@ -4,6 +4,7 @@ import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.runner.CpuWork;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.Sharing;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -57,6 +58,14 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 + "How many objects get made on a pool of 200, and on a virtual thread per task?").formatted(THREAD_LOCAL_KB),
                         "The pool makes 200, one per thread. Virtual threads make 10,000: every task is a new thread, so the cache "
                                 + "caches nothing and costs heap. Share such objects another way (a pool of them, or pass them in)."),
+                new Preset("scopedvalue", "ScopedValue: what replaces the per-thread cache",
+                        List.of(scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
+                                scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)
+                                        .withSharing(Sharing.SCOPED_VALUE)),
+                        ("10,000 virtual threads each need a %d KB object: from a ThreadLocal cache, then one object bound for each task "
+                                + "by a ScopedValue (JDK 25). How many objects does each make?").formatted(THREAD_LOCAL_KB),
+                        "The cache makes 10,000, one per virtual thread, and the heap grows. The ScopedValue makes one, bound for each "
+                                + "task's run: share what does not change, do not cache it per thread."),
                 new Preset("pinning", "Pinning on JDK 25: synchronized no longer pins, native frames do",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
@@ -86,7 +95,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "pinning", "memory", "web-service");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "scopedvalue", "pinning", "memory", "web-service");
     }
 
     /** The size of the threadlocal preset's cached object: big enough to show on the heap. */

@@ -15,7 +15,8 @@ public record ResultRow(String executor, String label, String outcome, String me
                   double eventLatencyP50Ms, double eventLatencyMaxMs, long eventsOverflowed, long pinnedEvents, double pinnedMs,
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
                   long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
-                  long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs) {
+                  long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
+                  String sharing) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -31,7 +32,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                 roundOrNull(r.cpuWaitMs()), roundOrNull(r.otherCpuMs()), roundOrNull(r.submitMs()),
                 r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), s.connections(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0,
-                r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null);
+                r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null, s.sharing().cliName());
     }
 
     public String toJsonLine() {

@@ -62,9 +62,23 @@ public final class Workload {
         }
     }
 
-    /** How many objects the tasks' ThreadLocal cache created: one per thread that ran a task. */
+    /**
+     * What replaces the cache when every task is a new thread: one object, made once and shared,
+     * bound for each task's run by a ScopedValue (final in JDK 25, JEP 506). A ScopedValue binding
+     * is not inherited by tasks handed to an executor, so each task binds it as it starts.
+     */
+    private static final ScopedValue<byte[]> SHARED_OBJECT = ScopedValue.newInstance();
+    private final byte[] sharedObject;
+
+    /** Uses the object bound to the task, as {@link ExpensiveThreadLocal#use} uses the cached one. */
+    private static void useShared(int task) {
+        byte[] buffer = SHARED_OBJECT.get();
+        buffer[task % buffer.length]++;
+    }
+
+    /** How many objects the tasks' cache created: one per thread that ran a task, or the one shared object. */
     long threadLocalsCreated() {
-        return threadLocalCache == null ? 0 : threadLocalCache.created.get();
+        return threadLocalCache != null ? threadLocalCache.created.get() : sharedObject != null ? 1 : 0;
     }
 
     Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents) {
@@ -74,7 +88,9 @@ public final class Workload {
         this.sleepMs = scenario.sleepMs();
         this.blocking = scenario.blocking();
         this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
-        this.threadLocalCache = scenario.threadLocalKb() > 0 ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
+        boolean scoped = scenario.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE;
+        this.threadLocalCache = scenario.threadLocalKb() > 0 && !scoped ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
+        this.sharedObject = scenario.threadLocalKb() > 0 && scoped ? new byte[scenario.threadLocalKb() * 1_024] : null;
         // Load and initialize everything a task touches now, outside the timed run: class loading
         // inside the first tasks would show up as pinning the run did not cause.
         if (scenario.executor().isVirtual()) {
@@ -183,6 +199,8 @@ public final class Workload {
             mount = beginMount();
             if (threadLocalCache != null) {
                 threadLocalCache.use(id);
+            } else if (sharedObject != null) {
+                ScopedValue.where(SHARED_OBJECT, sharedObject).run(() -> useShared(id));
             }
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);

@@ -14,13 +14,15 @@ import java.util.Map;
  * virtual-thread scheduler of the runner JVM. With {@code threadLocalKb} above 0, each task first
  * takes an "expensive" object of that size from a {@link ThreadLocal} cache, which creates one per
  * thread: the ThreadLocal trap (a pool reuses a few, a virtual thread per task makes one per task).
+ * With {@code sharing} {@link Sharing#SCOPED_VALUE}, one object is made and each task runs with it
+ * bound to a ScopedValue instead: what replaces the cache.
  *
  * <p>With {@code connections} above 0 the run is the web experiment: the runner starts an HTTP
  * service whose requests run on the executor, and a closed-loop load of that many connections sends
  * each task as one request ({@code dev.loomscope.web}). With 0, every task is submitted at once.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits, int threadLocalKb, int connections) {
+                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -56,6 +58,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (blocking == null) {
             throw new InvalidScenarioException("blocking", "blocking is required; one of " + BlockingMode.names());
         }
+        if (sharing == null) {
+            sharing = Sharing.THREAD_LOCAL;
+        }
         TASKS.check(tasks);
         (executor == ExecutorKind.FORKJOIN ? FORKJOIN_POOL : POOL).check(pool);
         CARRIERS.check(carriers);
@@ -87,12 +92,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
      */
     public static Builder of(ExecutorKind executor) {
-        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0);
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL);
     }
 
     /** This scenario's settings, to change several at once and check only the result. */
     public Builder toBuilder() {
-        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
     }
 
     /**
@@ -101,56 +106,61 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * then fewer tasks) still build. {@link #build()} checks everything, as the constructor does.
      */
     public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                          BlockingMode blocking, int permits, int threadLocalKb, int connections) {
+                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing) {
 
         public Builder withExecutor(ExecutorKind kind) {
-            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         public Builder withTasks(int count) {
-            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
         public Builder withPool(int threads) {
-            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         /** Carrier threads of the runner JVM's virtual-thread scheduler. */
         public Builder withCarriers(int count) {
-            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         public Builder withSleepMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         public Builder withCpuMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing);
         }
 
         public Builder withBlocking(BlockingMode mode) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing);
         }
 
         /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
         public Builder withPermits(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing);
         }
 
         /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
         public Builder withThreadLocalKb(int kb) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing);
+        }
+
+        /** How a task gets its object of {@link #withThreadLocalKb} KB: a ThreadLocal cache, or a ScopedValue. */
+        public Builder withSharing(Sharing how) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how);
         }
 
         /** The web experiment with that many connections (0: a plain run). */
         public Builder withConnections(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing);
         }
 
         /** @throws InvalidScenarioException naming the first setting at fault */
         public Scenario build() {
-            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections);
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
         }
     }
 
@@ -194,6 +204,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return toBuilder().withThreadLocalKb(kb).build();
     }
 
+    public Scenario withSharing(Sharing how) {
+        return toBuilder().withSharing(how).build();
+    }
+
     /** This scenario as the web experiment with that many connections (0: a plain run). */
     public Scenario withConnections(int count) {
         return toBuilder().withConnections(count).build();
@@ -221,7 +235,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      */
     public Scenario with(String setting, int value) {
         var map = asMap();
-        if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking")) {
+        if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking") || setting.equals("sharing")) {
             throw new InvalidScenarioException(setting, "no numeric setting named " + setting);
         }
         map.put(setting, Integer.toString(value));
@@ -254,6 +268,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("permits", Integer.toString(permits));
         map.put("thread-local-kb", Integer.toString(threadLocalKb));
         map.put("connections", Integer.toString(connections));
+        map.put("sharing", sharing.cliName());
         return map;
     }
 
@@ -267,6 +282,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return new Scenario(ExecutorKind.fromCliName(args.required("executor")), args.intOf("tasks"), args.intOf("pool"),
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
                 BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
-                args.intOf("connections", 0));
+                args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")));
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.Sharing;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +37,16 @@ class ThreadLocalTrapTest {
     void aPoolMakesOneObjectPerThreadAndVirtualThreadsOnePerTask() {
         assertThat(objectsMade(withCache(ExecutorKind.FIXED))).isEqualTo(4);
         assertThat(objectsMade(withCache(ExecutorKind.VIRTUAL))).isEqualTo(40);
+    }
+
+    @Test
+    void aScopedValueMakesOneObjectForEveryTaskOnEveryExecutor() {
+        for (ExecutorKind kind : List.of(ExecutorKind.FIXED, ExecutorKind.VIRTUAL, ExecutorKind.PLATFORM)) {
+            var scoped = withCache(kind).withSharing(Sharing.SCOPED_VALUE);
+            assertThat(objectsMade(scoped)).as(kind.cliName()).isEqualTo(1);
+            assertThat(Scenario.fromArgs(scoped.toArgs())).as("the runner reads it back").isEqualTo(scoped);
+        }
+        assertThat(Scenario.fromArgs(withCache(ExecutorKind.VIRTUAL).toArgs()).sharing()).isEqualTo(Sharing.THREAD_LOCAL);
     }
 
     @Test

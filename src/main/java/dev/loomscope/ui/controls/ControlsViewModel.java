@@ -41,6 +41,8 @@ public final class ControlsViewModel {
     private final IntegerProperty permits = new SimpleIntegerProperty(this, "permits", 20);
     /** The ThreadLocal trap's object size (0: none); set by presets and the command line, no slider. */
     private final IntegerProperty threadLocalKb = new SimpleIntegerProperty(this, "threadLocalKb", 0);
+    /** How tasks get that object; set by presets and the command line, as the size is. */
+    private dev.loomscope.scenario.Sharing sharing = dev.loomscope.scenario.Sharing.THREAD_LOCAL;
     /** 0: every task submitted at once; above 0: the web experiment with that many connections. */
     private final IntegerProperty connections = new SimpleIntegerProperty(this, "connections", 0);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
@@ -210,6 +212,7 @@ public final class ControlsViewModel {
         cpuMs.set(scenario.cpuMs());
         permits.set(scenario.permits());
         threadLocalKb.set(scenario.threadLocalKb());
+        sharing = scenario.sharing();
         connections.set(scenario.connections());
     }
 
@@ -233,7 +236,7 @@ public final class ControlsViewModel {
         for (ExecutorKind kind : kinds) {
             var scenario = Scenario.of(kind).withTasks(tasks.get()).withPool(pool.get()).withCarriers(carriers.get())
                     .withSleepMs(sleepMs.get()).withCpuMs(cpuMs.get()).withBlocking(blocking.get()).withPermits(permits.get())
-                    .withThreadLocalKb(threadLocalKb.get()).withConnections(connections.get()).build();
+                    .withThreadLocalKb(threadLocalKb.get()).withSharing(sharing).withConnections(connections.get()).build();
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

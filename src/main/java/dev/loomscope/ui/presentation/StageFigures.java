@@ -23,7 +23,7 @@ public final class StageFigures {
         }
         return switch (name) {
             case "memory" -> List.of("elapsed", "completed", "threads", "rss", "heap");
-            case "threadlocal" -> List.of("elapsed", "completed", "threadLocals", "heap");
+            case "threadlocal", "scopedvalue" -> List.of("elapsed", "completed", "threadLocals", "heap");
             case "web-service" -> List.of("elapsed", "completed", "requests", "inFlight");
             case "pinning" -> List.of("elapsed", "ideal", "completed", "pinned", "mounted");
             case "cpu-48", "schedulers" -> List.of("elapsed", "ideal", "completed", "inFlight", "threads");

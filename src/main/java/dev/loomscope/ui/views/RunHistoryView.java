@@ -79,7 +79,8 @@ public final class RunHistoryView extends VBox implements FrameView {
         String work = s.cpuMs() == 0 ? s.sleepMs() + " ms " + s.blocking().cliName()
                 : s.sleepMs() == 0 ? s.cpuMs() + " ms CPU" : s.sleepMs() + " ms " + s.blocking().cliName() + " + " + s.cpuMs() + " ms CPU";
         return "%,d x %s, %d carriers%s".formatted(s.tasks(), work, s.carriers(),
-                s.threadLocalKb() > 0 ? ", ThreadLocal %d KB".formatted(s.threadLocalKb()) : "");
+                s.threadLocalKb() <= 0 ? "" : s.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE
+                        ? ", ScopedValue %d KB".formatted(s.threadLocalKb()) : ", ThreadLocal %d KB".formatted(s.threadLocalKb()));
     }
 
     static String outcome(RunModel run) {
