@@ -200,15 +200,22 @@ public final class WindowExports {
             clips.stop();
             return;
         }
+        quickFile("record a clip", ".gif").ifPresent(file -> recordClip("window", file, ClipRecorder.Format.GIF));
+    }
+
+    /**
+     * A new file in ~/LoomScope, named by the time ("loomscope-20261124-231500.png"), for the keys
+     * that save without a dialog; empty (and the banner says why) if the folder cannot be made.
+     */
+    private java.util.Optional<Path> quickFile(String doing, String extension) {
         Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
         try {
             java.nio.file.Files.createDirectories(folder);
         } catch (java.io.IOException e) {
-            window.showProblem("Cannot record a clip: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
-            return;
+            window.showProblem("Cannot " + doing + ": the folder " + folder + " cannot be made (" + e.getMessage() + ").");
+            return java.util.Optional.empty();
         }
-        recordClip("window", folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".gif"),
-                ClipRecorder.Format.GIF);
+        return java.util.Optional.of(folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + extension));
     }
 
     private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
@@ -315,15 +322,7 @@ public final class WindowExports {
 
     /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
     public void quickScreenshot() {
-        Path folder = Path.of(System.getProperty("user.home"), "LoomScope");
-        try {
-            java.nio.file.Files.createDirectories(folder);
-        } catch (java.io.IOException e) {
-            window.showProblem("Cannot save a picture: the folder " + folder + " cannot be made (" + e.getMessage() + ").");
-            return;
-        }
-        Path file = folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
-        saveScreenshot(file, 2, saved -> window.setStatus("Saved " + saved));
+        quickFile("save a picture", ".png").ifPresent(file -> saveScreenshot(file, 2, saved -> window.setStatus("Saved " + saved)));
     }
 
     public void chooseAndSaveScreenshot() {
