@@ -68,15 +68,64 @@ final class FrameLoop {
     }
 
     void start() {
+        still = false;
         pulse.start();
     }
 
     void stop() {
         pulse.stop();
+        if (tick != null) {
+            tick.cancel(false);
+        }
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
+    }
+
+    /**
+     * While the window keeps still through a run (only the clock and the figures move), the loop
+     * leaves JavaFX's 60 pulses a second for a tick {@link #STILL_TICK_MS} apart: an animation timer
+     * costs the FX thread a pulse every frame even when nothing is drawn, about 5 % of a core here,
+     * and on 2 cores a run of 2 busy carriers feels every bit of it.
+     */
+    static final long STILL_TICK_MS = 100;
+    private boolean still;
+    private java.util.concurrent.ScheduledExecutorService ticker;
+    private java.util.concurrent.ScheduledFuture<?> tick;
+
+    /** Whether the loop runs on the slow tick (the window keeping still through a run). */
+    boolean ticksSlowly() {
+        return still;
+    }
+
+    private void keepStill(boolean keep) {
+        if (keep == still) {
+            return;
+        }
+        still = keep;
+        if (keep) {
+            pulse.stop();
+            if (ticker == null) {
+                // Started from the FX thread, so it runs at the window's lowered priority.
+                ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                        task -> Thread.ofPlatform().daemon().name("window-still-tick").unstarted(task));
+            }
+            tick = ticker.scheduleAtFixedRate(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
+                if (still) {
+                    frame(System.nanoTime());
+                }
+            }), STILL_TICK_MS, STILL_TICK_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } else {
+            tick.cancel(false);
+            pulse.start();
+        }
     }
 
     private void frame(long now) {
-        frameTimes.frame(now);
+        if (!still) {
+            // A still window makes no frames to time: its ticks would read as 100 ms frames.
+            frameTimes.frame(now);
+        }
         safely("replay", () -> {
             playback.frame(now);
             replayBar.refresh();
@@ -90,6 +139,8 @@ final class FrameLoop {
         if (frame.race() == null) {
             refresh(frame);
         }
+        keepStill(frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
+                && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING);
     }
 
     FrameLoop add(String name, Cadence cadence, FrameView view) {

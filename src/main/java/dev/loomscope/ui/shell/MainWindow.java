@@ -191,6 +191,11 @@ public final class MainWindow extends BorderPane {
         return themes.palette().patterns();
     }
 
+    /** Whether the window is keeping still through a run on a slow tick instead of 60 pulses a second. */
+    public boolean ticksSlowly() {
+        return loop.ticksSlowly();
+    }
+
     public boolean reducedMotion() {
         return loop.reducedMotion();
     }

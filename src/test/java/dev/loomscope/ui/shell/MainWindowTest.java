@@ -503,12 +503,17 @@ class MainWindowTest {
             return current != null && current.figures(System.nanoTime()).completed() >= 4 && probe().completionSeriesCount() == 0
                     && !probe().figures().value("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
+        // Still, the window leaves JavaFX's 60 pulses a second for a slow tick, and its clock still moves on it.
+        assertThat(Fx.call(window::ticksSlowly)).isTrue();
+        String clock = Fx.call(() -> probe().figures().value("elapsed"));
+        Fx.waitUntil("the clock moving on the slow tick", Duration.ofSeconds(5), () -> !probe().figures().value("elapsed").equals(clock));
         runner.release();
         Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && window.playback().isActive() && probe().statusText().contains("here it is again"));
         assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
         Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.playback().isPlaying()
                 && probe().figures().value("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
+        assertThat(Fx.call(window::ticksSlowly)).as("back to every frame once the run ended").isFalse();
     }
 
     @Test
