@@ -78,9 +78,22 @@ public final class TargetJvm implements AutoCloseable {
         return List.copyOf(lines);
     }
 
+    /**
+     * Stops it as Ctrl+C would (SIGINT), so its JVM runs its shutdown hooks and deletes what it made
+     * (JFR's repository among them); forcibly if it is still there after 10 s.
+     */
     @Override
     public void close() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
+        if (process.isAlive()) {
+            try {
+                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                process.destroyForcibly();
+            }
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 }
