@@ -95,5 +95,22 @@ public final class TargetJvm implements AutoCloseable {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
+        removeJfrRepository();
+    }
+
+    /** JFR deletes its files when the JVM exits but leaves its repository folder ("2026_11_25_00_09_39_PID"): the tests tidy theirs. */
+    private void removeJfrRepository() {
+        try (var entries = java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
+                "20[0-9][0-9]_*_" + process.pid())) {
+            for (var folder : entries) {
+                try (var contents = java.nio.file.Files.list(folder)) {
+                    if (contents.findAny().isEmpty()) {
+                        java.nio.file.Files.delete(folder);
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // Only tidying; a folder left behind harms no test.
+        }
     }
 }
