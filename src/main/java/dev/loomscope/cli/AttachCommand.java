@@ -7,6 +7,7 @@ import dev.loomscope.attach.LocalJvms;
 import dev.loomscope.attach.ObserveOptions;
 import dev.loomscope.attach.Observer;
 import dev.loomscope.model.observe.ObservationEnd;
+import dev.loomscope.model.observe.ObservationExport;
 import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.PinHotspot;
 import dev.loomscope.web.SpelledDuration;
@@ -143,7 +144,7 @@ public final class AttachCommand implements Callable<Integer> {
         observer.awaitEnd(Duration.ofSeconds(30));
         ObservationSnapshot last = observer.observation().snapshot();
         if (json) {
-            out.println(new ObjectMapper().writeValueAsString(asJson(last)));
+            out.println(ObservationExport.summaryJson(last));
         } else {
             print(out, last);
         }
@@ -203,33 +204,6 @@ public final class AttachCommand implements Callable<Integer> {
             out.println("(no JVMs of yours are running)");
         }
         out.flush();
-    }
-
-    /** The fields, exactly; figures not measured (no scheduler MXBean, no thread dump) are null. */
-    static Map<String, Object> asJson(ObservationSnapshot s) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("pid", s.target().pid());
-        json.put("jdk", s.target().jdkVersion());
-        json.put("durationMs", s.elapsedMs());
-        json.put("virtualThreadStarts", s.virtualThreadStarts());
-        json.put("virtualThreadEnds", s.virtualThreadEnds());
-        json.put("pinnedEvents", s.pinnedEvents());
-        json.put("pinnedMs", Math.round(s.pinnedMs() * 1000) / 1000.0);
-        json.put("pinnedReasons", s.pinnedReasons());
-        json.put("pinHotspots", s.pinHotspots().stream().map(h -> {
-            Map<String, Object> hotspot = new LinkedHashMap<>();
-            hotspot.put("frames", h.frames());
-            hotspot.put("count", h.count());
-            hotspot.put("totalMs", Math.round(h.totalMs() * 1000) / 1000.0);
-            return hotspot;
-        }).toList());
-        json.put("submitFailed", s.submitFailed());
-        json.put("schedulerParallelism", s.schedulerParallelism() < 0 ? null : s.schedulerParallelism());
-        json.put("schedulerPoolSizeMax", s.schedulerPoolSizeMax() < 0 ? null : s.schedulerPoolSizeMax());
-        json.put("mountedMax", s.mountedMax() < 0 ? null : s.mountedMax());
-        json.put("queuedMax", s.queuedMax() < 0 ? null : s.queuedMax());
-        json.put("threadDumpVirtualThreads", s.threadDump() == null ? null : s.threadDump().virtualThreads());
-        return json;
     }
 
     private static void print(PrintWriter out, ObservationSnapshot s) {
