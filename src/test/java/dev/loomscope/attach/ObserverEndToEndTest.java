@@ -98,7 +98,7 @@ class ObserverEndToEndTest {
 
     @Test
     void aTargetThatExitsEndsTheObservationAndKeepsItsData() throws Exception {
-        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "5000")) {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "8000")) {
             target.awaitLine("ready"::equals, START);
             target.awaitAttachable();
             Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);

@@ -91,7 +91,7 @@ class AttachCommandTest {
 
     @Test
     void aTargetThatExitsMidStreamGetsItsSummaryAndAClearLine() throws Exception {
-        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "5000")) {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "8000")) {
             target.awaitLine("ready"::equals, START);
             target.awaitAttachable();
 
