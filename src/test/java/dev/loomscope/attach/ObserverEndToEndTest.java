@@ -21,10 +21,10 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The observer against real JVMs: what arrives from JFR and the MXBeans, and that nothing stays behind in the target. */
-@ResourceLock(TargetJvm.LOCK) // one class of observed JVMs at a time: the other tests' runner JVMs keep their share of the cores
+@Isolated // its target JVMs would take the cores from other tests' runner JVMs, which wait a bounded time for their first task
 class ObserverEndToEndTest {
 
     private static final Duration START = Duration.ofSeconds(60);

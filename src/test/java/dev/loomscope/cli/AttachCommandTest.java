@@ -22,11 +22,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code loomscope attach} against real processes: the list, the summary and its JSON, and every way it cannot observe. */
-@ResourceLock(TargetJvm.LOCK) // one class of observed JVMs at a time: the other tests' runner JVMs keep their share of the cores
+@Isolated // its target JVMs would take the cores from other tests' runner JVMs, which wait a bounded time for their first task
 class AttachCommandTest {
 
     private static final Duration START = Duration.ofSeconds(60);

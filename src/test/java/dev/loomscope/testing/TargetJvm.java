@@ -16,9 +16,6 @@ import java.util.function.Predicate;
 /** A JVM of the tests' own to observe: started, its output collected, and killed when closed. */
 public final class TargetJvm implements AutoCloseable {
 
-    /** The resource lock of test classes that start target JVMs, so that they take turns. */
-    public static final String LOCK = "dev.loomscope.testing.TargetJvm";
-
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
