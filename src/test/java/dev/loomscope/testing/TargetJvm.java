@@ -98,7 +98,7 @@ public final class TargetJvm implements AutoCloseable {
         removeJfrRepository();
     }
 
-    /** JFR deletes its files when the JVM exits but leaves its repository folder ("2026_11_25_00_09_39_PID"): the tests tidy theirs. */
+    /** A JVM killed forcibly leaves JFR's repository folder ("2026_11_25_00_09_39_PID") behind: the tests tidy theirs when it is empty. */
     private void removeJfrRepository() {
         try (var entries = java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
                 "20[0-9][0-9]_*_" + process.pid())) {
