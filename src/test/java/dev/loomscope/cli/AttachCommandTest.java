@@ -202,6 +202,36 @@ class AttachCommandTest {
     }
 
     @Test
+    void aJvmThatExposesJmxItselfIsObservedThroughItsUrl() throws Exception {
+        int port;
+        try (var free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        try (var target = TargetJvm.java(ObservedProgram.class, List.of("-Dcom.sun.management.jmxremote.port=" + port,
+                "-Dcom.sun.management.jmxremote.rmi.port=" + port, "-Dcom.sun.management.jmxremote.host=127.0.0.1",
+                "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false"), "pin")) {
+            target.awaitLine("ready"::equals, START);
+
+            Outcome observed = attach("--jmx", "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi", "--duration", "2s", "--json");
+
+            assertThat(observed.exitCode()).as(observed.err()).isZero();
+            JsonNode json = new ObjectMapper().readTree(observed.out());
+            assertThat(json.get("pid").asLong()).isEqualTo(target.pid());
+            assertThat(json.get("pinnedEvents").asLong()).isPositive();
+            assertThat(jcmd(target.pid(), "JFR.check")).contains("No available recordings");
+        }
+    }
+
+    @Test
+    void aJmxUrlWhereNothingAnswersGetsOneLine() {
+        Outcome observed = attach("--jmx", "service:jmx:rmi:///jndi/rmi://127.0.0.1:9/jmxrmi");
+
+        assertThat(observed.exitCode()).isEqualTo(1);
+        assertThat(observed.err()).startsWith("loomscope attach: nothing answers JMX at service:jmx:rmi:///jndi/rmi://127.0.0.1:9/jmxrmi")
+                .hasLineCount(1);
+    }
+
+    @Test
     void aPidAndAJmxUrlTogetherAreBadOptions() {
         Outcome observed = attach("123", "--jmx", "service:jmx:rmi:///jndi/rmi://127.0.0.1:9/jmxrmi");
 

@@ -35,8 +35,14 @@ public final class TargetJvm implements AutoCloseable {
 
     /** A JVM of the JDK the tests run on (25), quick to start, running {@code mainClass} from the tests' class path. */
     public static TargetJvm java(Class<?> mainClass, String... args) throws IOException {
+        return java(mainClass, List.of(), args);
+    }
+
+    /** As {@link #java(Class, String...)}, with more JVM options. */
+    public static TargetJvm java(Class<?> mainClass, List<String> jvmOptions, String... args) throws IOException {
         var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
         command.addAll(TestJvms.QUICK_START);
+        command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
         return new TargetJvm(command);
