@@ -22,6 +22,8 @@ import java.util.Set;
  *   runner            the child JVM
  *   launcher          starts runner JVMs (the parent side)
  *   model, bench      runs as the window and the benchmarks see them
+ *                     (model.observe: what an observer saw of a running JVM)
+ *   attach            observes a running JVM (Attach API, JMX, JFR streamed remotely) into model.observe
  *   cli               the command line
  *   ui                the window, the only JavaFX code
  * </pre>
@@ -82,6 +84,24 @@ class ArchitectureTest {
     static final ArchRule theModelIsFreeOfTheWindowAndTheCommandLine = noClasses().that().resideInAPackage("dev.loomscope.model..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.ui..", "dev.loomscope.cli..")
             .because("the model is tested and used without a toolkit; the window and the CLI build on it");
+
+    @ArchTest
+    static final ArchRule theObservationModelStandsOnItsOwn = noClasses().that().resideInAPackage("dev.loomscope.model.observe..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.attach..", "dev.loomscope.launcher..", "dev.loomscope.runner..",
+                    "dev.loomscope.ui..", "dev.loomscope.cli..", "dev.loomscope.bench..", "com.sun.tools.attach..", "javax.management..",
+                    "jdk.management..", "jdk.jfr..")
+            .because("the window and the tests read an observation without a live JVM: the observer writes it, the model knows no means");
+
+    @ArchTest
+    static final ArchRule theObserverKnowsNeitherFaceOfTheApp = noClasses().that().resideInAPackage("dev.loomscope.attach..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.ui..", "dev.loomscope.cli..", "dev.loomscope.launcher..",
+                    "dev.loomscope.runner..", "dev.loomscope.bench..")
+            .because("the window and the command line both observe through it");
+
+    @ArchTest
+    static final ArchRule onlyTheObserverAttaches = noClasses().that().resideOutsideOfPackage("dev.loomscope.attach..")
+            .should().dependOnClassesThat().resideInAnyPackage("com.sun.tools.attach..", "jdk.management.jfr..")
+            .because("attaching and remote recordings are opened and closed in one place, so none is left behind in a target");
 
     @ArchTest
     static final ArchRule topLevelPackagesHaveNoCycles = slices().matching("dev.loomscope.(*)..").should().beFreeOfCycles();
