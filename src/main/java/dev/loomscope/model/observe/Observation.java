@@ -62,7 +62,7 @@ public final class Observation {
     private double pinnedMs;
     private final Map<String, Long> reasons = new HashMap<>();
     private final ArrayDeque<Pin> pins = new ArrayDeque<>();
-    private final Map<List<String>, HotspotTally> hotspots = new HashMap<>();
+    private final PinHotspots hotspots = new PinHotspots();
 
     private long submitFailed;
     private final ArrayDeque<SubmitFailure> submitFailures = new ArrayDeque<>();
@@ -159,8 +159,7 @@ public final class Observation {
             pins.removeFirst();
         }
         pins.addLast(pin);
-        List<String> key = hotspotFrames(pin.frames());
-        hotspots.computeIfAbsent(key, HotspotTally::new).add(pin);
+        hotspots.add(pin);
         version++;
     }
 
@@ -216,8 +215,7 @@ public final class Observation {
         var reasonsByCount = new LinkedHashMap<String, Long>();
         reasons.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(r -> reasonsByCount.put(r.getKey(), r.getValue()));
-        List<PinHotspot> byCost = hotspots.values().stream().map(HotspotTally::hotspot)
-                .sorted((a, b) -> Double.compare(b.totalMs(), a.totalMs())).toList();
+        List<PinHotspot> byCost = hotspots.byCost();
         cached = new ObservationSnapshot(target, startEpochMs, elapsed, end, endMessage, coverage, List.copyOf(notes), bucketMs,
                 List.copyOf(buckets), starts, ends, aliveBaseline, List.copyOf(samples), parallelism, poolSizeMax, mountedMax, queuedMax,
                 pinnedEvents, pinnedMs, Collections.unmodifiableMap(reasonsByCount), List.copyOf(pins), byCost, submitFailed,
@@ -306,32 +304,5 @@ public final class Observation {
     static boolean isJdkFrame(String frame) {
         String f = frame.contains("/") && frame.indexOf('/') < frame.indexOf('.') ? frame.substring(frame.indexOf('/') + 1) : frame;
         return f.startsWith("java.") || f.startsWith("javax.") || f.startsWith("jdk.") || f.startsWith("sun.") || f.startsWith("com.sun.");
-    }
-
-    private static final class HotspotTally {
-        private final List<String> frames;
-        private long count;
-        private double totalMs;
-        private double maxMs;
-        private final LinkedHashSet<String> reasons = new LinkedHashSet<>();
-        private final LinkedHashSet<String> operations = new LinkedHashSet<>();
-
-        HotspotTally(List<String> frames) {
-            this.frames = frames;
-        }
-
-        void add(Pin pin) {
-            count++;
-            totalMs += pin.durationMs();
-            maxMs = Math.max(maxMs, pin.durationMs());
-            reasons.add(pin.reason());
-            operations.add(pin.blockingOperation());
-        }
-
-        PinHotspot hotspot() {
-            int caller = firstCallerIndex(frames);
-            return new PinHotspot(frames, caller < 0 ? "" : frames.get(caller), count, totalMs, maxMs, List.copyOf(reasons),
-                    List.copyOf(operations));
-        }
     }
 }

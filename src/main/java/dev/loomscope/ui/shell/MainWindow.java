@@ -100,6 +100,8 @@ public final class MainWindow extends BorderPane {
                 ? playback.replay().source() : run;
         views.waves().setFollower(follower, sourceOf);
         views.lanes().setFollower(follower, sourceOf);
+        // A pin hotspot picked in the JFR view shows its pins on the lanes.
+        views.jfrEvents().showPinsOn(views.lanes()::markPins);
         javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
         javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
         wire();

@@ -120,22 +120,44 @@ public final class CarrierLaneView extends Region implements FrameView {
         return at < 0 || at >= columns ? -1 : drawnFrom + (long) (at / columns * (drawnTo - drawnFrom));
     }
 
-    /** Outlines where the followed task ran, on its lanes, within the time shown. */
-    private void drawFollowed(GraphicsContext g, double laneHeight, int columns) {
-        if (follower == null || !follower.shows(model) || follower.lifecycle() == null) {
+    /** Outlines where the followed task ran, and the pins of the hotspot picked in the JFR view, within the time shown. */
+    private void drawOutlines(GraphicsContext g, double laneHeight, int columns) {
+        g.setLineWidth(2);
+        if (follower != null && follower.shows(model) && follower.lifecycle() != null) {
+            g.setStroke(Palette.fx(palette.text()));
+            for (var slice : follower.lifecycle().slices()) {
+                outline(g, slice.lane(), slice.fromNanos(), slice.toNanos(), laneHeight, columns);
+            }
+        }
+        if (!markedPins.isEmpty()) {
+            g.setStroke(Palette.fx(palette.heldThread()));
+            for (var pin : markedPins) {
+                outline(g, pin.lane(), pin.event().timeNanos(), pin.event().timeNanos() + pin.event().durationNanos(), laneHeight, columns);
+            }
+        }
+    }
+
+    private void outline(GraphicsContext g, int lane, long fromNanos, long toNanos, double laneHeight, int columns) {
+        if (lane < 0 || toNanos < drawnFrom || fromNanos > drawnTo) {
             return;
         }
-        g.setStroke(Palette.fx(palette.text()));
-        g.setLineWidth(2);
         double span = Math.max(1, drawnTo - drawnFrom);
-        for (var slice : follower.lifecycle().slices()) {
-            if (slice.lane() < 0 || slice.toNanos() < drawnFrom || slice.fromNanos() > drawnTo) {
-                continue;
-            }
-            double x0 = labelWidth + Math.max(0, (slice.fromNanos() - drawnFrom) / span * columns);
-            double x1 = labelWidth + Math.min(columns, (slice.toNanos() - drawnFrom) / span * columns);
-            g.strokeRect(x0 - 1, slice.lane() * laneHeight + 1, Math.max(3, x1 - x0 + 2), Math.max(3, laneHeight - 2));
-        }
+        double x0 = labelWidth + Math.max(0, (fromNanos - drawnFrom) / span * columns);
+        double x1 = labelWidth + Math.min(columns, (toNanos - drawnFrom) / span * columns);
+        g.strokeRect(x0 - 1, lane * laneHeight + 1, Math.max(3, x1 - x0 + 2), Math.max(3, laneHeight - 2));
+    }
+
+    private java.util.List<dev.loomscope.model.LaneEvent> markedPins = java.util.List.of();
+
+    /** Outlines these pins (a hotspot picked in the JFR view) on their carriers' lanes; empty for none. */
+    public void markPins(java.util.List<dev.loomscope.model.LaneEvent> pins) {
+        markedPins = java.util.List.copyOf(pins);
+        viewChanged = true;
+    }
+
+    /** The pins outlined, for tests. */
+    public java.util.List<dev.loomscope.model.LaneEvent> markedPins() {
+        return markedPins;
     }
 
     private double axisHeight() {
@@ -284,7 +306,7 @@ public final class CarrierLaneView extends Region implements FrameView {
         paintLanes(laneCount, laneHeight, columns, plotHeight);
         image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
         g.drawImage(image, labelWidth, 0);
-        drawFollowed(g, laneHeight, columns);
+        drawOutlines(g, laneHeight, columns);
 
         g.setFill(Palette.fx(palette.text()));
         Font labelFont = Font.font((laneHeight >= 18 ? 13 : 11) * textScale);

@@ -1,5 +1,9 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.model.observe.Pin;
+import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.model.observe.PinHotspots;
+
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LaneEvent;
@@ -43,8 +47,71 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         stack.getStyleClass().add("stack-trace");
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, selected) ->
                 stack.setText(selected == null ? "" : describe(selected.event())));
-        getItems().setAll(table, stack);
+        hotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        hotspots.getColumns().setAll(java.util.List.of(
+                hotspotColumn("pins", 60, h -> "%,d".formatted(h.count())),
+                hotspotColumn("pinned", 80, h -> Durations.humanMillis(h.totalMs())),
+                hotspotColumn("reason", 200, h -> String.join("; ", h.reasons())),
+                hotspotColumn("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
+        hotspots.setPrefHeight(130);
+        hotspots.getSelectionModel().selectedItemProperty().addListener((obs, old, picked) -> {
+            if (picked != null) {
+                table.getSelectionModel().clearSelection();
+                stack.setText(describe(picked));
+            }
+            pinsOnLanes.accept(picked == null ? java.util.List.of() : pinsOf(picked));
+        });
+        var hotspotTitle = new javafx.scene.control.Label(dev.loomscope.ui.fx.Messages.text("jfr.hotspots"));
+        hotspotTitle.getStyleClass().add("hotspots-title");
+        hotspotBox.getChildren().setAll(hotspotTitle, hotspots);
+        hotspotBox.managedProperty().bind(hotspotBox.visibleProperty());
+        hotspotBox.setVisible(false);
+        javafx.scene.layout.VBox.setVgrow(table, javafx.scene.layout.Priority.ALWAYS);
+        var left = new javafx.scene.layout.VBox(6, hotspotBox, table);
+        getItems().setAll(left, stack);
         setDividerPositions(0.68);
+    }
+
+    private final TableView<PinHotspot> hotspots = new TableView<>();
+    private final javafx.scene.layout.VBox hotspotBox = new javafx.scene.layout.VBox(2);
+    private java.util.function.Consumer<java.util.List<LaneEvent>> pinsOnLanes = pins -> { };
+    private java.util.List<LaneEvent> pins = java.util.List.of();
+
+    /** Where a picked hotspot's pins are shown: the carrier lanes. */
+    public void showPinsOn(java.util.function.Consumer<java.util.List<LaneEvent>> lanes) {
+        this.pinsOnLanes = lanes;
+    }
+
+    private static TableColumn<PinHotspot, String> hotspotColumn(String name, double width, java.util.function.Function<PinHotspot, String> text) {
+        var column = new TableColumn<PinHotspot, String>(name);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
+        column.setSortable(false);
+        return column;
+    }
+
+    /** A run's pin as the hotspot grouping reads pins. */
+    private static Pin pin(LaneEvent e) {
+        JfrEvent event = e.event();
+        var frames = event.stackTrace() == null || event.stackTrace().isEmpty() ? java.util.List.<String>of() : java.util.List.of(event.stackTrace().split("\n"));
+        return new Pin(event.timeNanos() / 1_000_000, event.durationNanos() / 1e6, event.threadId(), "", event.carrierId(),
+                event.reason() == null ? "" : event.reason(), event.blockingOperation() == null ? "" : event.blockingOperation(), frames);
+    }
+
+    private java.util.List<LaneEvent> pinsOf(PinHotspot hotspot) {
+        return pins.stream().filter(e -> PinHotspots.belongs(pin(e), hotspot)).toList();
+    }
+
+    private static String describe(PinHotspot hotspot) {
+        return "%,d pins, %s pinned in all (longest %s): %s%s%n%n%s".formatted(hotspot.count(), Durations.humanMillis(hotspot.totalMs()),
+                Durations.humanMillis(hotspot.maxMs()), String.join("; ", hotspot.reasons()),
+                hotspot.blockingOperations().stream().anyMatch(op -> !op.isEmpty()) ? " during " + String.join(", ", hotspot.blockingOperations()) : "",
+                String.join("\n", hotspot.frames()));
+    }
+
+    /** The pin hotspots shown, costliest first (for tests). */
+    public TableView<PinHotspot> hotspots() {
+        return hotspots;
     }
 
     private TableColumn<LaneEvent, String> column(String name, double width, java.util.function.Function<LaneEvent, String> text) {
@@ -96,6 +163,19 @@ public final class JfrEventsView extends SplitPane implements FrameView {
             } else {
                 table.getItems().setAll(events);
             }
+            pins = events.stream().filter(e -> JfrEvent.PINNED.equals(e.event().kind())).toList();
+        }
+        if (run == null) {
+            pins = java.util.List.of();
+        }
+        // The pins by hotspot, costliest first: the "why is it pinned" answer.
+        PinHotspot picked = hotspots.getSelectionModel().getSelectedItem();
+        hotspots.getItems().setAll(PinHotspots.of(pins.stream().map(JfrEventsView::pin).toList()));
+        hotspotBox.setVisible(!pins.isEmpty());
+        if (picked != null && hotspots.getItems().contains(picked)) {
+            hotspots.getSelectionModel().select(picked);
+        } else {
+            pinsOnLanes.accept(java.util.List.of());
         }
     }
 

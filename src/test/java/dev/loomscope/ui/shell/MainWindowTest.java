@@ -336,6 +336,16 @@ class MainWindowTest {
             table.getSelectionModel().select(pin);
         });
         assertThat(Fx.call(() -> probe().jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
+        // By hotspot: the four pins share their stack, so one group of four; picked, its stack shows and its pins are outlined on the lanes.
+        var hotspots = Fx.call(() -> List.copyOf(probe().jfrEvents().hotspots().getItems()));
+        assertThat(hotspots).singleElement().satisfies(h -> {
+            assertThat(h.count()).isEqualTo(4);
+            assertThat(h.reasons()).containsExactly("Native or VM frame on stack");
+            assertThat(h.totalMs()).isGreaterThanOrEqualTo(4 * 45.0);
+        });
+        Fx.run(() -> probe().jfrEvents().hotspots().getSelectionModel().select(0));
+        assertThat(Fx.call(() -> probe().jfrEvents().stackText())).startsWith("4 pins").contains("java.lang.VirtualThread.parkNanos");
+        assertThat(Fx.call(() -> probe().lanes().markedPins())).hasSize(4);
         Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> probe().figures().value("pinned").startsWith("4 ("));
         RunModel run = window.session().history().getLast();
         Fx.waitUntil("the run's result", Duration.ofSeconds(30), () -> run.result() != null && !window.session().isRunning());
