@@ -207,6 +207,27 @@ public final class LoomScopeApp extends Application {
             saveResultsAndClose(window, settings.results());
             return;
         }
+        if (settings.follow() > 0 && window.shownRun() != null) {
+            // The picture shows the task followed: its card once its life has been read, its outlines.
+            window.follower().follow(window.shownRun(), Math.min(settings.follow(), window.shownRun().scenario().tasks()) - 1);
+            new AnimationTimer() {
+                private final long since = System.nanoTime();
+
+                @Override
+                public void handle(long now) {
+                    if (window.follower().lifecycle() != null || now - since > 10_000_000_000L) {
+                        stop();
+                        // Two more pulses: the card and the outlines are laid out and drawn.
+                        dev.loomscope.ui.fx.FxThread.later(() -> dev.loomscope.ui.fx.FxThread.later(() -> takeScreenshot(window, settings)));
+                    }
+                }
+            }.start();
+            return;
+        }
+        takeScreenshot(window, settings);
+    }
+
+    private static void takeScreenshot(MainWindow window, WindowCommand.Settings settings) {
         window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
             System.out.println("Saved " + saved.toAbsolutePath());
             saveResultsAndClose(window, settings.results());

@@ -54,6 +54,10 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--patterns", description = "Start with patterns on the states, to read the views without colour (Ctrl+M toggles them).")
     boolean patterns;
 
+    @Option(names = "--follow", paramLabel = "TASK", defaultValue = "0",
+            description = "With --screenshot: follow this task (from 1) of the shown run before the picture, its card and outlines in it.")
+    int follow;
+
     @Option(names = "--notes", description = "Open the speaker notes too, in a window of their own (Ctrl+N opens and closes them).")
     boolean notes;
 
@@ -93,19 +97,19 @@ public final class WindowCommand implements Callable<Integer> {
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion, boolean notes) {
+                           boolean patterns, boolean reducedMotion, boolean notes, int follow) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false);
+                null, "window", false, false, false, false, 0);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
         }
 
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes);
+                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -195,12 +199,15 @@ public final class WindowCommand implements Callable<Integer> {
         if (record != null && (race || screenshot != null)) {
             throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");
         }
+        if (follow < 0 || (follow > 0 && screenshot == null)) {
+            throw new ParameterException(spec.commandLine(), "--follow needs --screenshot and a task number from 1 (got " + follow + ")");
+        }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
     }
 }

@@ -40,7 +40,7 @@ public final class LifecycleCard extends VBox implements FrameView {
         body.setMinHeight(Region.USE_PREF_SIZE);
         body.getStyleClass().add("lifecycle-body");
         getChildren().addAll(head, body);
-        setMaxSize(420, Region.USE_PREF_SIZE);
+        setMaxSize(640, Region.USE_PREF_SIZE);
         setVisible(false);
     }
 
@@ -58,11 +58,12 @@ public final class LifecycleCard extends VBox implements FrameView {
         }
         shownVersion = follower.version();
         title.setText(Messages.text("lifecycle.title", follower.task() + 1, follower.run().title()));
-        body.setText(life == null ? Messages.text("lifecycle.after-run") : describe(life));
+        body.setText(life == null ? Messages.text("lifecycle.after-run")
+                : describe(life, follower.run().scenario().executor().isVirtual() ? "carriers" : "threads"));
     }
 
     /** The card's text: steps, slices and totals. */
-    static String describe(TaskLifecycle life) {
+    static String describe(TaskLifecycle life, String lanes) {
         var text = new StringBuilder();
         var steps = life.steps();
         for (int i = 0; i < steps.size(); i++) {
@@ -72,7 +73,7 @@ public final class LifecycleCard extends VBox implements FrameView {
             }
             text.append("%9.2f ms  %s%n".formatted(steps.get(i).atMs(), steps.get(i).what()));
         }
-        text.append(Messages.text("lifecycle.slices", life.slices().size(), life.carriersUsed())).append('\n');
+        text.append(Messages.text("lifecycle.slices", life.slices().size(), life.carriersUsed(), lanes)).append('\n');
         for (var slice : life.slices().stream().limit(6).toList()) {
             text.append("  %s: %.2f-%.2f ms%n".formatted(slice.laneName(), slice.fromNanos() / 1e6, slice.toNanos() / 1e6));
         }
