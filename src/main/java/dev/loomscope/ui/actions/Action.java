@@ -22,6 +22,8 @@ public enum Action {
     RACE(Icons.RACE, List.of(ctrlShift(KeyCode.P)), null),
     SLOWER(null, List.of(), "["),
     FASTER(null, List.of(), "]"),
+    OBSERVE(Icons.OBSERVE, List.of(ctrl(KeyCode.O)), null),
+    THREAD_DUMP(Icons.THREAD_DUMP, List.of(ctrl(KeyCode.D)), null),
     PRESENTATION(null, List.of(key(KeyCode.F11)), null),
     GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),
     HIGH_CONTRAST(null, List.of(ctrl(KeyCode.H)), null),

@@ -65,18 +65,28 @@ public final class WindowCommand implements Callable<Integer> {
             description = "Run, write the session's results (the fields of 'run --json', one object per run) when the runs are done, and close.")
     Path results;
 
+    @Option(names = "--observe", paramLabel = "PID",
+            description = "Open observing the running JVM with this pid (as Observe a running JVM does). With --screenshot, the picture is taken"
+                    + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
+    Long observePid;
+
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height, Path results) {
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null);
+                           double scale, int width, int height, Path results, long observePid) {
+        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null, -1);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results);
+                    scale, newWidth, newHeight, results, observePid);
+        }
+
+        /** Whether it opens observing a JVM (--observe PID). */
+        public boolean observes() {
+            return observePid > 0;
         }
 
         /** Driven by a script (a picture, results or a race to make), not by a person. */
@@ -155,12 +165,16 @@ public final class WindowCommand implements Callable<Integer> {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
-        boolean runs = (runAtStart || screenshot != null || race || results != null) && sweep == null;
+        if (observePid != null && (observePid <= 0 || runAtStart || race || results != null || sweep != null)) {
+            throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
+                    : "--observe opens on an observation: it does not go with --run, --race, --results or --sweep");
+        }
+        boolean runs = (runAtStart || screenshot != null || race || results != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, observePid == null ? -1 : observePid);
     }
 }

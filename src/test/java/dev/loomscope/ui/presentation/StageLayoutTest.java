@@ -90,7 +90,7 @@ class StageLayoutTest {
         // The geometry is the point here, not the runs: a fake runner plays each preset's runs at once.
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         var settings = preset == null ? WindowCommand.Settings.DEFAULT.withSize(width, height)
-                : new WindowCommand.Settings(preset.scenarios(), preset, true, false, false, false, false, null, null, -1, 1, width, height, null);
+                : new WindowCommand.Settings(preset.scenarios(), preset, true, false, false, false, false, null, null, -1, 1, width, height, null, -1);
         window = Fx.call(() -> {
             stage = new Stage();
             var opened = LoomScopeApp.open(stage, session, settings);
