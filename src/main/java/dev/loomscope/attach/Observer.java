@@ -68,19 +68,35 @@ public final class Observer implements AutoCloseable {
         this.connection = connection;
         this.options = options;
         ObservedJvm jvm = connection.jvm();
-        this.observation = new Observation(jvm);
+        Coverage coverage;
+        ThreadDump baseline = null;
+        String baselineFailed = null;
         try {
             schedulerName = new ObjectName(SCHEDULER_MXBEAN);
             boolean scheduler = connection.server().isRegistered(schedulerName);
             boolean dumps = jvm.jdkFeature() >= ObservedJvm.FIRST_VIRTUAL_THREADS_JDK;
-            observation.coverage(new Coverage(enabledEvents(options), scheduler, dumps, missing(jvm, scheduler)));
+            coverage = new Coverage(enabledEvents(options), scheduler, dumps, missing(jvm, scheduler));
             if (dumps && options.dumpAtStart()) {
                 try {
-                    observation.aliveBaseline(takeThreadDump().virtualThreads());
+                    baseline = dumpThreads(0);
                 } catch (AttachException e) {
-                    observation.note("No thread dump at the start (" + e.getMessage() + "): alive counts only threads started since.");
+                    baselineFailed = e.getMessage();
                 }
             }
+        } catch (IOException | JMException | RuntimeException e) {
+            connection.close();
+            throw new AttachException("cannot start observing %s: %s".formatted(describe(jvm), JvmConnection.oneLine(e)), e);
+        }
+        // Time zero is when the recording starts: the observation covers exactly what the events cover.
+        this.observation = new Observation(jvm);
+        observation.coverage(coverage);
+        if (baseline != null) {
+            observation.threadDump(baseline);
+            observation.aliveBaseline(baseline.virtualThreads());
+        } else if (baselineFailed != null) {
+            observation.note("No thread dump at the start (" + baselineFailed + "): alive counts only threads started since.");
+        }
+        try {
             stream = new RemoteRecordingStream(connection.server());
             stream.enable(START).withoutStackTrace();
             stream.enable(END).withoutStackTrace();
@@ -97,7 +113,7 @@ public final class Observer implements AutoCloseable {
             stream.onEvent(END, e -> observation.virtualThreadEnded(timeMs(e)));
             stream.onError(e -> targetLost("the event stream broke: " + JvmConnection.oneLine(e)));
             stream.startAsync();
-        } catch (IOException | JMException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             connection.close();
             throw new AttachException("cannot start observing %s: %s".formatted(describe(jvm), JvmConnection.oneLine(e)), e);
         }
@@ -163,18 +179,21 @@ public final class Observer implements AutoCloseable {
      * folder, which is read and deleted.
      */
     public ThreadDump takeThreadDump() throws AttachException {
+        ThreadDump dump = dumpThreads(observation.nowMs());
+        observation.threadDump(dump);
+        return dump;
+    }
+
+    private ThreadDump dumpThreads(long atMs) throws AttachException {
         Path dir = null;
         Path file = null;
         try {
             dir = Files.createTempDirectory("loomscope-dump");
             file = dir.resolve("threads-" + Math.max(0, target().pid()) + ".json");
-            long at = observation.nowMs();
             HotSpotDiagnosticMXBean diagnostics = ManagementFactory.newPlatformMXBeanProxy(connection.server(),
                     "com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class);
             diagnostics.dumpThreads(file.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-            ThreadDump dump = ThreadDump.parse(Files.readString(file), at);
-            observation.threadDump(dump);
-            return dump;
+            return ThreadDump.parse(Files.readString(file), atMs);
         } catch (IOException | RuntimeException e) {
             throw new AttachException("the thread dump failed: " + JvmConnection.oneLine(e), e);
         } finally {
@@ -326,7 +345,7 @@ public final class Observer implements AutoCloseable {
     }
 
     private static String frame(RecordedFrame f) {
-        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (f.isJavaFrame() ? ":" + f.getLineNumber() : " (native)");
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (!f.isJavaFrame() ? " (native)" : f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "");
     }
 
     static String describe(ObservedJvm jvm) {

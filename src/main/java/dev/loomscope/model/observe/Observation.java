@@ -126,13 +126,15 @@ public final class Observation {
     }
 
     public synchronized void virtualThreadStarted(long timeMs) {
-        started[bucket(timeMs)]++;
+        int index = bucket(timeMs); // before indexing: bucket() may replace the arrays
+        started[index]++;
         starts++;
         version++;
     }
 
     public synchronized void virtualThreadEnded(long timeMs) {
-        ended[bucket(timeMs)]++;
+        int index = bucket(timeMs);
+        ended[index]++;
         ends++;
         version++;
     }
@@ -271,11 +273,24 @@ public final class Observation {
         samples.addAll(kept);
     }
 
-    /** The frames a pin is grouped by: down to the first frame outside the JDK, and its caller; at most {@link #HOTSPOT_FRAMES}. */
+    /**
+     * The frames a pin is grouped by: the JDK's frames above the program's first frame, that frame,
+     * and the program's next frame (the JDK's frames between the two, such as method-handle and FFM
+     * plumbing whose names change from run to run, left out); at most {@link #HOTSPOT_FRAMES}.
+     */
     static List<String> hotspotFrames(List<String> frames) {
         int caller = firstCallerIndex(frames);
-        int end = caller < 0 ? frames.size() : Math.min(frames.size(), caller + 2);
-        return List.copyOf(frames.subList(0, Math.min(end, HOTSPOT_FRAMES)));
+        if (caller < 0) {
+            return List.copyOf(frames.subList(0, Math.min(frames.size(), HOTSPOT_FRAMES)));
+        }
+        var key = new ArrayList<>(frames.subList(0, Math.min(caller + 1, HOTSPOT_FRAMES)));
+        for (int i = caller + 1; i < frames.size() && key.size() < HOTSPOT_FRAMES; i++) {
+            if (!isJdkFrame(frames.get(i))) {
+                key.add(frames.get(i));
+                break;
+            }
+        }
+        return List.copyOf(key);
     }
 
     static int firstCallerIndex(List<String> frames) {

@@ -6,7 +6,8 @@ import java.util.List;
  * Pins that share their top stack frames: the "why is it pinned" answer. Hotspots are ordered by
  * {@code totalMs}, the carrier time they held, largest first.
  *
- * @param frames              the shared top frames (at most {@link Observation#HOTSPOT_FRAMES}), innermost first
+ * @param frames              the frames they share, innermost first: the JDK's frames above the program's first frame, that frame and
+ *                            the program's next one (JDK frames between those two left out); at most {@link Observation#HOTSPOT_FRAMES}
  * @param firstCallerFrame    the innermost frame outside the JDK (not java.*, javax.*, jdk.*, sun.*, com.sun.*), or "" if none: where the program pins
  * @param count               pins with these frames
  * @param totalMs             carrier time they held together

@@ -1,0 +1,124 @@
+package dev.loomscope.attach;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.Main;
+import dev.loomscope.model.observe.ObservationEnd;
+import dev.loomscope.model.observe.ObservationSnapshot;
+import dev.loomscope.model.observe.Pin;
+import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.testing.Poll;
+import dev.loomscope.web.LoadGenerator;
+import dev.loomscope.web.LoadPlan;
+import dev.loomscope.web.LoadReport;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The observer against real JVMs: what arrives from JFR and the MXBeans, and that nothing stays behind in the target. */
+class ObserverEndToEndTest {
+
+    private static final Duration START = Duration.ofSeconds(60);
+
+    @Test
+    void pinsOnANativeFrameArriveWithReasonCarrierAndStackAndTheRecordingIsGoneAfterwards() throws Exception {
+        try (var target = TargetJvm.java(ObservedProgram.class, "pin")) {
+            target.awaitLine("ready"::equals, START);
+            target.awaitAttachable();
+            Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);
+            try {
+                assertThat(jcmd(target.pid(), "JFR.check")).doesNotContain("No available recordings");
+                Poll.until("4 pins and scheduler samples", START, () -> observer.observation().snapshot().pinnedEvents() >= 4
+                        && !observer.observation().snapshot().schedulerSamples().isEmpty());
+            } finally {
+                observer.stop();
+            }
+            ObservationSnapshot s = observer.observation().snapshot();
+
+            assertThat(s.end()).isEqualTo(ObservationEnd.STOPPED);
+            assertThat(s.target().pid()).isEqualTo(target.pid());
+            assertThat(s.target().jdkFeature()).isGreaterThanOrEqualTo(25);
+            Pin pin = s.pins().getFirst();
+            assertThat(pin.reason()).isEqualTo("Native or VM frame on stack");
+            assertThat(pin.blockingOperation()).isNotEmpty();
+            assertThat(pin.carrierName()).startsWith("ForkJoinPool");
+            assertThat(pin.durationMs()).isPositive();
+            assertThat(pin.frames()).anyMatch(f -> f.startsWith("java.lang.Thread.sleep"))
+                    .anyMatch(f -> f.startsWith(ObservedProgram.class.getName() + ".sleepingCompare"));
+            PinHotspot hotspot = s.pinHotspots().getFirst();
+            assertThat(hotspot.firstCallerFrame()).startsWith(ObservedProgram.class.getName() + ".sleep:");
+            assertThat(hotspot.frames()).last().asString().startsWith(ObservedProgram.class.getName() + ".sleepingCompare:");
+            assertThat(s.pinHotspots().stream().mapToLong(PinHotspot::count).sum()).isEqualTo(s.pinnedEvents());
+            assertThat(s.pinnedReasons()).containsOnlyKeys("Native or VM frame on stack");
+            assertThat(s.coverage().schedulerMXBean()).isTrue();
+            assertThat(s.coverage().enabledEvents()).hasSize(4);
+            assertThat(s.schedulerParallelism()).isPositive();
+            assertThat(s.threadDump()).isNotNull(); // the one taken at the start
+            assertThat(s.aliveBaseline()).isEqualTo(s.threadDump().virtualThreads());
+
+            // Nothing of the observation stays in the target, which runs on.
+            assertThat(jcmd(target.pid(), "JFR.check")).contains("No available recordings");
+            assertThat(target.process().isAlive()).isTrue();
+        }
+    }
+
+    @Test
+    void underLoadTheVirtualThreadsStartedMatchTheRequestsServed() throws Exception {
+        try (var server = TargetJvm.java(Main.class, "serve", "--executor", "virtual", "--port", "0")) {
+            var matcher = Pattern.compile("web service on (http://\\S+?)[, ]").matcher(server.awaitLine(l -> l.contains("web service on"), START));
+            assertThat(matcher.find()).isTrue();
+            URI block = URI.create(matcher.group(1) + "/block?ms=10");
+            server.awaitAttachable();
+            // Warm the server first so the observation sees only the measured requests.
+            new LoadGenerator(LoadPlan.requests(block, 4, 50)).run();
+            Observer observer = Observer.attach(server.pid(), ObserveOptions.DEFAULTS);
+            LoadReport load;
+            try {
+                load = new LoadGenerator(LoadPlan.requests(block, 10, 600)).run();
+            } finally {
+                observer.stop(); // waits for JFR's last flush
+            }
+            ObservationSnapshot s = observer.observation().snapshot();
+
+            assertThat(load.answered()).isEqualTo(600);
+            // One virtual thread per request; a few more may belong to the server's own work around them.
+            assertThat(s.virtualThreadStarts()).isBetween(load.answered(), load.answered() + 20);
+            assertThat(s.virtualThreadEnds()).isBetween(load.answered() - 10, load.answered() + 20);
+            // Over the same buckets, the start rate is the request rate.
+            assertThat(s.threadBuckets().stream().mapToLong(b -> b.started()).sum()).isEqualTo(s.virtualThreadStarts());
+        }
+    }
+
+    @Test
+    void aTargetThatExitsEndsTheObservationAndKeepsItsData() throws Exception {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "5000")) {
+            target.awaitLine("ready"::equals, START);
+            target.awaitAttachable();
+            Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);
+            try {
+                assertThat(observer.awaitEnd(START)).as("ended by itself when the target exited").isTrue();
+            } finally {
+                observer.stop();
+            }
+            ObservationSnapshot s = observer.observation().snapshot();
+
+            assertThat(target.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(s.end()).isEqualTo(ObservationEnd.TARGET_EXITED);
+            assertThat(s.endMessage()).startsWith("PID " + target.pid() + " exited after").endsWith("the data until then is kept");
+            assertThat(s.virtualThreadStarts()).isPositive();
+        }
+    }
+
+    static String jcmd(long pid, String command) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
+                .redirectErrorStream(true).start();
+        String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        jcmd.waitFor(30, TimeUnit.SECONDS);
+        return output;
+    }
+}

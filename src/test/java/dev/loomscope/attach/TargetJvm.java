@@ -1,0 +1,81 @@
+package dev.loomscope.attach;
+
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.testing.Poll;
+import dev.loomscope.testing.TestJvms;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/** A JVM of the tests' own to observe: started, its output collected, and killed when closed. */
+public final class TargetJvm implements AutoCloseable {
+
+    private final Process process;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    private TargetJvm(List<String> command) throws IOException {
+        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Thread.ofPlatform().daemon().name("target-output").start(() -> {
+            try (var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException ignored) {
+                // The process was killed.
+            }
+        });
+    }
+
+    /** A JVM of the JDK the tests run on (25), quick to start, running {@code mainClass} from the tests' class path. */
+    public static TargetJvm java(Class<?> mainClass, String... args) throws IOException {
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(TestJvms.QUICK_START);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of(args));
+        return new TargetJvm(command);
+    }
+
+    /** Any command, such as another JDK's java or a program that is not a JVM. */
+    public static TargetJvm command(String... command) throws IOException {
+        return new TargetJvm(List.of(command));
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** Waits for a line of output that matches, and returns it. */
+    public String awaitLine(Predicate<String> matches, Duration timeout) throws Exception {
+        Poll.until("a line of output from PID " + pid() + " (so far: " + lines + ")", timeout,
+                () -> lines.stream().anyMatch(matches) || !process.isAlive() && lines.stream().anyMatch(matches));
+        return lines.stream().filter(matches).findFirst().orElseThrow();
+    }
+
+    /** Waits until the Attach API lists this JVM. */
+    public TargetJvm awaitAttachable() throws Exception {
+        Poll.until("PID " + pid() + " listed by the Attach API", Duration.ofSeconds(30), Duration.ofMillis(50),
+                () -> LocalJvms.find(pid()).isPresent());
+        return this;
+    }
+
+    public List<String> output() {
+        return List.copyOf(lines);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+}
