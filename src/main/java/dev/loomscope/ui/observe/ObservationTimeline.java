@@ -158,6 +158,7 @@ public final class ObservationTimeline extends Region {
         return Palette.fx(argb);
     }
 
+    /** The band's ground and its title (in the label column); its legend goes along the top of its plot, beside the scale. */
     private void bandFrame(GraphicsContext g, double top, double bottom, String title, String[][] legend) {
         g.setFill(color(palette.laneIdle()));
         g.fillRect(plotLeft, top, plotWidth, bottom - top);
@@ -166,17 +167,31 @@ public final class ObservationTimeline extends Region {
         g.setFill(color(palette.text()));
         g.setFont(Font.font(null, FontWeight.BOLD, scaled(13)));
         g.fillText(title, 6, top + 2);
-        g.setFont(Font.font(scaled(12)));
-        double y = top + 2 + scaled(19);
-        for (String[] item : legend) {
-            if (y + scaled(15) > bottom) {
+        pendingLegend = legend;
+    }
+
+    private String[][] pendingLegend = new String[0][];
+
+    /** The legend, one line along the top of the plot, after the scale's label. */
+    private void legend(GraphicsContext g, double fromX, double baseline, double toX) {
+        g.setFont(Font.font(scaled(11)));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.BOTTOM);
+        var measure = new javafx.scene.text.Text();
+        measure.setFont(g.getFont());
+        double x = fromX;
+        for (String[] item : pendingLegend) {
+            measure.setText(item[0]);
+            double w = scaled(16) + measure.getLayoutBounds().getWidth();
+            if (x + w > toX) {
                 break;
             }
             g.setFill(Color.web(item[1]));
-            g.fillRect(8, y + scaled(4), scaled(12), item[2].equals("line") ? scaled(3) : scaled(9));
+            double swatch = item[2].equals("line") ? scaled(3) : scaled(9);
+            g.fillRect(x, baseline - scaled(6) - swatch / 2, scaled(12), swatch);
             g.setFill(color(palette.text()));
-            g.fillText(item[0], 8 + scaled(18), y);
-            y += scaled(16);
+            g.fillText(item[0], x + scaled(16), baseline);
+            x += w + scaled(14);
         }
     }
 
@@ -256,10 +271,17 @@ public final class ObservationTimeline extends Region {
         g.setTextBaseline(VPos.BOTTOM);
         g.setTextAlign(TextAlignment.LEFT);
         g.fillText(left, plotLeft + 4, top);
+        var measure = new javafx.scene.text.Text(left + "    ");
+        measure.setFont(g.getFont());
+        double rightWidth = 0;
         if (right != null) {
             g.setTextAlign(TextAlignment.RIGHT);
             g.fillText(right, plotLeft + plotWidth - 4, top);
+            var r = new javafx.scene.text.Text(right + "    ");
+            r.setFont(g.getFont());
+            rightWidth = r.getLayoutBounds().getWidth();
         }
+        legend(g, plotLeft + 4 + measure.getLayoutBounds().getWidth(), top, plotLeft + plotWidth - rightWidth);
         g.setStroke(color(palette.grid()));
         g.setLineWidth(1);
         g.strokeLine(plotLeft, top + 0.5, plotLeft + plotWidth, top + 0.5);
@@ -342,9 +364,9 @@ public final class ObservationTimeline extends Region {
                     pinsTop, pinsBottom);
             return;
         }
-        double top = pinsTop + scaled(20);
+        double top = pinsTop;
         double laneHeight = (pinsBottom - top) / lanes.size();
-        g.setFont(Font.font(scaled(laneHeight >= scaled(16) ? 12 : 10)));
+        g.setFont(Font.font(scaled(laneHeight >= scaled(16) ? 12 : 11)));
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
         double lastLabel = Double.NEGATIVE_INFINITY;

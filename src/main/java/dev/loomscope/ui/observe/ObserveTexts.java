@@ -16,10 +16,26 @@ final class ObserveTexts {
 
     /** "PID 4711 · target/loomscope.jar · JDK 25.0.3". */
     static String title(ObservedJvm jvm) {
+        return Messages.text("observe.title", who(jvm));
+    }
+
+    /** "PID 4711 · loomscope.jar · JDK 25.0.3" (the title on stage, where the icon says the rest). */
+    static String who(ObservedJvm jvm) {
         String who = jvm.pid() > 0 ? "PID " + jvm.pid() : jvm.name();
-        String name = jvm.pid() > 0 && !jvm.name().isEmpty() ? " \u00b7 " + jvm.name() : "";
+        String name = jvm.pid() > 0 && !jvm.name().isEmpty() ? " \u00b7 " + shortName(jvm.name()) : "";
         String jdk = jvm.jdkVersion().isEmpty() ? "" : " \u00b7 JDK " + jvm.jdkVersion();
-        return Messages.text("observe.title", who + name + jdk);
+        return who + name + jdk;
+    }
+
+    /** A jar without its folders ("/work/app/target/loomscope.jar" is "loomscope.jar"), a main class without its package. */
+    static String shortName(String name) {
+        int slash = name.lastIndexOf('/');
+        if (slash >= 0 && slash < name.length() - 1) {
+            return name.substring(slash + 1);
+        }
+        // A main class by its simple name: "dev.example.Shop" is "Shop" (the tooltip has it whole).
+        int dot = name.lastIndexOf('.');
+        return !name.endsWith(".jar") && dot > 0 && dot < name.length() - 1 ? name.substring(dot + 1) : name;
     }
 
     /** While it runs, that it is live; once ended, how (a target that exited says so, and that the data is kept). */

@@ -132,7 +132,13 @@ public final class ObserveView extends BorderPane implements FrameView {
         back.setTooltip(new Tooltip(Messages.text("observe.back.tooltip")));
         back.setOnAction(e -> window.backToRuns());
         var exportMenu = exportMenu(exports);
-        var bar = new HBox(12, title, state, dump, stop, exportMenu, another, back);
+        for (Button button : List.of(dump, stop, back)) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        title.setMinWidth(0);
+        var spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        var bar = new HBox(12, title, spacer, dump, stop, exportMenu, another, back);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("observe-bar");
 
@@ -145,7 +151,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         coverageLine.setId("observeCoverageLine");
         coverageLine.setWrapText(true);
         coverageLine.setMinHeight(Region.USE_PREF_SIZE);
-        var top = new VBox(10, bar, tiles, coverageLine);
+        var top = new VBox(8, bar, state, tiles, coverageLine);
         top.setPadding(new javafx.geometry.Insets(10, 12, 6, 12));
         setTop(top);
 
@@ -221,7 +227,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         hotspots.setPlaceholder(new Label(Messages.text("observe.hotspots.empty")));
         hotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hotspots.getColumns().setAll(List.of(
-                column("observe.hotspots.total", 90, (PinHotspot h) -> Durations.humanMillis(h.totalMs())),
+                column("observe.hotspots.total", 95, (PinHotspot h) -> Durations.humanMillis(h.totalMs())),
                 column("observe.hotspots.count", 70, (PinHotspot h) -> "%,d".formatted(h.count())),
                 column("observe.hotspots.max", 80, (PinHotspot h) -> Durations.humanMillis(h.maxMs())),
                 column("observe.hotspots.where", 260, ObserveTexts::where),
@@ -295,6 +301,8 @@ public final class ObserveView extends BorderPane implements FrameView {
     private static <T> TableColumn<T, String> column(String key, double width, java.util.function.Function<T, String> text) {
         var column = new TableColumn<T, String>(Messages.text(key));
         column.setPrefWidth(width);
+        // Narrow columns keep their heading whole, also in large type.
+        column.setMinWidth(width < 100 ? width : 60);
         column.setSortable(false);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
         return column;
@@ -316,8 +324,26 @@ public final class ObserveView extends BorderPane implements FrameView {
         timeline.setPalette(palette);
     }
 
-    public void setTextScale(double scale) {
-        timeline.setTextScale(scale);
+    /**
+     * On stage (presentation mode): large type on the timeline, which gets most of the height, and
+     * a tile that says nothing (no submit failures) makes room for the others to stay on one row.
+     */
+    public void setOnStage(boolean on) {
+        onStage = on;
+        timeline.setTextScale(on ? 1.7 : 1);
+        split.setDividerPositions(on ? 0.7 : 0.58);
+        if (snapshot != null) {
+            showTiles(snapshot);
+        }
+    }
+
+    private boolean onStage;
+
+    private void showTiles(ObservationSnapshot s) {
+        boolean quiet = onStage && s.submitFailed() == 0;
+        var tile = figures.get("submitFailed").getParent();
+        tile.setVisible(!quiet);
+        tile.setManaged(!quiet);
     }
 
     /** Stop (the button, Esc): stops observing off the FX thread; the data stays. */
@@ -379,11 +405,15 @@ public final class ObserveView extends BorderPane implements FrameView {
     }
 
     private void showSnapshot(ObservationSnapshot s) {
-        set(title, ObserveTexts.title(s.target()));
+        set(title, onStage ? ObserveTexts.who(s.target()) : ObserveTexts.title(s.target()));
+        if (title.getTooltip() == null) {
+            title.setTooltip(new Tooltip(s.target().name()));
+        }
         set(state, ObserveTexts.state(s));
         state.pseudoClassStateChanged(ENDED, !s.running());
         stop.setDisable(!s.running());
         set(coverageLine, coverageSummary(s));
+        showTiles(s);
         set(coverageText, coverageDetail(s));
         if (!s.pinHotspots().equals(hotspots.getItems())) {
             PinHotspot selected = hotspots.getSelectionModel().getSelectedItem();

@@ -148,7 +148,7 @@ public final class MainWindow extends BorderPane {
         });
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
-        presentation.onStageProperty().subscribe(on -> observeView.setTextScale(on ? 1.7 : 1));
+        presentation.onStageProperty().subscribe(on -> observeView.setOnStage(on));
         themes.paletteProperty().subscribe(palette -> {
             observeView.setPalette(palette);
             views.usePalette(palette);

@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param elapsedMs        how long it has been observed
  * @param startsPerSecond  virtual threads started per second over the last {@link #RATE_WINDOW_MS} before the last
- *                         {@link #JFR_LAG_MS} (JFR delivers about a second late), or over all of it while shorter; -1 before any time passed
+ *                         {@link #JFR_LAG_MS} (JFR streams its events in batches, a second or two late), or over all of it while shorter; -1 before any time passed
  * @param alive            virtual threads alive (the baseline thread dump plus starts minus ends), or -1 before any bucket
  * @param aliveKnown       whether a thread dump at the start gave the baseline (otherwise alive counts only threads started since)
  * @param latest           the latest scheduler reading, or null (no MXBean, or none yet)
@@ -23,7 +23,7 @@ public record ObservedFigures(long elapsedMs, double startsPerSecond, long alive
                               long pinnedEvents, double pinnedMs, long submitFailed) {
 
     public static final long RATE_WINDOW_MS = 5_000;
-    public static final long JFR_LAG_MS = 1_000;
+    public static final long JFR_LAG_MS = 2_000;
 
     public static ObservedFigures of(ObservationSnapshot s) {
         return new ObservedFigures(s.elapsedMs(), startsPerSecond(s.threadBuckets(), s.bucketMs(), s.elapsedMs()),
