@@ -265,12 +265,33 @@ public final class Observer implements AutoCloseable {
         if (stopping.get()) {
             return;
         }
-        ObservedJvm jvm = target();
-        boolean exited = jvm.pid() <= 0 || ProcessHandle.of(jvm.pid()).map(p -> !p.isAlive()).orElse(true);
-        String message = "%s %s after %.1f s; the data until then is kept".formatted(describe(jvm),
-                exited ? "exited" : "stopped answering (" + why + ")", observation.nowMs() / 1000.0);
-        Thread.ofPlatform().daemon().name("loomscope-observer-stop")
-                .start(() -> stop(exited ? ObservationEnd.TARGET_EXITED : ObservationEnd.FAILED, message));
+        long lostAtMs = observation.nowMs();
+        Thread.ofPlatform().daemon().name("loomscope-observer-stop").start(() -> {
+            // A broken connection usually means the process is exiting: give it a moment to be gone before saying which.
+            boolean exited = exitsWithin(target(), Duration.ofSeconds(2));
+            String message = "%s %s after %.1f s; the data until then is kept".formatted(describe(target()),
+                    exited ? "exited" : "stopped answering (" + why + ")", lostAtMs / 1000.0);
+            stop(exited ? ObservationEnd.TARGET_EXITED : ObservationEnd.FAILED, message);
+        });
+    }
+
+    private static boolean exitsWithin(ObservedJvm jvm, Duration wait) {
+        if (jvm.pid() <= 0) {
+            return false;
+        }
+        var process = ProcessHandle.of(jvm.pid());
+        if (process.isEmpty()) {
+            return true;
+        }
+        try {
+            process.get().onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private void boundedly(String what, Runnable action) {

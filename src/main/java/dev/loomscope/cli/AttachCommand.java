@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,6 +83,37 @@ public final class AttachCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--duration must be above 0 (got " + SpelledDuration.text(duration) + ")");
         }
         var options = ObserveOptions.DEFAULTS.withPinThreshold(pinThreshold).withJfrFile(jfrFile == null ? null : jfrFile.toAbsolutePath());
+        var summarized = new CountDownLatch(1);
+        var observing = new AtomicReference<Observer>();
+        var interrupted = new AtomicBoolean();
+        // Ctrl+C, even while attaching: stop observing (closing the recording in the target) and still print what was seen.
+        Thread hook = Thread.ofPlatform().unstarted(() -> {
+            interrupted.set(true);
+            Observer observer = observing.get();
+            if (observer != null) {
+                finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
+            }
+            try {
+                summarized.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return observe(options, observing, interrupted, out, err);
+        } finally {
+            summarized.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it waited for the summary printed above.
+            }
+        }
+    }
+
+    private int observe(ObserveOptions options, AtomicReference<Observer> observing, AtomicBoolean interrupted, PrintWriter out,
+                        PrintWriter err) throws InterruptedException, IOException {
         Observer observer;
         try {
             observer = pid != null ? Observer.attach(pid, options) : Observer.connect(jmxUrl, options);
@@ -88,6 +121,10 @@ public final class AttachCommand implements Callable<Integer> {
             err.println("loomscope attach: " + e.getMessage());
             err.flush();
             return LoomScopeCommand.EXIT_RUN_FAILED;
+        }
+        observing.set(observer);
+        if (interrupted.get()) {
+            finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
         }
         ObservationSnapshot first = observer.observation().snapshot();
         err.println("Observing %s (%s, JDK %s) %s.".formatted(describe(first), first.target().name(), first.target().jdkVersion(),
@@ -97,49 +134,29 @@ public final class AttachCommand implements Callable<Integer> {
         first.notes().forEach(line -> err.println("  " + line));
         err.flush();
 
-        var summarized = new CountDownLatch(1);
-        // Ctrl+C: stop observing (closing the recording in the target) and still print what was seen.
-        Thread hook = Thread.ofPlatform().unstarted(() -> {
-            finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
-            try {
-                summarized.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            // The duration counts from when the recording started in the target, as the summary's durationMs does.
-            boolean ended = observer.awaitEnd(duration == null ? Duration.ofDays(365 * 100L)
-                    : duration.minusMillis(observer.observation().nowMs()));
-            if (!ended) {
-                finish(observer, ObservationEnd.DURATION_REACHED, "duration reached");
-            }
-            observer.awaitEnd(Duration.ofSeconds(30));
-            ObservationSnapshot last = observer.observation().snapshot();
-            if (json) {
-                out.println(new ObjectMapper().writeValueAsString(asJson(last)));
-            } else {
-                print(out, last);
-            }
-            out.flush();
-            last.notes().stream().skip(first.notes().size()).forEach(line -> err.println("  " + line));
-            if (last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED) {
-                err.println("loomscope attach: " + last.endMessage());
-            }
-            if (observer.startedManagementAgent()) {
-                err.println("  (the target's local JMX agent, started to observe it, stays until it exits; only this user can reach it)");
-            }
-            err.flush();
-            return last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED ? EXIT_TARGET_EXITED : 0;
-        } finally {
-            summarized.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is running: it waits for the summary printed above.
-            }
+        // The duration counts from when the recording started in the target, as the summary's durationMs does.
+        boolean ended = observer.awaitEnd(duration == null ? Duration.ofDays(365 * 100L)
+                : duration.minusMillis(observer.observation().nowMs()));
+        if (!ended) {
+            finish(observer, ObservationEnd.DURATION_REACHED, "duration reached");
         }
+        observer.awaitEnd(Duration.ofSeconds(30));
+        ObservationSnapshot last = observer.observation().snapshot();
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(asJson(last)));
+        } else {
+            print(out, last);
+        }
+        out.flush();
+        last.notes().stream().skip(first.notes().size()).forEach(line -> err.println("  " + line));
+        if (last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED) {
+            err.println("loomscope attach: " + last.endMessage());
+        }
+        if (observer.startedManagementAgent()) {
+            err.println("  (the target's local JMX agent, started to observe it, stays until it exits; only this user can reach it)");
+        }
+        err.flush();
+        return last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED ? EXIT_TARGET_EXITED : 0;
     }
 
     /** Ends the observation now, takes the last thread dump (for its count of virtual threads), then stops. */

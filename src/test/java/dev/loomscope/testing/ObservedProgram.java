@@ -1,4 +1,4 @@
-package dev.loomscope.attach;
+package dev.loomscope.testing;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;

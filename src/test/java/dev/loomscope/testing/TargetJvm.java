@@ -1,8 +1,7 @@
-package dev.loomscope.attach;
+package dev.loomscope.testing;
 
 import dev.loomscope.launcher.JvmLauncher;
-import dev.loomscope.testing.Poll;
-import dev.loomscope.testing.TestJvms;
+import dev.loomscope.attach.LocalJvms;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,10 +18,11 @@ public final class TargetJvm implements AutoCloseable {
 
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Thread reader;
 
     private TargetJvm(List<String> command) throws IOException {
         process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Thread.ofPlatform().daemon().name("target-output").start(() -> {
+        reader = Thread.ofPlatform().daemon().name("target-output").start(() -> {
             try (var reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                     lines.add(line);
@@ -67,6 +67,11 @@ public final class TargetJvm implements AutoCloseable {
         Poll.until("PID " + pid() + " listed by the Attach API", Duration.ofSeconds(30), Duration.ofMillis(50),
                 () -> LocalJvms.find(pid()).isPresent());
         return this;
+    }
+
+    /** Waits for the process to exit and its output to be read to the end; false if it still runs after {@code timeout}. */
+    public boolean awaitExit(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) && reader.join(Duration.ofSeconds(10));
     }
 
     public List<String> output() {
