@@ -213,11 +213,24 @@ public final class ObservationTimeline extends Region {
             centredText(g, Messages.text("observe.chart.threads-empty"), threadsTop, threadsBottom);
             return;
         }
-        double perSecond = 1000.0 / snapshot.bucketMs();
+        // Rates per whole second: a closed loop's requests start in waves, and 100 ms buckets alias them into spikes and gaps.
+        int group = (int) Math.max(1, 1000 / snapshot.bucketMs());
+        double spanMs = group * snapshot.bucketMs();
+        int points = (buckets.size() + group - 1) / group;
+        double[] at = new double[points];
+        double[] startedRate = new double[points];
+        double[] endedRate = new double[points];
+        for (int i = 0; i < buckets.size(); i++) {
+            startedRate[i / group] += buckets.get(i).started() * 1000.0 / spanMs;
+            endedRate[i / group] += buckets.get(i).ended() * 1000.0 / spanMs;
+        }
         double maxRate = 1;
         long maxAlive = 1;
+        for (int p = 0; p < points; p++) {
+            at[p] = Math.min(endMs, buckets.get(p * group).startMs() + spanMs / 2);
+            maxRate = Math.max(maxRate, Math.max(startedRate[p], endedRate[p]));
+        }
         for (ThreadBucket b : buckets) {
-            maxRate = Math.max(maxRate, Math.max(b.started(), b.ended()) * perSecond);
             maxAlive = Math.max(maxAlive, b.alive());
         }
         double rateScale = Ticks.niceStep(maxRate / 4) * 4;
@@ -234,8 +247,8 @@ public final class ObservationTimeline extends Region {
         g.lineTo(x(Math.min(endMs, buckets.getLast().startMs() + snapshot.bucketMs())), threadsBottom);
         g.closePath();
         g.fill();
-        line(g, buckets, b -> b.ended() * perSecond, rateScale, top, palette.done());
-        line(g, buckets, b -> b.started() * perSecond, rateScale, top, palette.running());
+        line(g, at, endedRate, rateScale, top, palette.done());
+        line(g, at, startedRate, rateScale, top, palette.running());
         scaleLabels(g, "%s/s".formatted(count(rateScale)), Messages.text("observe.chart.alive-scale", count(aliveScale)), top);
         if (snapshot.running()) {
             // JFR delivers its events about a second late: the newest second is not in yet.
@@ -245,21 +258,17 @@ public final class ObservationTimeline extends Region {
         }
     }
 
-    private void line(GraphicsContext g, List<ThreadBucket> buckets, java.util.function.ToDoubleFunction<ThreadBucket> value, double scale,
-                      double top, int argb) {
+    private void line(GraphicsContext g, double[] at, double[] values, double scale, double top, int argb) {
         double h = threadsBottom - top;
         g.setStroke(color(argb));
         g.setLineWidth(Math.max(1.5, 1.5 * textScale));
         g.beginPath();
-        boolean first = true;
-        for (ThreadBucket b : buckets) {
-            double px = x(b.startMs() + snapshot.bucketMs() / 2.0);
-            double py = threadsBottom - h * Math.min(1, value.applyAsDouble(b) / scale);
-            if (first) {
-                g.moveTo(px, py);
-                first = false;
+        for (int i = 0; i < at.length; i++) {
+            double py = threadsBottom - h * Math.min(1, values[i] / scale);
+            if (i == 0) {
+                g.moveTo(x(at[i]), py);
             } else {
-                g.lineTo(px, py);
+                g.lineTo(x(at[i]), py);
             }
         }
         g.stroke();

@@ -422,6 +422,9 @@ public final class ObserveView extends BorderPane implements FrameView {
                 // The same hotspot, with its counts grown, stays selected.
                 s.pinHotspots().stream().filter(h -> h.frames().equals(selected.frames())).findFirst()
                         .ifPresent(hotspots.getSelectionModel()::select);
+            } else if (hotspotStack.getText().isEmpty() && !s.pinHotspots().isEmpty()) {
+                // Until a hotspot or a pin is picked, the costliest answers "why is it pinned".
+                hotspots.getSelectionModel().selectFirst();
             }
         }
         if (s.threadDump() != dumpShown) {
