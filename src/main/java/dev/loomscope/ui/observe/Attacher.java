@@ -33,6 +33,9 @@ public interface Attacher {
                 try {
                     Files.createDirectories(jfrFolder);
                     jfr = jfrFolder.resolve("observed-" + pid + "-" + System.currentTimeMillis() + ".jfr");
+                    // Deleted when the app exits, after the observation's last stop has written it (files before their folder).
+                    jfrFolder.toFile().deleteOnExit();
+                    jfr.toFile().deleteOnExit();
                 } catch (IOException e) {
                     throw new AttachException("cannot make a folder for the recording: " + e.getMessage(), e);
                 }
