@@ -56,6 +56,7 @@ public final class JvmPicker extends StackPane {
         title.getStyleClass().add("section-title");
         var intro = new Label(Messages.text("observe.picker.intro"));
         intro.setWrapText(true);
+        intro.setMinHeight(Region.USE_PREF_SIZE);
         intro.getStyleClass().add("section-caption");
         filter.setPromptText(Messages.text("observe.picker.filter"));
         filter.setId("jvmFilter");
@@ -71,9 +72,9 @@ public final class JvmPicker extends StackPane {
         table.setPlaceholder(new Label(Messages.text("observe.picker.none")));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(List.of(column("observe.picker.pid", 80, jvm -> Long.toString(jvm.pid())),
-                column("observe.picker.name", 300, jvm -> jvm.name().isEmpty() ? Messages.text("observe.picker.unnamed") : jvm.name()),
+                column("observe.picker.name", 240, jvm -> jvm.name().isEmpty() ? Messages.text("observe.picker.unnamed") : jvm.name()),
                 column("observe.picker.jdk", 90, jvm -> jvm.jdkVersion().isEmpty() ? "?" : jvm.jdkVersion()),
-                column("observe.picker.can", 340, JvmPicker::observability)));
+                column("observe.picker.can", 440, JvmPicker::observability)));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LocalJvm jvm, boolean empty) {
@@ -110,6 +111,7 @@ public final class JvmPicker extends StackPane {
         error.setId("jvmPickerError");
         error.getStyleClass().add("problem");
         error.setWrapText(true);
+        error.setMinHeight(Region.USE_PREF_SIZE);
         error.textProperty().bind(session.attachErrorProperty());
         error.visibleProperty().bind(error.textProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
@@ -139,7 +141,8 @@ public final class JvmPicker extends StackPane {
         // A click beside the card closes it, as with the other cards.
         setOnMouseClicked(e -> hide());
         session.attachingProperty().subscribe(attaching -> {
-            status.setText(attaching ? Messages.text("observe.picker.attaching", session.attachingPid()) : "");
+            status.setText(attaching ? Messages.text("observe.picker.attaching", session.attachingPid())
+                    : Messages.text("observe.picker.listed", jvms.size()));
             observe.setDisable(attaching || table.getSelectionModel().getSelectedItem() == null
                     || !table.getSelectionModel().getSelectedItem().observable().canAttach());
         });
