@@ -15,11 +15,16 @@ port=18190
 tmp="$(mktemp -d)"
 ticks_per_second="$(getconf CLK_TCK)"
 
-"$root/loomscope" serve --executor virtual --port "$port" >/dev/null &
-server_launcher=$!
-trap 'kill "$server_launcher" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+# Every JVM runs a copy of the jar, so that editing the sources meanwhile (./loomscope rebuilds) changes nothing.
+jdk="$("$root/loomscope" --check-jdk | sed 's/^LoomScope uses the JDK at //')"
+"$root/loomscope" --version >/dev/null
+cp "$root/target/loomscope.jar" "$tmp/loomscope.jar"
+loomscope() { "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" "$@"; }
+
+"$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" serve --executor virtual --port "$port" >/dev/null &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 for _ in $(seq 150); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
-server="$(pgrep -f "loomscope.jar serve --executor virtual --port $port" | head -1)"
 url="http://127.0.0.1:$port$path"
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -30,29 +35,32 @@ median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2
 measure() {
   local before after out answered
   before="$(cpu_ticks "$server")"
-  out="$("$root/loomscope" load --url "$url" -c "$connections" -d "${seconds}s" --warmup 0s --json)"
+  out="$(loomscope load --url "$url" -c "$connections" -d "${seconds}s" --warmup 0s --json)"
   after="$(cpu_ticks "$server")"
   answered="$(json_field answered <<<"$out")"
   echo "$(awk -v r="$(json_field throughput <<<"$out")" 'BEGIN {printf "%.0f", r}') $(awk -v t=$((after - before)) -v hz="$ticks_per_second" -v n="$answered" 'BEGIN {printf "%.1f", t * 1000 / hz / n * 1000}')"
 }
 
 # A warm-up, counted nowhere: the server's JIT compiles its request path first.
-"$root/loomscope" load --url "$url" -c "$connections" -d 5s --warmup 0s >/dev/null
+loomscope load --url "$url" -c "$connections" -d 5s --warmup 0s >/dev/null
 
 plain_rps=(); plain_cpu=(); observed_rps=(); observed_cpu=(); observer_cpu=(); events=()
 run_plain() { read -r rps cpu <<<"$(measure)"; plain_rps+=("$rps"); plain_cpu+=("$cpu"); }
 run_observed() {
-  "$root/loomscope" attach "$server" --json >"$tmp/summary.json" 2>"$tmp/attach.err" &
-  local launcher=$! observer="" start_ticks end_ticks
-  for _ in $(seq 300); do grep -q '^Observing' "$tmp/attach.err" 2>/dev/null && break; sleep 0.1; done
-  observer="$(pgrep -f "loomscope.jar attach $server" | head -1)"
+  "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" attach "$server" --json >"$tmp/summary.json" 2>"$tmp/attach.err" &
+  local observer=$! start_ticks end_ticks
+  for _ in $(seq 600); do grep -q '^Observing' "$tmp/attach.err" 2>/dev/null && break; sleep 0.1; done
+  if ! grep -q '^Observing' "$tmp/attach.err"; then
+    echo "observe-cost: the observer did not start: $(cat "$tmp/attach.err")" >&2
+    exit 1
+  fi
   start_ticks="$(cpu_ticks "$observer")"
-  local started=$SECONDS
+  local started; started="$(date +%s%N)"
   read -r rps cpu <<<"$(measure)"
   end_ticks="$(cpu_ticks "$observer")"
-  local elapsed=$((SECONDS - started))
+  local elapsed; elapsed="$(awk -v n="$(date +%s%N)" -v s="$started" 'BEGIN {print (n - s) / 1e9}')"
   kill -TERM "$observer" # runs its shutdown hook, as Ctrl+C does (a background job of a script ignores SIGINT)
-  wait "$launcher" || true
+  wait "$observer" || true
   observed_rps+=("$rps"); observed_cpu+=("$cpu")
   observer_cpu+=("$(awk -v t=$((end_ticks - start_ticks)) -v hz="$ticks_per_second" -v s="$elapsed" 'BEGIN {printf "%.1f", t / hz / s * 100}')")
   events+=("$(json_field virtualThreadStarts <"$tmp/summary.json")/$(json_field durationMs <"$tmp/summary.json")")

@@ -26,12 +26,19 @@ final class JvmConnection implements AutoCloseable {
     private final ObservedJvm jvm;
     /** Whether this connection started the target's local management agent (the JDK offers no way to stop it again). */
     private final boolean startedAgent;
+    /** Whether the target is a process of this machine found by its pid (a JMX URL may lead elsewhere, where the pid means nothing here). */
+    private final boolean localProcess;
 
-    private JvmConnection(JMXConnector connector, ObservedJvm jvm, boolean startedAgent) throws IOException {
+    private JvmConnection(JMXConnector connector, ObservedJvm jvm, boolean startedAgent, boolean localProcess) throws IOException {
         this.connector = connector;
         this.server = connector.getMBeanServerConnection();
         this.jvm = jvm;
         this.startedAgent = startedAgent;
+        this.localProcess = localProcess;
+    }
+
+    boolean localProcess() {
+        return localProcess;
     }
 
     MBeanServerConnection server() {
@@ -74,8 +81,13 @@ final class JvmConnection implements AutoCloseable {
         }
         try {
             JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
-            var connection = new JvmConnection(connector, null, started);
-            return connection.withJvm(connection.describe(pid, listed.name()));
+            var connection = new JvmConnection(connector, null, started, true);
+            ObservedJvm jvm = connection.describe(pid, listed.name());
+            if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
+                connection.close(); // its JDK could not be told before attaching
+                throw noVirtualThreads("PID " + pid, jvm.jdkVersion());
+            }
+            return connection.withJvm(jvm);
         } catch (IOException e) {
             throw gone(pid).orElse(new AttachException("cannot connect to PID %d's JMX agent: %s".formatted(pid, oneLine(e))));
         }
@@ -90,7 +102,7 @@ final class JvmConnection implements AutoCloseable {
             throw new AttachException("not a JMX service URL: %s (like service:jmx:rmi:///jndi/rmi://127.0.0.1:9010/jmxrmi)".formatted(jmxUrl));
         }
         try {
-            var connection = new JvmConnection(JMXConnectorFactory.connect(url), null, false);
+            var connection = new JvmConnection(JMXConnectorFactory.connect(url), null, false, false);
             ObservedJvm jvm = connection.describe(-1, jmxUrl);
             if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
                 connection.close();
@@ -103,7 +115,7 @@ final class JvmConnection implements AutoCloseable {
     }
 
     private JvmConnection withJvm(ObservedJvm described) throws IOException {
-        return new JvmConnection(connector, described, startedAgent);
+        return new JvmConnection(connector, described, startedAgent, localProcess);
     }
 
     private ObservedJvm describe(long pid, String name) throws IOException {

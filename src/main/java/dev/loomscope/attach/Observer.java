@@ -53,7 +53,7 @@ public final class Observer implements AutoCloseable {
     /** Frames kept per pin: enough to pass the JDK's own frames (FFM upcalls are deep) and reach the program's. */
     private static final int FRAMES_KEPT = 32;
     /** The longest stopping waits for the target (JFR's last flush, closing its recording) before giving up on it. */
-    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     private final JvmConnection connection;
     private final ObserveOptions options;
@@ -96,8 +96,10 @@ public final class Observer implements AutoCloseable {
         } else if (baselineFailed != null) {
             observation.note("No thread dump at the start (" + baselineFailed + "): alive counts only threads started since.");
         }
+        RemoteRecordingStream opened = null;
         try {
-            stream = new RemoteRecordingStream(connection.server());
+            opened = new RemoteRecordingStream(connection.server());
+            stream = opened;
             stream.enable(START).withoutStackTrace();
             stream.enable(END).withoutStackTrace();
             stream.enable(PINNED).withThreshold(options.pinThreshold()).withStackTrace();
@@ -114,6 +116,9 @@ public final class Observer implements AutoCloseable {
             stream.onError(e -> targetLost("the event stream broke: " + JvmConnection.oneLine(e)));
             stream.startAsync();
         } catch (IOException | RuntimeException e) {
+            if (opened != null) {
+                opened.close(); // its recording in the target goes with it
+            }
             connection.close();
             throw new AttachException("cannot start observing %s: %s".formatted(describe(jvm), JvmConnection.oneLine(e)), e);
         }
@@ -122,7 +127,7 @@ public final class Observer implements AutoCloseable {
             long period = Math.max(10, options.schedulerPeriod().toMillis());
             sampler.scheduleAtFixedRate(this::sampleScheduler, 0, period, TimeUnit.MILLISECONDS);
         }
-        if (jvm.pid() > 0) {
+        if (connection.localProcess()) {
             ProcessHandle.of(jvm.pid()).ifPresentOrElse(p -> p.onExit().thenRun(() -> targetLost("the target exited")),
                     () -> targetLost("the target exited"));
         }
@@ -268,7 +273,7 @@ public final class Observer implements AutoCloseable {
         long lostAtMs = observation.nowMs();
         Thread.ofPlatform().daemon().name("loomscope-observer-stop").start(() -> {
             // A broken connection usually means the process is exiting: give it a moment to be gone before saying which.
-            boolean exited = exitsWithin(target(), Duration.ofSeconds(2));
+            boolean exited = connection.localProcess() && exitsWithin(target(), Duration.ofSeconds(2));
             String message = "%s %s after %.1f s; the data until then is kept".formatted(describe(target()),
                     exited ? "exited" : "stopped answering (" + why + ")", lostAtMs / 1000.0);
             stop(exited ? ObservationEnd.TARGET_EXITED : ObservationEnd.FAILED, message);

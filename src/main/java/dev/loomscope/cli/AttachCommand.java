@@ -94,7 +94,7 @@ public final class AttachCommand implements Callable<Integer> {
                 finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
             }
             try {
-                summarized.await(10, TimeUnit.SECONDS);
+                summarized.await(40, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

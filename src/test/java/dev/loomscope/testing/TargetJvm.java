@@ -78,9 +78,39 @@ public final class TargetJvm implements AutoCloseable {
         return List.copyOf(lines);
     }
 
+    /**
+     * Stops it as Ctrl+C would (SIGINT), so its JVM runs its shutdown hooks and deletes what it made
+     * (JFR's repository among them); forcibly if it is still there after 10 s.
+     */
     @Override
     public void close() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
+        if (process.isAlive()) {
+            try {
+                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                process.destroyForcibly();
+            }
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+        removeJfrRepository();
+    }
+
+    /** JFR deletes its files when the JVM exits but leaves its repository folder ("2026_11_25_00_09_39_PID"): the tests tidy theirs. */
+    private void removeJfrRepository() {
+        try (var entries = java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
+                "20[0-9][0-9]_*_" + process.pid())) {
+            for (var folder : entries) {
+                try (var contents = java.nio.file.Files.list(folder)) {
+                    if (contents.findAny().isEmpty()) {
+                        java.nio.file.Files.delete(folder);
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // Only tidying; a folder left behind harms no test.
+        }
     }
 }
