@@ -82,8 +82,13 @@ public final class LoomScopeApp extends Application {
 
     /** Builds the window on a stage and shows it: the one way the app, the tests and the benchmark open it. */
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
+        return open(stage, session, settings, null);
+    }
+
+    /** As {@link #open(Stage, RunSession, WindowCommand.Settings)}, observing through {@code attacher} (null: this machine's JVMs). */
+    public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings, dev.loomscope.ui.observe.Attacher attacher) {
         var themes = new Themes();
-        var window = new MainWindow(session, themes);
+        var window = attacher == null ? new MainWindow(session, themes) : new MainWindow(session, themes, attacher);
         var layers = new StackPane(window);
         layers.getChildren().addAll(window.cards());
         var scene = new Scene(layers, settings.width(), settings.height());

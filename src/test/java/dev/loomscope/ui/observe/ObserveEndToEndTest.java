@@ -9,6 +9,8 @@ import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,17 +50,8 @@ class ObserveEndToEndTest {
     private MainWindow open(Path jfrFolder) throws Exception {
         window = Fx.call(() -> {
             stage = new Stage();
-            var themes = new dev.loomscope.ui.theme.Themes();
-            var opened = new MainWindow(new RunSession(new FakeRunner(), RunOptions.DEFAULT), themes, Attacher.local(jfrFolder));
-            var layers = new javafx.scene.layout.StackPane(opened);
-            layers.getChildren().addAll(opened.cards());
-            var scene = new javafx.scene.Scene(layers, 980, 720);
-            themes.install(scene, true, false);
-            opened.installKeys();
-            stage.setScene(scene);
-            stage.show();
-            opened.start();
-            return opened;
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), Attacher.local(jfrFolder));
         });
         return window;
     }

@@ -138,19 +138,8 @@ class ObserveViewTest {
         };
         window = Fx.call(() -> {
             stage = new Stage();
-            var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
-            // As LoomScopeApp.open does, with the test's attacher.
-            var themes = new dev.loomscope.ui.theme.Themes();
-            var opened = new MainWindow(session, themes, attacher);
-            var layers = new javafx.scene.layout.StackPane(opened);
-            layers.getChildren().addAll(opened.cards());
-            var scene = new javafx.scene.Scene(layers, 980, 720);
-            themes.install(scene, true, false);
-            opened.installKeys();
-            stage.setScene(scene);
-            stage.show();
-            opened.start();
-            return opened;
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), attacher);
         });
         return window;
     }
