@@ -22,7 +22,8 @@ import java.util.Set;
  *   runner            the child JVM
  *   launcher          starts runner JVMs (the parent side)
  *   model, bench      runs as the window and the benchmarks see them
- *                     (model.observe: what an observer saw of a running JVM)
+ *                     (model.observe: what an observer saw of a running JVM;
+ *                      model.observe.view: its summary and figures as the window shows them)
  *   attach            observes a running JVM (Attach API, JMX, JFR streamed remotely) into model.observe
  *   cli               the command line
  *   ui                the window, the only JavaFX code
@@ -102,6 +103,18 @@ class ArchitectureTest {
     static final ArchRule onlyTheObserverAttaches = noClasses().that().resideOutsideOfPackage("dev.loomscope.attach..")
             .should().dependOnClassesThat().resideInAnyPackage("com.sun.tools.attach..", "jdk.management.jfr..")
             .because("attaching and remote recordings are opened and closed in one place, so none is left behind in a target");
+
+    @ArchTest
+    static final ArchRule theObservationsFiguresReadOnlyTheObservation = noClasses().that().resideInAPackage("dev.loomscope.model.observe.view..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.model", "dev.loomscope.model.window..", "dev.loomscope.attach..",
+                    "dev.loomscope.launcher..", "dev.loomscope.runner..", "dev.loomscope.ui..", "dev.loomscope.cli..", "dev.loomscope.bench..")
+            .because("the window's exports and figures of an observation are computed from its snapshot alone, and tested without a JVM");
+
+    @ArchTest
+    static final ArchRule theWindowObservesThroughOnePackage = noClasses().that().resideInAPackage("dev.loomscope.ui..")
+            .and().resideOutsideOfPackage("dev.loomscope.ui.observe..")
+            .should().dependOnClassesThat().resideInAPackage("dev.loomscope.attach..")
+            .because("attaching, thread dumps and stopping block: ui.observe runs them off the FX thread, in one place");
 
     @ArchTest
     static final ArchRule topLevelPackagesHaveNoCycles = slices().matching("dev.loomscope.(*)..").should().beFreeOfCycles();

@@ -22,6 +22,8 @@ public enum Action {
     RACE(Icons.RACE, List.of(ctrlShift(KeyCode.P)), null),
     SLOWER(null, List.of(), "["),
     FASTER(null, List.of(), "]"),
+    OBSERVE(Icons.OBSERVE, List.of(ctrl(KeyCode.O)), null),
+    THREAD_DUMP(Icons.THREAD_DUMP, List.of(ctrl(KeyCode.D)), null),
     PRESENTATION(null, List.of(key(KeyCode.F11)), null),
     NOTES(null, List.of(ctrl(KeyCode.N)), null),
     GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),

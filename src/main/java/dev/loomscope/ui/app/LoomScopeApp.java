@@ -63,7 +63,9 @@ public final class LoomScopeApp extends Application {
         window = open(stage, session, settings);
         // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
         GiveWayToRuns.apply();
-        if (settings.race()) {
+        if (settings.observes()) {
+            observeThen(window, settings);
+        } else if (settings.race()) {
             boolean closes = settings.screenshot() != null || settings.results() != null;
             raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
         } else if (settings.record() != null) {
@@ -82,8 +84,13 @@ public final class LoomScopeApp extends Application {
 
     /** Builds the window on a stage and shows it: the one way the app, the tests and the benchmark open it. */
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
+        return open(stage, session, settings, null);
+    }
+
+    /** As {@link #open(Stage, RunSession, WindowCommand.Settings)}, observing through {@code attacher} (null: this machine's JVMs). */
+    public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings, dev.loomscope.ui.observe.Attacher attacher) {
         var themes = new Themes();
-        var window = new MainWindow(session, themes);
+        var window = attacher == null ? new MainWindow(session, themes) : new MainWindow(session, themes, attacher);
         var layers = new StackPane(window);
         layers.getChildren().addAll(window.cards());
         var scene = new Scene(layers, settings.width(), settings.height());
@@ -156,6 +163,53 @@ public final class LoomScopeApp extends Application {
                 if (now - idleSince > 2_500_000_000L) {
                     stop();
                     then.run();
+                }
+            }
+        }.start();
+    }
+
+    /**
+     * The command line's --observe: attaches; with --screenshot, takes the picture that long after
+     * observing began (or once the target has exited), then stops observing and closes. An attach
+     * that fails says why and exits 1.
+     */
+    private static void observeThen(MainWindow window, WindowCommand.Settings settings) {
+        window.observe(settings.observePid());
+        long afterNanos = (settings.screenshotAfterMs() >= 0 ? settings.screenshotAfterMs() : 5_000) * 1_000_000L;
+        new AnimationTimer() {
+            private long observedSince = -1;
+
+            @Override
+            public void handle(long now) {
+                var observing = window.observing();
+                if (!observing.attachErrorProperty().get().isEmpty()) {
+                    stop();
+                    System.err.println("loomscope: " + observing.attachErrorProperty().get());
+                    exitCode = 1;
+                    if (settings.screenshot() != null) {
+                        Platform.exit();
+                    }
+                    return;
+                }
+                if (observing.observed() == null || settings.screenshot() == null) {
+                    if (observing.observed() != null) {
+                        stop();
+                    }
+                    return;
+                }
+                if (observedSince < 0) {
+                    observedSince = now;
+                }
+                if (now - observedSince >= afterNanos || observing.observed().observation().ended() && now - observedSince > 1_500_000_000L) {
+                    stop();
+                    window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
+                        System.out.println("Saved " + saved.toAbsolutePath());
+                        // Closing stops the observation and waits for its recording in the target to close.
+                        close(window);
+                    }).exceptionally(error -> {
+                        failScript(error);
+                        return null;
+                    });
                 }
             }
         }.start();

@@ -89,6 +89,10 @@ public final class WindowCommand implements Callable<Integer> {
 
     @Option(names = "--stamp-card", description = "Stamp the run card (what ran, where, what it measured) on the screenshot or clip.")
     boolean stampCard;
+    @Option(names = "--observe", paramLabel = "PID",
+            description = "Open observing the running JVM with this pid (as Observe a running JVM does). With --screenshot, the picture is taken"
+                    + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
+    Long observePid;
 
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
@@ -97,19 +101,24 @@ public final class WindowCommand implements Callable<Integer> {
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion, boolean notes, int follow) {
+                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false, 0);
+                null, "window", false, false, false, false, 0, -1);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid);
+        }
+
+        /** Whether it opens observing a JVM (--observe PID). */
+        public boolean observes() {
+            return observePid > 0;
         }
 
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
+                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -202,12 +211,17 @@ public final class WindowCommand implements Callable<Integer> {
         if (follow < 0 || (follow > 0 && screenshot == null)) {
             throw new ParameterException(spec.commandLine(), "--follow needs --screenshot and a task number from 1 (got " + follow + ")");
         }
-        boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null;
+        if (observePid != null && (observePid <= 0 || runAtStart || race || results != null || sweep != null || record != null)) {
+            throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
+                    : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
+        }
+        boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow,
+                observePid == null ? -1 : observePid);
     }
 }

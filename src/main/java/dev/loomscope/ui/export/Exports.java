@@ -24,12 +24,11 @@ final class Exports {
     }
 
     /**
-     * Takes a picture of what {@code host} shows, with the run's card in its bottom-right corner
-     * when {@code run} is not null. The card is put in the scene for the picture only, so it is
+     * Takes a picture of what {@code host} shows, with a card (the run's, or the observation's) in its
+     * bottom-right corner when {@code card} is not null. The card is put in the scene for the picture only, so it is
      * styled by the theme like everything else, then taken away. FX thread only.
      */
-    static WritableImage picture(StackPane host, RunModel run, double scale, Supplier<javafx.scene.Node> subject) {
-        VBox card = run == null ? null : runCard(run);
+    static WritableImage picture(StackPane host, VBox card, double scale, Supplier<javafx.scene.Node> subject) {
         if (card != null) {
             // Unmanaged, so the card never changes the layout of what it is stamped on; placed by hand.
             card.setManaged(false);

@@ -218,7 +218,8 @@ public final class WindowExports {
         return java.util.Optional.of(folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + extension));
     }
 
-    private java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
+    /** A save dialog for one file; empty when it was cancelled. */
+    public java.util.Optional<Path> chooseFile(String name, String kind, String pattern) {
         var chooser = new FileChooser();
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
@@ -228,21 +229,39 @@ public final class WindowExports {
 
     /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
     public WritableImage picture(String view, double scale) {
-        // The card tells what the run measured: a replay's source, not its replica (which has no result).
-        RunModel run = stampCard.isSelected() ? window.shownSource() : null;
+        javafx.scene.layout.VBox card = null;
+        if (stampCard.isSelected()) {
+            card = otherCard.get();
+            // The card tells what the run measured: a replay's source, not its replica (which has no result).
+            if (card == null && window.shownSource() != null) {
+                card = Exports.runCard(window.shownSource());
+            }
+        }
         if (view.equals("window")) {
-            return Exports.picture((StackPane) window.getScene().getRoot(), run, scale, () -> window.getScene().getRoot());
+            return Exports.picture((StackPane) window.getScene().getRoot(), card, scale, () -> window.getScene().getRoot());
         }
         View target = views.get(view);
         if (target == null) {
             throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
         }
-        return Exports.picture(target.cardHost(), run, scale, target::subject);
+        return Exports.picture(target.cardHost(), card, scale, target::subject);
     }
 
     /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
     public CompletableFuture<Path> savePicture(String view, Path file, double scale) {
         return write(file, picture(view, scale), saved -> window.setStatus("Saved " + saved));
+    }
+
+    private java.util.function.Supplier<javafx.scene.layout.VBox> otherCard = () -> null;
+
+    /** The card stamped on pictures instead of the run's while it gives one (an observation's); null: the run's. */
+    public void stampWith(java.util.function.Supplier<javafx.scene.layout.VBox> card) {
+        otherCard = card;
+    }
+
+    /** Writes {@code text} to {@code file} off the FX thread, whole or not at all; how it went shows in the status bar or the banner. */
+    public CompletableFuture<Path> saveText(Path file, String text) {
+        return reported(SavedFile.writeLater(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
     }
 
     public void setStampRunCard(boolean stamp) {
@@ -308,7 +327,7 @@ public final class WindowExports {
     }
 
     /** Tells the status bar, or the banner, how a save went, once it has. */
-    private CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
+    public CompletableFuture<Path> reported(CompletableFuture<Path> saving) {
         return saving.whenComplete((saved, error) -> dev.loomscope.ui.fx.FxThread.later(() -> reportSaved(saved, error)));
     }
 

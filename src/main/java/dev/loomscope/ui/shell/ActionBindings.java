@@ -33,6 +33,10 @@ final class ActionBindings {
             action.keys().forEach(key -> scene.getAccelerators().put(key, () -> run(action)));
         }
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            // A "?" typed into a text field (the JVM picker's filter) is text, not the shortcut card.
+            if (e.getTarget() instanceof javafx.scene.control.TextInputControl) {
+                return;
+            }
             for (Action action : Action.values()) {
                 if (e.getCharacter().equals(action.typed())) {
                     run(action);

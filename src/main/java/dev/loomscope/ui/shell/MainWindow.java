@@ -15,6 +15,10 @@ import dev.loomscope.ui.export.WindowExports;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.observe.Attacher;
+import dev.loomscope.ui.observe.JvmPicker;
+import dev.loomscope.ui.observe.ObserveSession;
+import dev.loomscope.ui.observe.ObserveView;
 import dev.loomscope.ui.presentation.PresentationMode;
 import dev.loomscope.ui.presentation.StageFigures;
 import dev.loomscope.ui.replay.ReplayActions;
@@ -62,8 +66,18 @@ public final class MainWindow extends BorderPane {
     private final dev.loomscope.ui.views.TaskFollower follower = new dev.loomscope.ui.views.TaskFollower();
     private final dev.loomscope.ui.views.LifecycleCard taskCard = new dev.loomscope.ui.views.LifecycleCard(follower);
     private Node liveCenter;
+    private final ObserveSession observing;
+    private final JvmPicker picker;
+    private final ObserveView observeView;
+    private boolean observeShown;
 
     public MainWindow(RunSession session, Themes themes) {
+        this(session, themes, Attacher.local(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+                "loomscope-observe-" + ProcessHandle.current().pid())));
+    }
+
+    /** @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own) */
+    public MainWindow(RunSession session, Themes themes, Attacher attacher) {
         this.session = session;
         this.themes = themes;
         int cores = session.cores();
@@ -104,13 +118,23 @@ public final class MainWindow extends BorderPane {
         views.jfrEvents().showPinsOn(views.lanes()::markPins);
         javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
         javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
+        observing = new ObserveSession(attacher);
+        picker = new JvmPicker(observing);
+        observeView = new ObserveView(observing, exports, new ObserveView.Surroundings() {
+            public void observeAnother() { picker.show(); }
+            public void backToRuns() { observing.close(); }
+            public void problem(String message) { problems.show(message); }
+            public void say(String text) { statusLine.say(text); }
+        });
+        exports.stampWith(() -> observeShown ? observeView.card() : null);
+        observing.observedProperty().subscribe(observed -> showObservation(observed != null));
         wire();
         listPresetsInTheBackground();
     }
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        actions.on(Action.RUN, runs::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
+        actions.on(Action.RUN, this::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, glossary::toggle)
@@ -118,10 +142,10 @@ public final class MainWindow extends BorderPane {
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip)
-                .on(Action.SHORTCUTS, shortcuts::toggle);
+                .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, picker::show).on(Action.THREAD_DUMP, this::threadDump);
         var theme = actions.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
+        layout.headerActions.getChildren().setAll(actions.button(Action.OBSERVE, 20), actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
                 actions.button(Action.REPLAY, 20), exports.windowMenu(), actions.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
         actions.tellKeys(controlPanel, replayBar);
@@ -139,7 +163,9 @@ public final class MainWindow extends BorderPane {
         });
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
+        presentation.onStageProperty().subscribe(on -> observeView.setOnStage(on));
         themes.paletteProperty().subscribe(palette -> {
+            observeView.setPalette(palette);
             views.usePalette(palette);
             words.invalidate();
         });
@@ -150,7 +176,12 @@ public final class MainWindow extends BorderPane {
                 .add("web service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
-                .add("speaker notes", Cadence.STATUS, notes).add("task card", Cadence.ALWAYS, taskCard);
+                .add("speaker notes", Cadence.STATUS, notes).add("task card", Cadence.ALWAYS, taskCard)
+                .add("observation", Cadence.ALWAYS, f -> {
+                    if (observeShown) {
+                        observeView.refresh(f);
+                    }
+                });
     }
 
     /** Measuring the CPU preset's work takes a moment: the presets are listed once it is done, off the FX thread. */
@@ -206,6 +237,7 @@ public final class MainWindow extends BorderPane {
         notes.close();
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
+        observing.dispose();
         session.stop();
         session.deleteRecordings();
     }
@@ -215,12 +247,16 @@ public final class MainWindow extends BorderPane {
         actions.install(getScene());
     }
 
-    /** Esc: hides a card, else closes a replay, else stops the runs. */
+    /** Esc: hides a card, else stops observing, else closes a replay, else stops the runs. */
     private void escape() {
-        if (shortcuts.isVisible()) {
+        if (picker.isVisible()) {
+            picker.hide();
+        } else if (shortcuts.isVisible()) {
             shortcuts.setVisible(false);
         } else if (glossary.isVisible()) {
             glossary.setVisible(false);
+        } else if (observeShown && observing.isObserving()) {
+            observeView.stop();
         } else if (follower.task() >= 0) {
             follower.clear();
         } else if (playback.isActive()) {
@@ -244,9 +280,45 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** A race replaces the views with its two columns until it is closed. */
+    /** Run: while the window observes a JVM, the runs wait until it is stopped; an ended observation gives way to them. */
+    private void run() {
+        if (observeShown) {
+            if (observing.isObserving()) {
+                statusLine.say(Messages.text("observe.busy"));
+                return;
+            }
+            observing.close();
+        }
+        runs.run();
+    }
+
+    private void threadDump() {
+        if (observeShown) {
+            observeView.threadDump();
+        }
+    }
+
+    /**
+     * Observing turns the window's middle to the observed program (the settings and the run views
+     * step aside, untouched), until it goes back to the runs.
+     */
+    private void showObservation(boolean show) {
+        if (show) {
+            picker.setVisible(false);
+            follower.clear(); // a run's task card has no place over an observation
+        }
+        if (observeShown == show) {
+            return;
+        }
+        observeShown = show;
+        setLeft(show ? null : layout.sidebar);
+        layout.shownTitle.setVisible(!show);
+        showRace(playback.race());
+    }
+
+    /** A race replaces the views with its two columns until it is closed; an observation replaces them while it is shown. */
     private void showRace(Race race) {
-        Node center = race != null ? views.race() : liveCenter;
+        Node center = race != null ? views.race() : observeShown ? observeView : liveCenter;
         if (getCenter() != center) {
             setCenter(center);
             if (race != null) {
@@ -287,16 +359,26 @@ public final class MainWindow extends BorderPane {
         return problems.message();
     }
 
-    /** The cards over the window (keys, glossary), for the app's scene. */
-    /** What lies over the window: the shortcut card, the glossary and the followed task's card. */
+    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     public List<javafx.scene.layout.Region> cards() {
-        return List.of(shortcuts, glossary, taskCard);
+        return List.of(shortcuts, glossary, picker, taskCard);
     }
 
     /** The task followed by a click on its cell or lane. */
     public dev.loomscope.ui.views.TaskFollower follower() {
         return follower;
     }
+
+    /** Starts observing the JVM with this pid, as the picker does (the command line's --observe). */
+    public void observe(long pid) {
+        observing.attach(pid);
+    }
+
+    public ObserveSession observing() { return observing; }
+
+    public ObserveView observeView() { return observeView; }
+
+    public JvmPicker picker() { return picker; }
 
     public RunActions actions() { return runs; }
 

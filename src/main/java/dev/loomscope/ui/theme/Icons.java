@@ -27,7 +27,11 @@ public enum Icons {
     GLOSSARY(Material2MZ.MENU_BOOK),
     PLAY(Material2MZ.PLAY_ARROW),
     PAUSE(Material2MZ.PAUSE),
-    MORE(Material2MZ.MORE_HORIZ);
+    MORE(Material2MZ.MORE_HORIZ),
+    OBSERVE(Material2MZ.TRACK_CHANGES),
+    THREAD_DUMP(Material2AL.LAYERS),
+    REFRESH(Material2MZ.REFRESH),
+    BACK(Material2AL.ARROW_BACK);
 
     private final Ikon ikon;
 

@@ -97,4 +97,25 @@ class ScriptedScreenshotTest {
         assertThat(outcome.exitCode()).isEqualTo(2);
         assertThat(outcome.output()).contains("--preset must be one of waiting-10k");
     }
+
+    @Test
+    void observeNeedsAPidAndGoesWithNoRuns() {
+        Outcome zero = inProcess("window", "--observe", "0");
+        assertThat(zero.exitCode()).isEqualTo(2);
+        assertThat(zero.output()).contains("--observe needs a process id above 0 (got 0)");
+        Outcome withRuns = inProcess("window", "--observe", "4711", "--run");
+        assertThat(withRuns.exitCode()).isEqualTo(2);
+        assertThat(withRuns.output()).contains("--observe opens on an observation: it does not go with --run");
+    }
+
+    @Test
+    void observingAProcessThatIsNotAJvmSaysWhyAndExitsOne(@TempDir Path dir) throws Exception {
+        try (var notAJvm = dev.loomscope.testing.TargetJvm.command("sleep", "60")) {
+            Path picture = dir.resolve("never.png");
+            Outcome outcome = loomscope("window", "--observe", Long.toString(notAJvm.pid()), "--screenshot", picture.toString());
+            assertThat(outcome.exitCode()).as(outcome.output()).isEqualTo(1);
+            assertThat(outcome.output()).contains("loomscope: PID " + notAJvm.pid());
+            assertThat(Files.exists(picture)).isFalse();
+        }
+    }
 }

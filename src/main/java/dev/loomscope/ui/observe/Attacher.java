@@ -1,0 +1,46 @@
+package dev.loomscope.ui.observe;
+
+import dev.loomscope.attach.AttachException;
+import dev.loomscope.attach.LocalJvm;
+import dev.loomscope.attach.LocalJvms;
+import dev.loomscope.attach.ObserveOptions;
+import dev.loomscope.attach.Observer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Where the window finds JVMs and starts observing one. Both block: call them off the FX thread. */
+public interface Attacher {
+
+    /** This user's JVMs on this machine. */
+    List<LocalJvm> list();
+
+    /** Starts observing the JVM with this pid; the exception's message is one line for the user. */
+    Observed attach(long pid) throws AttachException;
+
+    /** The machine's JVMs, through the Attach API; each observation's recording goes to a file in {@code jfrFolder}. */
+    static Attacher local(Path jfrFolder) {
+        return new Attacher() {
+            @Override
+            public List<LocalJvm> list() {
+                return LocalJvms.list();
+            }
+
+            @Override
+            public Observed attach(long pid) throws AttachException {
+                Path jfr;
+                try {
+                    Files.createDirectories(jfrFolder);
+                    jfr = jfrFolder.resolve("observed-" + pid + "-" + System.currentTimeMillis() + ".jfr");
+                    // Deleted when the app exits, after the observation's last stop has written it (files before their folder).
+                    jfrFolder.toFile().deleteOnExit();
+                    jfr.toFile().deleteOnExit();
+                } catch (IOException e) {
+                    throw new AttachException("cannot make a folder for the recording: " + e.getMessage(), e);
+                }
+                return Observed.of(Observer.attach(pid, ObserveOptions.DEFAULTS.withJfrFile(jfr)), jfr);
+            }
+        };
+    }
+}

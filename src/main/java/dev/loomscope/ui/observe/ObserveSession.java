@@ -1,0 +1,198 @@
+package dev.loomscope.ui.observe;
+
+import dev.loomscope.attach.AttachException;
+import dev.loomscope.attach.LocalJvm;
+import dev.loomscope.model.observe.ThreadDump;
+import dev.loomscope.ui.fx.FxThread;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * The window's side of observing: which JVM it observes, and the blocking work around it (listing,
+ * attaching, thread dumps, stopping), each on a background thread with its outcome handed to the
+ * FX thread. Its properties are read and its methods called on the FX thread only.
+ */
+public final class ObserveSession {
+
+    private final Attacher attacher;
+    private final ExecutorService background = Executors.newCachedThreadPool(Thread.ofPlatform().name("loomscope-observe-", 0).daemon().factory());
+    private final ReadOnlyObjectWrapper<Observed> observed = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper attaching = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper dumping = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper attachError = new ReadOnlyStringWrapper("");
+    /** The attach under way, if any: a second one waits for none, and a cancelled one is stopped when it lands. */
+    private long attachingPid = -1;
+    private boolean attachCancelled;
+
+    public ObserveSession(Attacher attacher) {
+        this.attacher = attacher;
+    }
+
+    /** This user's JVMs, listed off the FX thread; the outcome on the FX thread. */
+    public void list(java.util.function.BiConsumer<List<LocalJvm>, Throwable> then) {
+        FxThread.whenDone(CompletableFuture.supplyAsync(attacher::list, background), then);
+    }
+
+    /**
+     * Starts observing {@code pid} off the FX thread, stopping the JVM observed before; on success it
+     * becomes {@link #observedProperty()}, on failure {@link #attachErrorProperty()} says why, as the
+     * observer put it.
+     */
+    public void attach(long pid) {
+        if (attaching.get()) {
+            return;
+        }
+        attaching.set(true);
+        attachError.set("");
+        attachingPid = pid;
+        attachCancelled = false;
+        Observed before = observed.get();
+        FxThread.whenDone(CompletableFuture.supplyAsync(() -> {
+            if (before != null) {
+                before.stop();
+            }
+            try {
+                return attacher.attach(pid);
+            } catch (AttachException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background), (now, error) -> {
+            attaching.set(false);
+            attachingPid = -1;
+            if (error != null) {
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+                attachError.set(cause instanceof AttachException ? cause.getMessage() : "Could not observe PID " + pid + ": " + cause);
+            } else if (attachCancelled) {
+                background.execute(now::stop);
+            } else {
+                observed.set(now);
+            }
+        });
+    }
+
+    /** Gives up an attach under way: it is stopped as soon as it lands. */
+    public void cancelAttach() {
+        if (attaching.get()) {
+            attachCancelled = true;
+        }
+    }
+
+    public long attachingPid() {
+        return attachingPid;
+    }
+
+    /** Stops observing (off the FX thread); the observation and its data stay shown. */
+    public void stop() {
+        Observed now = observed.get();
+        if (now != null && !now.observation().ended()) {
+            background.execute(now::stop);
+        }
+    }
+
+    /** Whether a JVM is observed and its observation has not ended. */
+    public boolean isObserving() {
+        Observed now = observed.get();
+        return now != null && !now.observation().ended();
+    }
+
+    /** Takes a thread dump off the FX thread; it lands in the observation, a failure in {@code problem}. */
+    public void threadDump(Consumer<String> problem) {
+        Observed now = observed.get();
+        if (now == null || dumping.get()) {
+            return;
+        }
+        if (now.observation().ended()) {
+            problem.accept("The observation has ended: a thread dump needs the program running (observe it again).");
+            return;
+        }
+        dumping.set(true);
+        FxThread.whenDone(CompletableFuture.supplyAsync(() -> {
+            try {
+                return now.takeThreadDump();
+            } catch (AttachException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background), (ThreadDump dump, Throwable error) -> {
+            dumping.set(false);
+            if (error != null) {
+                problem.accept(error.getCause() != null ? error.getCause().getMessage() : error.toString());
+            }
+        });
+    }
+
+    /** Saves the observation's recording as .jfr off the FX thread. */
+    public CompletableFuture<java.nio.file.Path> saveJfr(java.nio.file.Path file) {
+        Observed now = observed.get();
+        if (now == null) {
+            return CompletableFuture.failedFuture(new java.io.IOException("Nothing is observed: no recording to save."));
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            // Whole or not at all: a partial recording never replaces a good file.
+            java.nio.file.Path partial = file.resolveSibling(file.getFileName() + ".part");
+            try {
+                java.nio.file.Path parent = file.toAbsolutePath().getParent();
+                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                    throw new java.io.IOException("the folder " + parent + " does not exist");
+                }
+                now.saveJfr(partial);
+                java.nio.file.Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return file;
+            } catch (java.io.IOException | RuntimeException e) {
+                try {
+                    java.nio.file.Files.deleteIfExists(partial);
+                } catch (java.io.IOException ignored) {
+                    // Nothing more can be done about a file that cannot be deleted.
+                }
+                throw new java.io.UncheckedIOException(new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
+            }
+        }, background);
+    }
+
+    /** Forgets the observation (Back to the runs); a running one is stopped first. */
+    public void close() {
+        stop();
+        observed.set(null);
+        attachError.set("");
+    }
+
+    /**
+     * The window closes: the recording in the target is closed before the app exits, on a thread
+     * the JVM waits for (the observer gives up on a target that does not answer within seconds).
+     */
+    public void dispose() {
+        Observed now = observed.get();
+        if (now != null && !now.observation().ended()) {
+            Thread.ofPlatform().name("loomscope-observe-stop").start(now::stop);
+        }
+        background.shutdown();
+    }
+
+    public ReadOnlyObjectProperty<Observed> observedProperty() {
+        return observed.getReadOnlyProperty();
+    }
+
+    public Observed observed() {
+        return observed.get();
+    }
+
+    public ReadOnlyBooleanProperty attachingProperty() {
+        return attaching.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty dumpingProperty() {
+        return dumping.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty attachErrorProperty() {
+        return attachError.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,130 @@
+package dev.loomscope.ui.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.RunSession;
+import dev.loomscope.model.observe.ObservationEnd;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.ObservedProgram;
+import dev.loomscope.testing.TargetJvm;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.shell.MainWindow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The window observes real JVMs of the tests' own through the Attach API: one whose virtual threads
+ * pin in a native frame (picked in the picker, pins with their reason and stack, a thread dump,
+ * Stop, its whole recording exported), and one that exits while it is observed.
+ */
+class ObserveEndToEndTest {
+
+    private Stage stage;
+    private MainWindow window;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+    }
+
+    private MainWindow open(Path jfrFolder) throws Exception {
+        window = Fx.call(() -> {
+            stage = new Stage();
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), Attacher.local(jfrFolder));
+        });
+        return window;
+    }
+
+    private void press(KeyCode code, KeyCombination.Modifier... modifiers) throws Exception {
+        Fx.run(() -> stage.getScene().getAccelerators().get(new KeyCodeCombination(code, modifiers)).run());
+    }
+
+    @Test
+    void pinsArriveWithTheirReasonAndStackAndStoppingKeepsThemAndTheRecording(@TempDir Path dir) throws Exception {
+        try (var target = TargetJvm.java(ObservedProgram.class, "pin")) {
+            target.awaitLine("ready"::equals, Duration.ofSeconds(30));
+            target.awaitAttachable();
+            open(dir.resolve("recordings"));
+            press(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+            Fx.waitUntil("the picker lists the target", Duration.ofSeconds(30),
+                    () -> window.picker().table().getItems().stream().anyMatch(jvm -> jvm.pid() == target.pid()));
+            Fx.run(() -> {
+                var table = window.picker().table();
+                table.getSelectionModel().select(table.getItems().stream().filter(jvm -> jvm.pid() == target.pid()).findFirst().orElseThrow());
+                window.picker().observeSelected();
+            });
+            ObserveView view = Fx.call(window::observeView);
+            Fx.waitUntil("observing", Duration.ofSeconds(30), () -> window.getCenter() == view);
+            Fx.waitUntil("pins on the lanes and in the hotspots", Duration.ofSeconds(30),
+                    () -> !view.hotspots().getItems().isEmpty() && !view.timeline().pinsDrawn().isEmpty());
+            var hotspot = Fx.call(() -> view.hotspots().getItems().getFirst());
+            assertThat(hotspot.reasons()).contains("Native or VM frame on stack");
+            assertThat(hotspot.firstCallerFrame()).startsWith(ObservedProgram.class.getName());
+            assertThat(Fx.call(() -> view.timeline().laneCarriers())).allMatch(name -> name.contains("ForkJoinPool"));
+            assertThat(Fx.call(() -> view.figure("mounted"))).matches("\\d+ / \\d+");
+            // A thread dump, taken off the FX thread.
+            press(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+            Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> view.containers().getRoot() != null
+                    && view.containers().getRoot().getValue().name().equals("<root>"));
+            // Stop (Esc): the data stays, the target goes on.
+            long pins = Long.parseLong(Fx.call(() -> view.figure("pins")).replace(",", ""));
+            press(KeyCode.ESCAPE);
+            Fx.waitUntil("stopped", Duration.ofSeconds(30), () -> view.stateText().startsWith("Stopped after"));
+            assertThat(Long.parseLong(Fx.call(() -> view.figure("pins")).replace(",", ""))).isGreaterThanOrEqualTo(pins);
+            assertThat(window.observing().observed().observation().snapshot().end()).isEqualTo(ObservationEnd.STOPPED);
+            assertThat(target.process().isAlive()).isTrue();
+            // Its recording, whole, with the pins in it.
+            Path jfr = dir.resolve("observed.jfr");
+            Fx.call(() -> view.saveJfr(window.exports(), jfr)).get();
+            long pinned = RecordingFile.readAllEvents(jfr).stream().filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned")).count();
+            assertThat(pinned).isPositive();
+            assertThat(Files.exists(dir.resolve("observed.jfr.part"))).isFalse();
+        }
+    }
+
+    @Test
+    void aTargetThatExitsMidStreamEndsTheObservationWithItsMessageAndTheDataStays(@TempDir Path dir) throws Exception {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "60000")) {
+            target.awaitLine("ready"::equals, Duration.ofSeconds(30));
+            target.awaitAttachable();
+            open(dir);
+            Fx.run(() -> window.observe(target.pid()));
+            ObserveView view = Fx.call(window::observeView);
+            Fx.waitUntil("virtual threads seen starting", Duration.ofSeconds(40), () -> window.observing().observed() != null
+                    && window.observing().observed().observation().snapshot().virtualThreadStarts() > 0);
+            // The program ends (as Ctrl+C would end it) while its events stream in.
+            target.process().destroy();
+            try {
+                Fx.waitUntil("the target exited, said in the window", Duration.ofSeconds(40),
+                        () -> view.stateText().contains("PID " + target.pid() + " exited after"));
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; the window says: " + Fx.call(view::stateText) + " / attach: "
+                        + Fx.call(() -> window.observing().attachErrorProperty().get()), e);
+            }
+            assertThat(Fx.call(() -> view.stateText())).endsWith("the data until then is kept.");
+            assertThat(window.observing().observed().observation().snapshot().virtualThreadStarts()).isPositive();
+            assertThat(Fx.call(() -> view.stopButton().isDisabled() && window.getCenter() == view)).isTrue();
+        }
+    }
+}

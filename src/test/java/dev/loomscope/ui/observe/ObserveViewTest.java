@@ -1,0 +1,369 @@
+package dev.loomscope.ui.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.attach.AttachException;
+import dev.loomscope.attach.LocalJvm;
+import dev.loomscope.attach.LocalJvm.Observability;
+import dev.loomscope.model.RunSession;
+import dev.loomscope.model.observe.Coverage;
+import dev.loomscope.model.observe.Observation;
+import dev.loomscope.model.observe.ObservationEnd;
+import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.model.observe.Pin;
+import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.model.observe.SchedulerSample;
+import dev.loomscope.model.observe.ThreadDump;
+import dev.loomscope.model.observe.view.ObservationSummary;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowProbe;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.shell.MainWindow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * "Observe a running JVM" in the real window on JavaFX's headless platform, over an observation the
+ * test writes itself on a clock it sets: the picker, the views of what was observed, Stop and a
+ * target that exits, going back to the runs, the exports. Attaching to a real JVM is
+ * {@link ObserveEndToEndTest}'s.
+ */
+class ObserveViewTest {
+
+    private static final ObservedJvm TARGET = new ObservedJvm(4711, "/srv/shop/target/shop.jar", "25.0.3", 25);
+    private static final List<LocalJvm> JVMS = List.of(
+            new LocalJvm(4711, "/srv/shop/target/shop.jar", "25.0.3", 25, Observability.FULL, ""),
+            new LocalJvm(4712, "org.example.Legacy", "17.0.12", 17, Observability.NO_VIRTUAL_THREADS,
+                    "JDK 17 has no virtual threads (they came in JDK 21)"),
+            new LocalJvm(4713, "dev.loomscope.Main", "25.0.3", 25, Observability.SELF, "this is LoomScope itself"));
+    private static final List<String> NATIVE_FRAMES = List.of("java.lang.VirtualThread.parkOnCarrierThread:680",
+            "java.lang.Thread.sleep:509", "org.example.Shop.compare:40", "jdk.internal.foreign.abi.UpcallStub.invoke:1 (native)",
+            "org.example.Shop.sortPrices:31", "org.example.Shop.handle:20");
+    private static final List<String> CLASS_INIT_FRAMES = List.of("java.lang.Thread.sleep:509", "org.example.Prices.<clinit>:12",
+            "org.example.Shop.handle:22");
+
+    private final AtomicLong clock = new AtomicLong(1_000_000);
+    private Stage stage;
+    private MainWindow window;
+    private FakeObserved observed;
+    private final List<Long> attachedPids = new CopyOnWriteArrayList<>();
+    private volatile String attachFailure;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+    }
+
+    /** The observed JVM: the test's observation; dumps, .jfr and stop as the observer would, without a JVM. */
+    private final class FakeObserved implements Observed {
+        final Observation observation = new Observation(TARGET, clock.get(), clock::get);
+        final List<String> calls = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Observation observation() {
+            return observation;
+        }
+
+        @Override
+        public ThreadDump takeThreadDump() throws AttachException {
+            calls.add("dump on " + Thread.currentThread().getName());
+            try {
+                ThreadDump dump = threadDump(observation.nowMs());
+                observation.threadDump(dump);
+                return dump;
+            } catch (IOException e) {
+                throw new AttachException("the thread dump failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void saveJfr(Path file) throws IOException {
+            calls.add("jfr on " + Thread.currentThread().getName());
+            Files.writeString(file, "a recording");
+        }
+
+        @Override
+        public void stop() {
+            calls.add("stop on " + Thread.currentThread().getName());
+            observation.end(ObservationEnd.STOPPED, "stopped");
+        }
+    }
+
+    private static ThreadDump threadDump(long atMs) throws IOException {
+        try (var in = ObserveViewTest.class.getResourceAsStream("/dev/loomscope/model/observe/jdk25-thread-dump.json")) {
+            return ThreadDump.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), atMs);
+        }
+    }
+
+    private MainWindow open() throws Exception {
+        observed = new FakeObserved();
+        Attacher attacher = new Attacher() {
+            @Override
+            public List<LocalJvm> list() {
+                return JVMS;
+            }
+
+            @Override
+            public Observed attach(long pid) throws AttachException {
+                attachedPids.add(pid);
+                if (attachFailure != null) {
+                    throw new AttachException(attachFailure);
+                }
+                return observed;
+            }
+        };
+        window = Fx.call(() -> {
+            stage = new Stage();
+            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
+            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), attacher);
+        });
+        return window;
+    }
+
+    private void press(KeyCodeCombination keys) throws Exception {
+        Fx.run(() -> stage.getScene().getAccelerators().get(keys).run());
+    }
+
+    private static final KeyCodeCombination OBSERVE = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCodeCombination DUMP = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCodeCombination ESC = new KeyCodeCombination(KeyCode.ESCAPE);
+
+    /** Opens the picker, and observes the first JVM as a double-click would. */
+    private void observeFromThePicker() throws Exception {
+        press(OBSERVE);
+        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> window.picker().table().getItems().size() == 3);
+        Fx.run(() -> {
+            window.picker().table().getSelectionModel().select(0);
+            window.picker().observeSelected();
+        });
+        Fx.waitUntil("the observation is shown", Duration.ofSeconds(10), () -> window.getCenter() == window.observeView());
+    }
+
+    /** A second of a service: 40 virtual threads started and 38 ended, the scheduler read, pins on two carriers. */
+    private void writeASecond() {
+        Observation o = observed.observation;
+        o.coverage(new Coverage(List.of("jdk.VirtualThreadStart (no stack trace)", "jdk.VirtualThreadEnd (no stack trace)",
+                "jdk.VirtualThreadPinned (threshold 0 ms, stack trace)", "jdk.VirtualThreadSubmitFailed (stack trace)"), true, true,
+                List.of("Mount slices: without probes in the target, which virtual thread ran on which carrier when is not known.")));
+        o.aliveBaseline(10);
+        for (int i = 0; i < 40; i++) {
+            o.virtualThreadStarted(i * 25);
+            if (i < 38) {
+                o.virtualThreadEnded(i * 25 + 20);
+            }
+        }
+        for (int t = 0; t < 1000; t += 100) {
+            o.scheduler(new SchedulerSample(t, 2, 2, 2, t / 100));
+        }
+        o.pinned(pin(100, 50, "ForkJoinPool-1-worker-1", NATIVE_FRAMES));
+        o.pinned(pin(200, 50, "ForkJoinPool-1-worker-2", NATIVE_FRAMES));
+        o.pinned(pin(300, 50, "ForkJoinPool-1-worker-1", NATIVE_FRAMES));
+        o.pinned(pin(600, 20, "ForkJoinPool-1-worker-2", CLASS_INIT_FRAMES));
+        clock.addAndGet(1_000);
+    }
+
+    private static Pin pin(long at, double ms, String carrier, List<String> frames) {
+        return new Pin(at, ms, 100 + at, carrier, 30, "Native or VM frame on stack", "Thread.sleep", frames);
+    }
+
+    @Test
+    void thePickerListsTheJvmsGreysThoseThatCannotBeObservedAndSaysWhyAnAttachFailed() throws Exception {
+        open();
+        press(OBSERVE);
+        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> window.picker().table().getItems().size() == 3);
+        assertThat(Fx.call(() -> window.picker().isVisible())).isTrue();
+        // Selected first: the first JVM that can be observed; the JDK 17 one and LoomScope itself are greyed, with their reason.
+        assertThat(Fx.call(() -> window.picker().table().getSelectionModel().getSelectedItem().pid())).isEqualTo(4711);
+        assertThat(JvmPicker.observability(JVMS.get(1))).isEqualTo("no: JDK 17 has no virtual threads (they came in JDK 21)");
+        Fx.settle(stage.getScene(), 3);
+        assertThat(Fx.call(() -> stage.getScene().getRoot().lookupAll(".table-row-cell").stream()
+                .filter(row -> row.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("unobservable"))).count()))
+                .isEqualTo(2);
+        // Typing filters; Enter on a JVM that cannot be observed says why and attaches to nothing.
+        Fx.run(() -> window.picker().filter().setText("17.0"));
+        assertThat(Fx.call(() -> window.picker().table().getItems().stream().map(LocalJvm::pid).toList())).containsExactly(4712L);
+        Fx.run(() -> {
+            window.picker().table().getSelectionModel().select(0);
+            window.picker().observeSelected();
+        });
+        assertThat(Fx.call(() -> window.picker().statusText())).isEqualTo("PID 4712 cannot be observed: JDK 17 has no virtual threads (they came in JDK 21).");
+        assertThat(attachedPids).isEmpty();
+        // An attach that fails shows the observer's line as it is; the card stays, the window stays on the runs.
+        attachFailure = "PID 4711 is not yours: it belongs to another user";
+        Fx.run(() -> {
+            window.picker().filter().setText("");
+            window.picker().table().getSelectionModel().select(0);
+            window.picker().observeSelected();
+        });
+        Fx.waitUntil("the failure shows", Duration.ofSeconds(10), () -> !window.picker().errorText().isEmpty());
+        assertThat(Fx.call(() -> window.picker().errorText())).isEqualTo("PID 4711 is not yours: it belongs to another user");
+        assertThat(attachedPids).containsExactly(4711L);
+        assertThat(Fx.call(() -> window.picker().isVisible() && window.getCenter() != window.observeView())).isTrue();
+        // Esc closes the card.
+        press(ESC);
+        assertThat(Fx.call(() -> window.picker().isVisible())).isFalse();
+    }
+
+    @Test
+    void theViewsShowWhatWasObserved() throws Exception {
+        open();
+        observeFromThePicker();
+        // The settings and the run views step aside; the picker has gone.
+        assertThat(Fx.call(() -> window.getLeft() == null && !window.picker().isVisible())).isTrue();
+        writeASecond();
+        ObserveView view = Fx.call(window::observeView);
+        Fx.waitUntil("the figures", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
+        assertThat(Fx.call(() -> List.of(view.figure("elapsed"), view.figure("starts"), view.figure("alive"), view.figure("mounted"),
+                view.figure("queued"), view.figure("pinnedMs"), view.figure("submitFailed"))))
+                .containsExactly("1.0 s", "40", "12", "2 / 2", "9", "170 ms", "0");
+        assertThat(Fx.call(() -> view.coverageLineText())).isEqualTo(
+                "Enabled: 4 JFR events, scheduler MXBean, thread dumps \u00b7 Not seen: mount slices (What is observed)");
+        assertThat(Fx.call(view::coverageText)).contains("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)",
+                "Mount slices: without probes in the target");
+        // One lane per carrier that pinned, every kept pin on it.
+        Fx.settle(stage.getScene(), 3);
+        assertThat(Fx.call(() -> view.timeline().laneCarriers())).containsExactly("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2");
+        assertThat(Fx.call(() -> view.timeline().pinsDrawn())).hasSize(4);
+        // Hotspots by cost: the native frame's three pins (150 ms) before the class initializer's one (20 ms).
+        List<PinHotspot> hotspots = Fx.call(() -> List.copyOf(view.hotspots().getItems()));
+        assertThat(hotspots).extracting(PinHotspot::count).containsExactly(3L, 1L);
+        assertThat(hotspots.getFirst().firstCallerFrame()).isEqualTo("org.example.Shop.compare:40");
+        // Selecting one shows its whole stack and dims the other's pins on the lanes.
+        Fx.run(() -> view.hotspots().getSelectionModel().select(1));
+        assertThat(Fx.call(view::hotspotStackText)).contains("1 pins, 20 ms of carrier time", "at org.example.Prices.<clinit>:12");
+        var marked = Fx.call(() -> view.timeline().pinsDrawn().stream().filter(view.timeline()::isMarked).map(Pin::timeMs).toList());
+        assertThat(marked).containsExactly(600L);
+        // A pin clicked shows its stack and reason.
+        Pin first = Fx.call(() -> view.timeline().pinsDrawn().getFirst());
+        Fx.run(() -> view.timeline().clickPin(first));
+        assertThat(Fx.call(view::hotspotStackText)).startsWith("Pinned 50 ms on ForkJoinPool-1-worker-1 at 100 ms: Native or VM frame on stack during Thread.sleep")
+                .contains("at org.example.Shop.sortPrices:31");
+        assertThat(Fx.call(() -> view.timeline().tooltipText())).contains("Native or VM frame on stack");
+    }
+
+    @Test
+    void aThreadDumpIsTakenOffTheFxThreadAndShowsStacksAndContainers() throws Exception {
+        open();
+        observeFromThePicker();
+        writeASecond();
+        press(DUMP);
+        ObserveView view = Fx.call(window::observeView);
+        Fx.waitUntil("the thread dump's groups", Duration.ofSeconds(10), () -> !view.stackGroups().getItems().isEmpty());
+        assertThat(observed.calls).anyMatch(call -> call.startsWith("dump on loomscope-observe-"));
+        ThreadDump expected = threadDump(0);
+        assertThat(Fx.call(() -> view.stackGroups().getItems().size())).isEqualTo(expected.virtualThreadStacks().size());
+        assertThat(Fx.call(() -> view.stackGroups().getItems().getFirst().count())).isEqualTo(expected.virtualThreadStacks().getFirst().count());
+        assertThat(Fx.call(view::groupStackText)).contains(expected.virtualThreadStacks().getFirst().frames().getFirst());
+        assertThat(Fx.call(() -> view.containers().getRoot().getValue().name())).isEqualTo(expected.root().name());
+        assertThat(Fx.call(() -> view.containers().getRoot().getChildren().size())).isEqualTo(expected.root().children().size());
+    }
+
+    @Test
+    void stopKeepsTheDataAndATargetThatExitsSaysSo() throws Exception {
+        open();
+        var lanesBefore = Fx.call(() -> new WindowProbe(window).lanes());
+        observeFromThePicker();
+        writeASecond();
+        ObserveView view = Fx.call(window::observeView);
+        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
+        press(ESC);
+        Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> view.stateText().startsWith("Stopped after 1.0 s"));
+        assertThat(observed.calls).anyMatch(call -> call.startsWith("stop on loomscope-observe-"));
+        assertThat(Fx.call(() -> view.figure("pins") + " " + view.stopButton().isDisabled() + " " + (window.getCenter() == view)))
+                .isEqualTo("4 true true");
+        // The clock stops with the observation.
+        clock.addAndGet(5_000);
+        Fx.settle(stage.getScene(), 10);
+        assertThat(Fx.call(() -> view.figure("elapsed"))).isEqualTo("1.0 s");
+
+        // Observing again (another JVM, here the same one afresh): a target that exits mid-stream ends it with its message.
+        observed = new FakeObserved();
+        Fx.run(() -> window.observe(4711));
+        Fx.waitUntil("the new observation", Duration.ofSeconds(10), () -> view.figure("pins").equals("0"));
+        writeASecond();
+        observed.observation.end(ObservationEnd.TARGET_EXITED, "PID 4711 exited after 1.0 s; the data until then is kept");
+        Fx.waitUntil("the end message", Duration.ofSeconds(10), () -> view.stateText().equals("PID 4711 exited after 1.0 s; the data until then is kept."));
+        assertThat(Fx.call(() -> view.figure("pins") + " " + view.hotspots().getItems().size())).isEqualTo("4 2");
+        // Back to the runs (the button, or Run once it has ended): the run views as they were.
+        Fx.run(() -> window.observing().close());
+        Fx.waitUntil("the runs are back", Duration.ofSeconds(10), () -> window.getCenter() != view && window.getLeft() != null);
+        assertThat(Fx.call(() -> new WindowProbe(window).lanes())).isSameAs(lanesBefore);
+        assertThat(Fx.call(() -> new WindowProbe(window).controlPanel().isVisible())).isTrue();
+    }
+
+    @Test
+    void theSummaryAndTheRecordingAreExportedAndAPictureIsTaken(@TempDir Path dir) throws Exception {
+        open();
+        observeFromThePicker();
+        writeASecond();
+        ObserveView view = Fx.call(window::observeView);
+        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
+        Path json = dir.resolve("observation.json");
+        Path csv = dir.resolve("observation.csv");
+        Path jfr = dir.resolve("observation.jfr");
+        Fx.call(() -> view.saveSummary(window.exports(), json, false)).get();
+        Fx.call(() -> view.saveSummary(window.exports(), csv, true)).get();
+        Fx.call(() -> view.saveJfr(window.exports(), jfr)).get();
+        var fields = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(json));
+        var names = new ArrayList<String>();
+        fields.fieldNames().forEachRemaining(names::add);
+        assertThat(names).isEqualTo(ObservationSummary.FIELDS);
+        assertThat(fields.path("pid").asLong()).isEqualTo(4711);
+        assertThat(fields.path("pinnedEvents").asLong()).isEqualTo(4);
+        assertThat(fields.path("pinHotspots").get(0).path("count").asLong()).isEqualTo(3);
+        assertThat(fields.path("threadDumpVirtualThreads").isNull()).isTrue();
+        assertThat(Files.readAllLines(csv).getFirst()).isEqualTo(String.join(",", ObservationSummary.FIELDS));
+        assertThat(Files.readString(jfr)).isEqualTo("a recording");
+        assertThat(observed.calls).anyMatch(call -> call.startsWith("jfr on loomscope-observe-"));
+        // A picture of the observation, with its card stamped.
+        Fx.run(() -> window.exports().setStampRunCard(true));
+        var picture = Fx.call(() -> window.exports().picture("observation", 1));
+        assertThat(picture.getWidth()).isGreaterThan(500);
+        Path png = dir.resolve("observation.png");
+        Fx.call(() -> window.exports().savePicture("observation timeline", png, 1)).get();
+        assertThat(Files.size(png)).isGreaterThan(1000);
+        // A file that cannot be written is explained, with nothing left behind.
+        Path nowhere = dir.resolve("missing/observation.jfr");
+        Fx.run(() -> view.saveJfr(window.exports(), nowhere));
+        Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save " + nowhere, "does not exist");
+        assertThat(Files.exists(dir.resolve("missing"))).isFalse();
+    }
+
+    @Test
+    void aJdkWithoutTheSchedulerMXBeanSaysWhatIsMissingWhereTheCarriersWouldBe() throws Exception {
+        open();
+        observeFromThePicker();
+        String missing = "Carrier occupancy: JDK 21 has no scheduler MXBean (it came in JDK 24): no mounted, queued or pool size.";
+        observed.observation.coverage(new Coverage(List.of("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)"), false, true,
+                List.of(missing)));
+        ObserveView view = Fx.call(window::observeView);
+        Fx.waitUntil("the coverage", Duration.ofSeconds(10), () -> view.coverageLineText().contains("Not seen: carrier occupancy"));
+        assertThat(ObserveTexts.schedulerMissing(observed.observation.snapshot())).isEqualTo(missing);
+        assertThat(Fx.call(() -> view.figure("mounted") + " " + view.figure("queued"))).isEqualTo("\u2013 \u2013");
+    }
+}
