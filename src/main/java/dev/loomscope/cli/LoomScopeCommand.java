@@ -35,6 +35,14 @@ public final class LoomScopeCommand {
         return commandLine(Runner::new, moreSubcommands);
     }
 
+    /** One subcommand on its own, named {@code name} in its usage and errors, with the same one-line errors. */
+    public static CommandLine alone(Object command, String name) {
+        var commandLine = new CommandLine(command);
+        commandLine.setCommandName(name);
+        commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
+        return commandLine;
+    }
+
     /** The command line whose {@code run} and {@code sweep} start their runs on {@code runs} instead of in runner JVMs. */
     public static CommandLine commandLineRunningOn(RunStarter runs) {
         return commandLine(() -> runs);

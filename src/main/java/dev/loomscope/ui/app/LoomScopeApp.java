@@ -63,12 +63,59 @@ public final class LoomScopeApp extends Application {
         window = open(stage, session, settings);
         // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
         GiveWayToRuns.apply();
-        if (settings.race()) {
+        if (settings.exitWhenShown()) {
+            exitWhenShown();
+        } else if (settings.race()) {
             boolean closes = settings.screenshot() != null || settings.results() != null;
             raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
         } else if (settings.screenshot() != null || settings.results() != null) {
-            whenDone(window, settings.screenshot() != null ? settings.screenshotAfterMs() : -1, () -> finishScript(window, settings));
+            int afterMs = settings.screenshot() != null ? settings.screenshotAfterMs() : -1;
+            whenDone(window, afterMs, repeating(window, settings.repeat(), afterMs, () -> finishScript(window, settings)));
+        } else if (settings.runAtStart() && settings.repeat() > 1) {
+            whenDone(window, -1, repeating(window, settings.repeat(), -1, () -> { }));
         }
+    }
+
+    /** What a round's end does: says so on stdout (benchmarks follow it), runs the next round, or after the last, {@code then}. */
+    private static Runnable repeating(MainWindow window, int rounds, int afterMs, Runnable then) {
+        return new Runnable() {
+            private int done;
+
+            @Override
+            public void run() {
+                done++;
+                if (rounds > 1) {
+                    System.out.println("loomscope: round " + done + " of " + rounds + " done");
+                }
+                if (done >= rounds) {
+                    then.run();
+                } else {
+                    window.actions().runWithoutPredicting();
+                    whenDone(window, afterMs, this);
+                }
+            }
+        };
+    }
+
+    /**
+     * For start-up benchmarks: one line on stdout once the first frame has been drawn, then close.
+     * A pulse waits for the render of the one before it, so the second pulse after {@code show()}
+     * comes once the first frame is on screen.
+     */
+    private void exitWhenShown() {
+        new AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    System.out.println("loomscope: window shown");
+                    System.out.flush();
+                    Platform.exit();
+                }
+            }
+        }.start();
     }
 
     @Override

@@ -68,15 +68,32 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "With --autorun, --results or --screenshot: run the chosen executors N times in one session, as a talk does "
+                    + "(each round once the last has ended). Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    // For start-up benchmarks: print a line once the first frame is on screen, then close.
+    @Option(names = "--exit-when-shown", hidden = true)
+    boolean exitWhenShown;
+
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height, Path results) {
+                           double scale, int width, int height, Path results, int repeat, boolean exitWhenShown) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null);
+
+        /** Settings of one round of runs that stay open. */
+        public Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
+                        boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
+                        double scale, int width, int height, Path results) {
+            this(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
+                    scale, width, height, results, 1, false);
+        }
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results);
+                    scale, newWidth, newHeight, results, repeat, exitWhenShown);
         }
 
         /** Driven by a script (a picture, results or a race to make), not by a person. */
@@ -150,6 +167,9 @@ public final class WindowCommand implements Callable<Integer> {
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
             throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
         }
+        if (repeat < 1 || repeat > 1000) {
+            throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 1000 (got " + repeat + ")");
+        }
         Preset chosen = null;
         if (preset != null) {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
@@ -161,6 +181,6 @@ public final class WindowCommand implements Callable<Integer> {
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results);
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, repeat, exitWhenShown);
     }
 }
