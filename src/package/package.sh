@@ -23,12 +23,17 @@ image="$dist/LoomScope"
 modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
 jdk.attach,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
 
-# The options of the app's own JVM: one source, read by ./loomscope too.
-java_options=()
+# The window's JVM options: one source, read by ./loomscope too. The image's one launcher opens the
+# window, so they apply to its headless commands as well (the runners never get them).
+window_options=(--enable-native-access=ALL-UNNAMED)
 while IFS= read -r line; do
   [[ -z "$line" || "$line" == \#* ]] && continue
-  java_options+=(--java-options "$line")
-done < "$root/src/main/resources/dev/loomscope/app-jvm.options"
+  window_options+=("$line")
+done < "$root/src/main/resources/dev/loomscope/window-jvm.options"
+java_options=()
+for option in "${window_options[@]}"; do
+  java_options+=(--java-options "$option")
+done
 
 rm -rf "$work" "$dist"
 mkdir -p "$work/input" "$dist"
@@ -52,12 +57,7 @@ echo "jpackage: the app image"
 # needed). Same runtime, jar and options as the launcher; a cache that no longer matches (or is
 # missing) is ignored without a word (-Xlog:aot=off): the window then starts as without it.
 echo "AOT cache: a training run of the window"
-training_options=()
-while IFS= read -r line; do
-  [[ -z "$line" || "$line" == \#* ]] && continue
-  training_options+=("$line")
-done < "$root/src/main/resources/dev/loomscope/app-jvm.options"
-"$image/lib/runtime/bin/java" "${training_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
+"$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
   -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
   -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main window --exit-when-shown 2>&1 \
   | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" || true; }
@@ -73,7 +73,7 @@ if $make_deb; then
   "$jdk/bin/jpackage" --type deb --dest "$dist" --name LoomScope --app-version "$version" \
     --vendor "LoomScope" --description "See Java virtual threads at work" \
     --app-image "$image" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
-    --linux-package-name loomscope --linux-shortcut --linux-menu-group "Development;Education" \
+    --linux-package-name loomscope --linux-shortcut --linux-menu-group "Development;Education;" \
     --linux-app-category devel --linux-deb-maintainer dev@loomscope.dev
   ls -la "$dist"/*.deb
 fi

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
         description = "See Java virtual threads at work. With no arguments, opens the window (the same as 'loomscope window').",
-        subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, ServeCommand.class, LoadCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, StartupBenchCommand.class,
+                ServeCommand.class, LoadCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LoomScopeCommand {
 

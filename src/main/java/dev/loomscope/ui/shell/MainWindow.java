@@ -92,7 +92,6 @@ public final class MainWindow extends BorderPane {
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
         loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
         wire();
-        listPresetsInTheBackground();
     }
 
     private void wire() {
@@ -152,6 +151,18 @@ public final class MainWindow extends BorderPane {
 
     public void start() {
         loop.start();
+        // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
+        new javafx.animation.AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    listPresetsInTheBackground();
+                }
+            }
+        }.start();
     }
 
     public void dispose() {
