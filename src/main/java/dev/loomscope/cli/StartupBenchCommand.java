@@ -96,13 +96,17 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
             bench.print("JDK %s, %d cores, load average %s; windows on %s%n", System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
-            bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it" : "none (the rows with one start without)",
+            bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it"
+                    : "none, or older than the jar (the rows with one start without; ./loomscope startup-bench makes it)",
                     launcher == null ? "none" : launcher, String.join(" ", StartupBenchmark.windowJvmOptions()));
 
             if (parts.contains("start")) {
                 bench.print("Time to the window on screen (1440x900), median of %d interleaved rounds (range):%n", rounds);
                 var times = bench.timeToShown(launches, rounds);
-                times.forEach((launch, ms) -> bench.print("  %-34s %s%n", launch.name(), StartupBenchmark.spread(ms)));
+                bench.print("  %-34s %-26s %s%n", "", "wall clock", "CPU time used by then");
+                times.forEach((launch, shown) -> bench.print("  %-34s %-26s %s%n", launch.name(),
+                        StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::wallMs).toList()),
+                        StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList())));
                 bench.print("  (load average now %s)%n%n", StartupBenchmark.loadAverage());
             }
             if (parts.contains("idle")) {
