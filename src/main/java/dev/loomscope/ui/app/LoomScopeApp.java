@@ -60,6 +60,10 @@ public final class LoomScopeApp extends Application {
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             session.settleBeforeEachRun(os::getProcessCpuTime);
         }
+        // A full collection once each run has ended, between runs (never during one, in this process
+        // or the runner's): the serial collector then gives back what the run's garbage made it grow
+        // (-XX:MaxHeapFreeRatio), so the window stays the size of what it keeps through a talk.
+        session.compactAfterEachRun(System::gc);
         window = open(stage, session, settings);
         // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
         GiveWayToRuns.apply();
