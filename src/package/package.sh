@@ -60,7 +60,7 @@ echo "AOT cache: a training run of the window"
 "$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
   -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
   -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main window --exit-when-shown 2>&1 \
-  | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" || true; }
+  | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" || true; }
 [ -f "$image/lib/app/loomscope.aot" ] || { echo "The AOT cache was not made" >&2; exit 1; }
 
 echo "App image: $image ($(du -sh "$image" | cut -f1))"
