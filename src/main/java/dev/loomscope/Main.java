@@ -33,6 +33,12 @@ public final class Main {
                 System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
             }
         }
+        if (command[0].equals("window")) {
+            // The window's options alone: building every headless command first (their Jackson, their
+            // option tables) would cost the window a few hundred ms of its start.
+            System.exit(LoomScopeCommand.alone(new dev.loomscope.ui.app.WindowCommand(), "loomscope window")
+                    .execute(java.util.Arrays.copyOfRange(command, 1, command.length)));
+        }
         System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.app.WindowCommand(), new dev.loomscope.ui.app.FrameBenchmark())
                 .execute(command));
     }

@@ -141,6 +141,8 @@ public final class StageBenchmark {
         Path results = workDir.resolve(preset + ".json");
         Files.deleteIfExists(results);
         var command = new ArrayList<>(launchCommand());
+        // The window as ./loomscope and the app image start it: with the window's JVM options.
+        command.addAll(1, StartupBenchmark.windowJvmOptions());
         command.addAll(List.of("window", "--preset", preset, "--autorun", "--results", results.toString()));
         command.addAll(windowOptions);
         runProcess(command, environment, "the window with " + preset);

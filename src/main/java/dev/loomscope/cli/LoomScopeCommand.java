@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
         description = "See Java virtual threads at work. With no arguments, opens the window (the same as 'loomscope window').",
-        subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, ServeCommand.class, LoadCommand.class, AttachCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, StartupBenchCommand.class,
+                ServeCommand.class, LoadCommand.class, AttachCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LoomScopeCommand {
 
@@ -33,6 +34,14 @@ public final class LoomScopeCommand {
      */
     public static CommandLine commandLine(Object... moreSubcommands) {
         return commandLine(Runner::new, moreSubcommands);
+    }
+
+    /** One subcommand on its own, named {@code name} in its usage and errors, with the same one-line errors. */
+    public static CommandLine alone(Object command, String name) {
+        var commandLine = new CommandLine(command);
+        commandLine.setCommandName(name);
+        commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
+        return commandLine;
     }
 
     /** The command line whose {@code run} and {@code sweep} start their runs on {@code runs} instead of in runner JVMs. */

@@ -249,7 +249,20 @@ public final class RunSession implements SessionRuns {
                 problem = model.title() + ": " + outcome.message();
             }
         }
-        starts.add(this::startNext);
+        starts.add(() -> {
+            afterEachRun.run();
+            startNext();
+        });
+    }
+
+    private volatile Runnable afterEachRun = () -> { };
+
+    /**
+     * Runs {@code compact} on the run starter after each run has ended, before the next starts (and
+     * before the next waits for the window to go quiet): the window compacts its heap there.
+     */
+    public void compactAfterEachRun(Runnable compact) {
+        this.afterEachRun = compact;
     }
 
     /** Replays and timelines need recordings, which are big: the newest finished runs keep theirs. */

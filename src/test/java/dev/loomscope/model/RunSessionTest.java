@@ -119,6 +119,21 @@ class RunSessionTest {
     }
 
     @Test
+    void theWindowCompactsAfterEachRunHasEndedAndBeforeTheNextStarts() throws Exception {
+        var runner = new FakeRunner();
+        var session = new RunSession(runner, RunOptions.DEFAULT.withoutJfr());
+        var seen = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        session.compactAfterEachRun(() -> seen.add("compact after " + session.history().stream()
+                .filter(run -> run.phase() == RunModel.Phase.FINISHED).count() + " finished, " + runner.started().size() + " started"));
+
+        session.start(List.of(scenario(ExecutorKind.VIRTUAL, 2, 10), scenario(ExecutorKind.FIXED, 2, 10)));
+        awaitIdle(session);
+        Poll.until("the compaction after the last run", WAIT, () -> seen.size() >= 2);
+
+        assertThat(seen).containsExactly("compact after 1 finished, 1 started", "compact after 2 finished, 2 started");
+    }
+
+    @Test
     void aRunFedByItsRunnerEndsWithEveryTaskDoneOnItsLanesAndCurve() throws Exception {
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         RunModel run = session.start(List.of(Scenario.of(ExecutorKind.FIXED).withTasks(40).withPool(4).withSleepMs(20).build())).getFirst();

@@ -60,10 +60,16 @@ public final class LoomScopeApp extends Application {
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             session.settleBeforeEachRun(os::getProcessCpuTime);
         }
+        // A full collection once each run has ended, between runs (never during one, in this process
+        // or the runner's): the serial collector then gives back what the run's garbage made it grow
+        // (-XX:MaxHeapFreeRatio), so the window stays the size of what it keeps through a talk.
+        session.compactAfterEachRun(System::gc);
         window = open(stage, session, settings);
         // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
         GiveWayToRuns.apply();
-        if (settings.observes()) {
+        if (settings.exitWhenShown()) {
+            exitWhenShown();
+        } else if (settings.observes()) {
             observeThen(window, settings);
         } else if (settings.race()) {
             boolean closes = settings.screenshot() != null || settings.results() != null;
@@ -71,8 +77,53 @@ public final class LoomScopeApp extends Application {
         } else if (settings.record() != null) {
             whenDone(window, -1, () -> recordReplay(window, settings));
         } else if (settings.screenshot() != null || settings.results() != null) {
-            whenDone(window, settings.screenshot() != null ? settings.screenshotAfterMs() : -1, () -> finishScript(window, settings));
+            int afterMs = settings.screenshot() != null ? settings.screenshotAfterMs() : -1;
+            whenDone(window, afterMs, repeating(window, settings.repeat(), afterMs, () -> finishScript(window, settings)));
+        } else if (settings.runAtStart() && settings.repeat() > 1) {
+            whenDone(window, -1, repeating(window, settings.repeat(), -1, () -> { }));
         }
+    }
+
+    /** What a round's end does: says so on stdout (benchmarks follow it), runs the next round, or after the last, {@code then}. */
+    private static Runnable repeating(MainWindow window, int rounds, int afterMs, Runnable then) {
+        return new Runnable() {
+            private int done;
+
+            @Override
+            public void run() {
+                done++;
+                if (rounds > 1) {
+                    System.out.println("loomscope: round " + done + " of " + rounds + " done");
+                }
+                if (done >= rounds) {
+                    then.run();
+                } else {
+                    window.actions().runWithoutPredicting();
+                    whenDone(window, afterMs, this);
+                }
+            }
+        };
+    }
+
+    /**
+     * For start-up benchmarks: one line on stdout once the first frame has been drawn, then close.
+     * A pulse waits for the render of the one before it, so the second pulse after {@code show()}
+     * comes once the first frame is on screen.
+     */
+    private void exitWhenShown() {
+        new AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    System.out.println("loomscope: window shown");
+                    System.out.flush();
+                    Platform.exit();
+                }
+            }
+        }.start();
     }
 
     @Override

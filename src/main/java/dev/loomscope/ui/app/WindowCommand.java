@@ -97,17 +97,28 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "With --autorun, --results or --screenshot: run the chosen executors N times in one session, as a talk does "
+                    + "(each round once the last has ended). Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    // For start-up benchmarks: print a line once the first frame is on screen, then close.
+    @Option(names = "--exit-when-shown", hidden = true)
+    boolean exitWhenShown;
+
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid) {
+                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid, int repeat,
+                           boolean exitWhenShown) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false, 0, -1);
+                null, "window", false, false, false, false, 0, -1, 1, false);
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid);
+                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
+                    repeat, exitWhenShown);
         }
 
         /** Whether it opens observing a JVM (--observe PID). */
@@ -118,7 +129,8 @@ public final class WindowCommand implements Callable<Integer> {
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid);
+                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
+                    repeat, exitWhenShown);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -197,6 +209,9 @@ public final class WindowCommand implements Callable<Integer> {
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
             throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
         }
+        if (repeat < 1 || repeat > 1000) {
+            throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 1000 (got " + repeat + ")");
+        }
         Preset chosen = null;
         if (preset != null) {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
@@ -222,6 +237,6 @@ public final class WindowCommand implements Callable<Integer> {
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow,
-                observePid == null ? -1 : observePid);
+                observePid == null ? -1 : observePid, repeat, exitWhenShown);
     }
 }

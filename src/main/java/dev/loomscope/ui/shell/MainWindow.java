@@ -129,7 +129,6 @@ public final class MainWindow extends BorderPane {
         exports.stampWith(() -> observeShown ? observeView.card() : null);
         observing.observedProperty().subscribe(observed -> showObservation(observed != null));
         wire();
-        listPresetsInTheBackground();
     }
 
     private void wire() {
@@ -199,6 +198,18 @@ public final class MainWindow extends BorderPane {
 
     public void start() {
         loop.start();
+        // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
+        new javafx.animation.AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    listPresetsInTheBackground();
+                }
+            }
+        }.start();
     }
 
     /** Reduced motion: what moves (waves, lanes, charts, replays) changes in steps twice a second. */

@@ -136,7 +136,12 @@ public final class RunActions {
         for (var kind : ExecutorKind.values()) {
             controls.selectedProperty(kind).addListener(touched);
         }
-        presetsListed(controls.presets());
+        if (controls.presets().isEmpty()) {
+            // The list comes after the first frame (it measures this machine first); the first experiment needs no measuring.
+            Preset.named(Preset.names().getFirst(), session.cores()).ifPresent(controls::loadPreset);
+        } else {
+            presetsListed(controls.presets());
+        }
     }
 
     /** The presets are listed (measuring the CPU preset's work takes a moment, so they come late). */

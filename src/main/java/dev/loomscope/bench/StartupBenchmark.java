@@ -1,0 +1,330 @@
+package dev.loomscope.bench;
+
+import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.launcher.Runner;
+import dev.loomscope.protocol.RunStart;
+import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.scenario.Scenario;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How fast the window comes up and how much memory its process holds, each with and without the
+ * measures that LoomScope's own JVM is started with: its options ({@code window-jvm.options}) and the
+ * AOT cache beside the jar. Every window is a real process on a real display; times are wall
+ * clock from starting the process to the line the window prints once its first frame has been
+ * drawn ({@code --exit-when-shown}); memory is the process's resident set read from /proc.
+ */
+public final class StartupBenchmark {
+
+    /** Where the window's JVM options live, one a line (# for comments). */
+    public static final String OPTIONS_RESOURCE = "/dev/loomscope/window-jvm.options";
+
+    private static final long WINDOW_TIME_LIMIT_S = 600;
+
+    private final PrintStream out;
+    private final Map<String, String> display;
+    private final Path jar;
+    private final Path aotCache;
+
+    /**
+     * @param display  the environment that names the display the windows open on
+     * @param jar      the runnable jar the windows start from
+     * @param aotCache the AOT cache made for that jar (missing: the rows with a cache say so)
+     */
+    public StartupBenchmark(PrintStream out, Map<String, String> display, Path jar, Path aotCache) {
+        this.out = out;
+        this.display = display;
+        this.jar = jar;
+        this.aotCache = aotCache;
+    }
+
+    /** A way to start LoomScope's process: a name and the command before LoomScope's own arguments. */
+    public record Launch(String name, List<String> command) {
+    }
+
+    /** The window's JVM options, as ./loomscope and the app image's launcher pass them. */
+    public static List<String> windowJvmOptions() {
+        try (InputStream in = StartupBenchmark.class.getResourceAsStream(OPTIONS_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(OPTIONS_RESOURCE + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + OPTIONS_RESOURCE, e);
+        }
+    }
+
+    /** The JVM on its defaults: what {@code java -jar loomscope.jar} gets. */
+    public Launch bare() {
+        return launch("java -jar (no options, no cache)", false, false);
+    }
+
+    public Launch launch(String name, boolean options, boolean cache) {
+        var command = new ArrayList<String>();
+        command.add(JvmLauncher.javaExecutable());
+        command.add("--enable-native-access=ALL-UNNAMED");
+        if (options) {
+            windowJvmOptions().stream().filter(option -> !command.contains(option)).forEach(command::add);
+        }
+        if (cache) {
+            command.addAll(List.of("-XX:AOTCache=" + aotCache, "-Xlog:aot=off", "-Xlog:cds=off"));
+        }
+        command.addAll(List.of("-jar", jar.toString()));
+        return new Launch(name, command);
+    }
+
+    /** The variants measured: the four of options x cache, and the app image's own launcher if given. */
+    public List<Launch> launches(Path imageLauncher) {
+        var launches = new ArrayList<>(List.of(
+                bare(),
+                launch("options, no cache", true, false),
+                launch("cache, no options", false, true),
+                launch("options + cache (./loomscope)", true, true)));
+        if (imageLauncher != null) {
+            launches.add(new Launch("app image (bin/LoomScope)", List.of(imageLauncher.toString())));
+        }
+        return launches;
+    }
+
+    /** Whether the AOT cache is there and made after the jar (an older one the JVM would refuse). */
+    public boolean hasCache() {
+        try {
+            return Files.isRegularFile(aotCache) && Files.getLastModifiedTime(aotCache).compareTo(Files.getLastModifiedTime(jar)) >= 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    // ---- time to the window on screen ----
+
+    /**
+     * A window's start: wall-clock ms from starting the process to its first frame on screen, and the
+     * CPU time (user + system, all its threads) it had used by then. On a machine shared with other
+     * work the wall clock stretches with the load; the CPU time much less.
+     */
+    public record Shown(long wallMs, long cpuMs) {
+    }
+
+    /** Each launch {@code rounds} times, round-robin (so a busy spell of the machine hits them all). */
+    public Map<Launch, List<Shown>> timeToShown(List<Launch> launches, int rounds) throws IOException, InterruptedException {
+        var times = new java.util.LinkedHashMap<Launch, List<Shown>>();
+        launches.forEach(launch -> times.put(launch, new ArrayList<>()));
+        for (int round = 0; round < rounds; round++) {
+            for (Launch launch : launches) {
+                times.get(launch).add(timeToShown(launch));
+            }
+        }
+        return times;
+    }
+
+    private Shown timeToShown(Launch launch) throws IOException, InterruptedException {
+        var command = new ArrayList<>(launch.command());
+        command.addAll(List.of("window", "--exit-when-shown"));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(display);
+        long start = System.nanoTime();
+        Process process = builder.start();
+        long shownAt = -1;
+        long cpuMs = -1;
+        var output = new StringBuilder();
+        try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (shownAt < 0 && line.contains("window shown")) {
+                    shownAt = System.nanoTime();
+                    cpuMs = cpuMs(process.pid());
+                }
+                output.append(line).append('\n');
+            }
+        }
+        finish(process, launch.name());
+        if (shownAt < 0) {
+            throw new IOException(launch.name() + ": the window never said it was shown:\n" + output);
+        }
+        return new Shown((shownAt - start) / 1_000_000, cpuMs);
+    }
+
+    /** User + system CPU time of a process so far, from /proc/PID/stat (in clock ticks of 10 ms). */
+    static long cpuMs(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // After the command: state is field 3, utime 14 and stime 15 (counting from 1 in proc(5)).
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    // ---- the window's memory ----
+
+    /** What a window process held: its resident set at points named by its output, and its peak. */
+    public record Memory(long peakMb, List<Long> rssAtMarksMb, long lastMb) {
+    }
+
+    /** The window opened on nothing, left alone for {@code settleMs}: its resident set then. */
+    public long idleRss(Launch launch, int settleMs) throws IOException, InterruptedException {
+        var builder = new ProcessBuilder(launch.command()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().putAll(display);
+        Process process = builder.start();
+        try {
+            Thread.sleep(settleMs);
+            if (!process.isAlive()) {
+                throw new IOException(launch.name() + ": the window closed by itself (exit " + process.exitValue() + ")");
+            }
+            return statusKb(process.pid(), "VmRSS") / 1024;
+        } finally {
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The window running {@code windowArgs} to its end (a scripted run with {@code --results}), its
+     * resident set polled every 100 ms: the peak (the kernel's high-water mark), and the resident set
+     * each time it prints a line containing {@code mark}.
+     */
+    public Memory throughRuns(Launch launch, List<String> windowArgs, String mark, int timeLimitS) throws IOException, InterruptedException {
+        var command = new ArrayList<>(launch.command());
+        command.addAll(windowArgs);
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(display);
+        Process process = builder.start();
+        long pid = process.pid();
+        var marks = java.util.Collections.synchronizedList(new ArrayList<Long>());
+        var output = new StringBuilder();
+        var reading = CompletableFuture.runAsync(() -> {
+            try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    if (line.contains(mark)) {
+                        marks.add(statusKb(pid, "VmRSS") / 1024);
+                    }
+                    output.append(line).append('\n');
+                }
+            } catch (IOException e) {
+                // The process ended: its exit code tells.
+            }
+        });
+        long peakKb = 0;
+        long lastKb = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeLimitS);
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            peakKb = Math.max(peakKb, statusKb(pid, "VmHWM"));
+            long rss = statusKb(pid, "VmRSS");
+            lastKb = rss > 0 ? rss : lastKb;
+            Thread.sleep(100);
+        }
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+            throw new IOException(launch.name() + ": the window's runs did not end within " + timeLimitS + " s (stopped)");
+        }
+        reading.join();
+        finish(process, launch.name());
+        return new Memory(peakKb / 1024, List.copyOf(marks), lastKb / 1024);
+    }
+
+    /** A field of /proc/PID/status in kB (0 once the process is gone). */
+    static long statusKb(long pid, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith(field + ":")) {
+                    return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").strip());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // gone already
+        }
+        return 0;
+    }
+
+    private static void finish(Process process, String name) throws IOException, InterruptedException {
+        if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException(name + ": the window did not close within " + WINDOW_TIME_LIMIT_S + " s");
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException(name + ": the window exited with " + process.exitValue());
+        }
+    }
+
+    // ---- runner JVMs ----
+
+    /** A runner JVM's start, as a run of the window meets it: to its hello (calibrated) and to its run's clock starting. */
+    public record RunnerStart(long toHelloMs, long toRunMs) {
+    }
+
+    /** Starts {@code count} runner JVMs one after another, each for a run of 10 tasks of 1 ms, JFR on as in the window. */
+    public static List<RunnerStart> runnerStarts(int count) throws Exception {
+        var runner = new Runner(JvmLauncher.standard());
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(1).build();
+        var starts = new ArrayList<RunnerStart>();
+        for (int i = 0; i < count; i++) {
+            var hello = new CompletableFuture<Long>();
+            var started = new CompletableFuture<Long>();
+            long begin = System.nanoTime();
+            var handle = runner.start(scenario, RunOptions.DEFAULT, new RunListener() {
+                @Override
+                public void onHello(RunnerHello message) {
+                    hello.complete(System.nanoTime());
+                }
+
+                @Override
+                public void onStarted(RunStart start) {
+                    started.complete(System.nanoTime());
+                }
+            });
+            var result = handle.result().get(60, TimeUnit.SECONDS);
+            if (!hello.isDone() || !started.isDone()) {
+                throw new IOException("the runner did not start: " + result.message());
+            }
+            starts.add(new RunnerStart((hello.get() - begin) / 1_000_000, (started.get() - begin) / 1_000_000));
+        }
+        return starts;
+    }
+
+    // ---- figures ----
+
+    public static long median(List<Long> values) {
+        long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    public static String spread(List<Long> values) {
+        long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+        return "%,d ms (%,d-%,d)".formatted(median(values), sorted[0], sorted[sorted.length - 1]);
+    }
+
+    public void print(String format, Object... args) {
+        out.printf(format, args);
+        out.flush();
+    }
+
+    /** The system's load average over the last minute: the figures' context on a shared machine. */
+    public static String loadAverage() {
+        try {
+            return Arrays.stream(Files.readString(Path.of("/proc/loadavg")).split(" ")).limit(3).reduce((a, b) -> a + " " + b).orElse("?");
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package dev.loomscope.cli;
+
+import dev.loomscope.bench.StageBenchmark;
+import dev.loomscope.bench.StartupBenchmark;
+import dev.loomscope.bench.StartupBenchmark.Launch;
+import dev.loomscope.model.Preset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code loomscope startup-bench}: time to the window on screen, the window's memory, runner JVM start-up. */
+@Command(name = "startup-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Prints how fast the window comes up (from starting the process to its first frame on screen, median of "
+                + "interleaved rounds) and the window process's resident memory (idle, peak through each preset in presentation "
+                + "mode, through a session of many runs), each with and without the measures LoomScope starts its JVM with (its "
+                + "JVM options and the AOT cache), and how long a runner JVM takes to start. Needs a display, or Xvfb, which it "
+                + "then starts itself. Run it from the jar ./loomscope uses or from the app image. Takes 15-25 minutes in full.", ""})
+public final class StartupBenchCommand implements Callable<Integer> {
+
+    /** A preset's runs take at most about 15 s in the window; a session of 50 runs about 5 minutes. */
+    private static final int PRESET_TIME_LIMIT_S = 180;
+    private static final int SESSION_TIME_LIMIT_S = 1_200;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--parts", split = ",", paramLabel = "PART,...", hideParamSyntax = true,
+            defaultValue = "start,idle,presets,session,runners",
+            description = "What to measure: start, idle, presets, session, runners. Default: ${DEFAULT-VALUE}.")
+    List<String> parts;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "7", description = "Windows started per variant for the start-up times (medians). Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--presets", split = ",", paramLabel = "NAME,...", hideParamSyntax = true,
+            description = "Presets for the peak memory. Default: all of them.")
+    List<String> presets;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "50",
+            description = "Runs in the one-session test (waiting-10k, two runs a comparison). Default: ${DEFAULT-VALUE}.")
+    int runs;
+
+    @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,image",
+            description = "Ways to start the window: bare (java -jar), options (the JVM options alone), cache (the AOT cache alone), "
+                    + "shipped (both: ./loomscope), image (the app image's launcher, when there is one). Default: ${DEFAULT-VALUE}.")
+    List<String> variants;
+
+    @Option(names = "--image", paramLabel = "DIR", description = "The app image to measure too. Default: the one this runs from, else target/dist/LoomScope beside the jar.")
+    Path image;
+
+    @Override
+    public Integer call() throws Exception {
+        for (String part : parts) {
+            if (!List.of("start", "idle", "presets", "session", "runners").contains(part)) {
+                throw new ParameterException(spec.commandLine(), "--parts: unknown part '" + part + "'; expected some of start, idle, presets, session, runners");
+            }
+        }
+        for (String variant : variants) {
+            if (!List.of("bare", "options", "cache", "shipped", "image").contains(variant)) {
+                throw new ParameterException(spec.commandLine(), "--variants: unknown variant '" + variant + "'; expected some of bare, options, cache, shipped, image");
+            }
+        }
+        if (rounds < 1 || rounds > 100 || runs < 2 || runs > 400) {
+            throw new ParameterException(spec.commandLine(), "--rounds must be 1 to 100 and --runs 2 to 400");
+        }
+        List<String> chosenPresets = presets == null ? Preset.names() : presets;
+        for (String name : chosenPresets) {
+            if (!Preset.names().contains(name)) {
+                throw new ParameterException(spec.commandLine(), "--presets: unknown preset '" + name + "'; expected some of " + String.join(", ", Preset.names()));
+            }
+        }
+        String classPath = System.getProperty("java.class.path");
+        if (!classPath.endsWith(".jar") || classPath.contains(java.io.File.pathSeparator)) {
+            System.err.println("loomscope startup-bench: run it from the jar (./loomscope startup-bench) or the app image, not from " + classPath);
+            return LoomScopeCommand.EXIT_RUN_FAILED;
+        }
+        Path jar = Path.of(classPath).toAbsolutePath();
+        Path launcher = imageLauncher(jar);
+
+        try (var display = StageBenchmark.display(1920, 1080)) {
+            var bench = new StartupBenchmark(System.out, display.environment(), jar, jar.resolveSibling("loomscope.aot"));
+            var launches = new ArrayList<Launch>();
+            for (Launch launch : bench.launches(launcher)) {
+                String key = launch.name().startsWith("java -jar") ? "bare" : launch.name().startsWith("options, no") ? "options"
+                        : launch.name().startsWith("cache, no") ? "cache" : launch.name().startsWith("options + cache") ? "shipped" : "image";
+                if (variants.contains(key)) {
+                    launches.add(launch);
+                }
+            }
+            bench.print("JDK %s, %d cores, load average %s; windows on %s%n", System.getProperty("java.runtime.version"),
+                    Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
+            bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it"
+                    : "none, or older than the jar (the rows with one start without; ./loomscope startup-bench makes it)",
+                    launcher == null ? "none" : launcher, String.join(" ", StartupBenchmark.windowJvmOptions()));
+
+            if (parts.contains("start")) {
+                bench.print("Time to the window on screen (1440x900), median of %d interleaved rounds (range):%n", rounds);
+                var times = bench.timeToShown(launches, rounds);
+                bench.print("  %-34s %-26s %s%n", "", "wall clock", "CPU time used by then");
+                times.forEach((launch, shown) -> bench.print("  %-34s %-26s %s%n", launch.name(),
+                        StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::wallMs).toList()),
+                        StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList())));
+                bench.print("  (load average now %s)%n%n", StartupBenchmark.loadAverage());
+            }
+            if (parts.contains("idle")) {
+                bench.print("Window RSS idle (opened on the first experiment, 8 s later):%n");
+                for (Launch launch : launches) {
+                    bench.print("  %-34s %,d MB%n", launch.name(), bench.idleRss(launch, 8_000));
+                }
+                bench.print("%n");
+            }
+            if (parts.contains("presets")) {
+                bench.print("Window RSS peak through each preset (presentation mode, 1920x1080, a window per preset), MB:%n");
+                bench.print("  %-12s", "preset");
+                launches.forEach(launch -> bench.print(" %14s", shortName(launch)));
+                bench.print("%n");
+                var highest = new long[launches.size()];
+                for (String preset : chosenPresets) {
+                    bench.print("  %-12s", preset);
+                    for (int i = 0; i < launches.size(); i++) {
+                        Path results = Files.createTempFile("loomscope-startup-bench", ".json");
+                        try {
+                            var memory = bench.throughRuns(launches.get(i), List.of("window", "--preset", preset, "--autorun", "--results",
+                                    results.toString(), "--presentation", "--size", "1920x1080"), "\u0000", PRESET_TIME_LIMIT_S);
+                            highest[i] = Math.max(highest[i], memory.peakMb());
+                            bench.print(" %14s", "%,d".formatted(memory.peakMb()));
+                        } catch (java.io.IOException e) {
+                            // One window that failed or hung must not cost the other figures: say so and go on.
+                            bench.print(" %14s", "failed");
+                            System.err.println("loomscope startup-bench: " + preset + ": " + e.getMessage());
+                        } finally {
+                            Files.deleteIfExists(results);
+                        }
+                    }
+                    bench.print("%n");
+                }
+                bench.print("  %-12s", "highest");
+                for (long each : highest) {
+                    bench.print(" %14s", "%,d".formatted(each));
+                }
+                bench.print("%n%n");
+            }
+            if (parts.contains("session")) {
+                int comparisons = runs / 2;
+                bench.print("A session of %d runs in one window (waiting-10k: fixed(200) then virtual, %d times; presentation mode, 1920x1080):%n",
+                        comparisons * 2, comparisons);
+                for (Launch launch : launches) {
+                    Path results = Files.createTempFile("loomscope-startup-bench", ".json");
+                    var memory = bench.throughRuns(launch, List.of("window", "--preset", "waiting-10k", "--repeat", Integer.toString(comparisons),
+                            "--results", results.toString(), "--presentation", "--size", "1920x1080"), "round ", SESSION_TIME_LIMIT_S);
+                    Files.deleteIfExists(results);
+                    var rss = memory.rssAtMarksMb();
+                    bench.print("  %-34s RSS after runs %s; peak %,d MB%n", launch.name(), afterRuns(rss), memory.peakMb());
+                }
+                bench.print("%n");
+            }
+            if (parts.contains("runners")) {
+                int count = Math.max(rounds, 5);
+                var starts = StartupBenchmark.runnerStarts(count);
+                bench.print("Runner JVM start-up (%d runners one after another, JFR on, as the window starts them; plain: no AOT cache):%n", count);
+                bench.print("  to its hello (JVM up, CPU calibrated): %s%n", StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toHelloMs).toList()));
+                bench.print("  to its run's clock starting:           %s%n", StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toRunMs).toList()));
+            }
+            bench.print("%nLoad average at the end: %s%n", StartupBenchmark.loadAverage());
+            return 0;
+        } catch (java.io.IOException e) {
+            System.err.println("loomscope startup-bench: " + e.getMessage());
+            return LoomScopeCommand.EXIT_RUN_FAILED;
+        }
+    }
+
+    private static String shortName(Launch launch) {
+        String name = launch.name();
+        int cut = name.indexOf(" (");
+        return cut > 0 ? name.substring(0, cut) : name;
+    }
+
+    /** RSS after the 2nd, 10th, 20th... run and the last (each mark is a comparison of two runs). */
+    private static String afterRuns(List<Long> rss) {
+        var shown = new ArrayList<String>();
+        for (int i = 0; i < rss.size(); i++) {
+            int runsDone = (i + 1) * 2;
+            if (i == 0 || runsDone % 10 == 0 || i == rss.size() - 1) {
+                shown.add("%d: %,d".formatted(runsDone, rss.get(i)));
+            }
+        }
+        return String.join(", ", shown) + " MB";
+    }
+
+    /** The app image's launcher: the image this runs from, else the one the package build makes beside the jar. */
+    private Path imageLauncher(Path jar) {
+        if (image != null) {
+            return image.resolve("bin/LoomScope");
+        }
+        Path home = Path.of(System.getProperty("java.home"));
+        Path fromImage = home.getParent() == null ? null : home.getParent().getParent().resolve("bin/LoomScope");
+        if (fromImage != null && Files.isExecutable(fromImage) && home.endsWith("lib/runtime")) {
+            return fromImage;
+        }
+        Path built = jar.resolveSibling("dist/LoomScope/bin/LoomScope");
+        return Files.isExecutable(built) ? built : null;
+    }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds the installable LoomScope from target/loomscope.jar (run by `./mvnw -Ppackage package`):
+#   target/dist/LoomScope/        the app image: bin/LoomScope, its own jlink'd runtime (bin/java kept:
+#                                 every run starts a runner JVM from it), the jar and its AOT cache
+#   target/dist/loomscope_*.deb   the same as a Debian package, with a menu entry and the icon
+# Usage: package.sh VERSION [--deb=true|false]
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+version="$1"
+make_deb=true
+[ "${2:-}" = "--deb=false" ] && make_deb=false
+jdk="$("$root/loomscope" --jdk-home)"
+target="$root/target"
+work="$target/package-work"
+dist="$target/dist"
+image="$dist/LoomScope"
+
+# What the app and its runner JVMs use (jdeps on the jar names java.base, java.desktop, java.net.http,
+# java.scripting, java.sql, jdk.httpserver, jdk.jfr, jdk.management), plus what is reached by name
+# or reflection: JavaFX's Unsafe (jdk.unsupported), JFR's MXBean, the Attach API (loomscope attach),
+# JavaFX's logging, and the time zones and crypto of java.net.http.
+modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
+jdk.attach,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
+
+# The window's JVM options: one source, read by ./loomscope too. The image's one launcher opens the
+# window, so they apply to its headless commands as well (the runners never get them).
+window_options=(--enable-native-access=ALL-UNNAMED)
+while IFS= read -r line; do
+  [[ -z "$line" || "$line" == \#* ]] && continue
+  window_options+=("$line")
+done < "$root/src/main/resources/dev/loomscope/window-jvm.options"
+java_options=()
+for option in "${window_options[@]}"; do
+  java_options+=(--java-options "$option")
+done
+
+rm -rf "$work" "$dist"
+mkdir -p "$work/input" "$dist"
+cp "$target/loomscope.jar" "$work/input/"
+
+echo "jlink: a runtime of $modules"
+# Our own jlink, so the runtime keeps bin/java (jpackage's default options strip the native commands).
+"$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \
+  --compress=zip-6 --output "$work/runtime"
+
+echo "jpackage: the app image"
+"$jdk/bin/jpackage" --type app-image --dest "$dist" --name LoomScope --app-version "$version" \
+  --vendor "LoomScope" --description "See Java virtual threads at work" \
+  --input "$work/input" --main-jar loomscope.jar --main-class dev.loomscope.Main \
+  --runtime-image "$work/runtime" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
+  "${java_options[@]}" --java-options '-XX:AOTCache=$APPDIR/loomscope.aot' \
+  --java-options -Xlog:aot=off --java-options -Xlog:cds=off
+
+# The AOT cache (JEP 483/514/515): classes loaded and linked, and method profiles, from a training
+# run that opens the window and closes it once it is shown, on JavaFX's headless platform (no display
+# needed). Same runtime, jar and options as the launcher; a cache that no longer matches (or is
+# missing) is ignored without a word (-Xlog:aot=off): the window then starts as without it.
+echo "AOT cache: a training run of the window"
+"$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
+  -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
+  -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main window --exit-when-shown 2>&1 \
+  | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" || true; }
+[ -f "$image/lib/app/loomscope.aot" ] || { echo "The AOT cache was not made" >&2; exit 1; }
+
+echo "App image: $image ($(du -sh "$image" | cut -f1))"
+
+if $make_deb; then
+  for tool in dpkg-deb fakeroot; do
+    command -v "$tool" >/dev/null || { echo "The .deb needs $tool (apt-get install dpkg-dev fakeroot), or build with -Dloomscope.deb=false" >&2; exit 1; }
+  done
+  echo "jpackage: the .deb"
+  "$jdk/bin/jpackage" --type deb --dest "$dist" --name LoomScope --app-version "$version" \
+    --vendor "LoomScope" --description "See Java virtual threads at work" \
+    --app-image "$image" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
+    --linux-package-name loomscope --linux-shortcut --linux-menu-group "Development;Education;" \
+    --linux-app-category devel --linux-deb-maintainer dev@loomscope.dev
+  ls -la "$dist"/*.deb
+fi

@@ -1,0 +1,61 @@
+package dev.loomscope.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StartupBenchmarkTest {
+
+    private final StartupBenchmark bench = new StartupBenchmark(System.out, Map.of(), Path.of("/apps/loomscope.jar"), Path.of("/apps/loomscope.aot"));
+
+    @Test
+    void theWindowsOptionsAreReadWithoutCommentsOrBlankLines() {
+        List<String> options = StartupBenchmark.windowJvmOptions();
+        assertThat(options).isNotEmpty().allSatisfy(option -> assertThat(option).startsWith("-").doesNotContain("#").isEqualTo(option.strip()));
+    }
+
+    @Test
+    void eachVariantCarriesOnlyItsOwnMeasures() {
+        List<String> bare = bench.bare().command();
+        List<String> cacheOnly = bench.launch("cache", false, true).command();
+        List<String> both = bench.launch("both", true, true).command();
+
+        assertThat(bare).endsWith("-jar", "/apps/loomscope.jar").noneMatch(arg -> arg.startsWith("-XX:AOTCache"));
+        assertThat(bare).doesNotContainAnyElementsOf(StartupBenchmark.windowJvmOptions());
+        assertThat(cacheOnly).contains("-XX:AOTCache=/apps/loomscope.aot").doesNotContainAnyElementsOf(StartupBenchmark.windowJvmOptions());
+        assertThat(both).contains("-XX:AOTCache=/apps/loomscope.aot").containsAll(StartupBenchmark.windowJvmOptions());
+        // Every variant gets the flag every LoomScope process needs, once.
+        assertThat(both.stream().filter("--enable-native-access=ALL-UNNAMED"::equals)).hasSize(1);
+    }
+
+    @Test
+    void theAppImageIsMeasuredOnlyWhenThereIsOne() {
+        assertThat(bench.launches(null)).hasSize(4);
+        assertThat(bench.launches(Path.of("/opt/loomscope/bin/LoomScope")).getLast().command()).containsExactly("/opt/loomscope/bin/LoomScope");
+    }
+
+    @Test
+    void aMissingCacheIsSaidToBeMissing() {
+        assertThat(bench.hasCache()).isFalse();
+    }
+
+    @Test
+    void readsThisProcesssMemoryAndCpuFromProc() {
+        long pid = ProcessHandle.current().pid();
+        assertThat(StartupBenchmark.statusKb(pid, "VmRSS")).isPositive();
+        assertThat(StartupBenchmark.statusKb(pid, "VmHWM")).isGreaterThanOrEqualTo(StartupBenchmark.statusKb(pid, "VmRSS") / 2);
+        // A test JVM has used some CPU by now (class loading alone takes more than a clock tick).
+        assertThat(StartupBenchmark.cpuMs(pid)).isPositive();
+        assertThat(StartupBenchmark.statusKb(Long.MAX_VALUE, "VmRSS")).isZero();
+    }
+
+    @Test
+    void mediansAndRanges() {
+        assertThat(StartupBenchmark.median(List.of(5L, 1L, 3L))).isEqualTo(3);
+        assertThat(StartupBenchmark.median(List.of(4L, 1L, 2L, 3L))).isEqualTo(2);
+        assertThat(StartupBenchmark.spread(List.of(1_200L, 800L, 950L))).isEqualTo("950 ms (800-1,200)");
+    }
+}
