@@ -70,12 +70,13 @@ class LoadGeneratorTest {
 
     @Test
     void countsRequestsThatGetNoAnswer() throws Exception {
-        LoadReport report = new LoadGenerator(toAClosedPortFor(Duration.ofMillis(300))).run();
+        // Two seconds, not a blink: a cold HTTP client on a busy machine can take longer than that to make its first attempt.
+        LoadReport report = new LoadGenerator(toAClosedPortFor(Duration.ofSeconds(2))).run();
         assertThat(report.answered()).isZero();
         assertThat(report.errors()).containsOnlyKeys("connect");
         assertThat(report.failed()).isEqualTo(report.errors().get("connect")).isPositive();
         assertThat(report.firstError()).contains("ConnectException");
-        assertThat(report.elapsedSeconds()).isGreaterThanOrEqualTo(0.3);
+        assertThat(report.elapsedSeconds()).isGreaterThanOrEqualTo(2.0);
     }
 
     @Test
