@@ -173,7 +173,7 @@ class MainWindowTest {
         assertThat(life.waitingMs()).isGreaterThanOrEqualTo(15);
         assertThat(life.complete()).isTrue();
         String card = Fx.call(() -> ((javafx.scene.control.Label) ((javafx.scene.layout.VBox) window.getScene().lookup("#lifecycleCard")).getChildren().get(1)).getText());
-        assertThat(card).contains("submitted").contains("finished").contains("Ran in 2 slices on");
+        assertThat(card).contains("submitted").contains("finished").contains("Ran in 2 slices, on");
         // The replay shows the same task outlined; Esc lets it go.
         Fx.run(() -> window.replays().replay());
         Fx.waitUntil("the replay showing the followed task", Duration.ofSeconds(10), () -> window.playback().isActive()
