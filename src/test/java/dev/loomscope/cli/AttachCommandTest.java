@@ -72,7 +72,15 @@ class AttachCommandTest {
             assertThat(json.get("jdk").asText()).startsWith("25");
             assertThat(json.get("pinnedEvents").asLong()).isPositive();
             assertThat(json.get("virtualThreadStarts").asLong()).isPositive();
-            assertThat(json.get("pinnedReasons").get("Native or VM frame on stack").asLong()).isEqualTo(json.get("pinnedEvents").asLong());
+            // Every pin is counted under its reason; the program's own pins (a native frame) are nearly all of them (the JDK may pin
+            // a virtual thread of its own now and then, for another reason).
+            long byReason = 0;
+            for (JsonNode count : json.get("pinnedReasons")) {
+                byReason += count.asLong();
+            }
+            assertThat(byReason).isEqualTo(json.get("pinnedEvents").asLong());
+            assertThat(json.get("pinnedReasons").fieldNames().next()).as("the most frequent reason first").isEqualTo("Native or VM frame on stack");
+            assertThat(json.get("pinnedReasons").get("Native or VM frame on stack").asLong()).isGreaterThanOrEqualTo(json.get("pinnedEvents").asLong() * 9 / 10);
             JsonNode hotspot = json.get("pinHotspots").get(0);
             assertThat(fieldNames(hotspot)).containsExactly("frames", "count", "totalMs");
             assertThat(hotspot.get("frames").toString()).contains(ObservedProgram.class.getName() + ".sleepingCompare");
