@@ -1,10 +1,11 @@
 package dev.loomscope.model.observe.view;
 
+import dev.loomscope.model.observe.ObservationExport;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.model.observe.ObservationSnapshot;
 import java.io.UncheckedIOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,40 +26,14 @@ public final class ObservationSummary {
     private ObservationSummary() {
     }
 
-    /** The summary's fields and values, in {@link #FIELDS} order. */
+    /** The summary's fields and values, in {@link #FIELDS} order: the one summary {@code attach --json} prints too. */
     public static Map<String, Object> fields(ObservationSnapshot s) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("pid", s.target().pid());
-        json.put("jdk", s.target().jdkVersion());
-        json.put("durationMs", s.elapsedMs());
-        json.put("virtualThreadStarts", s.virtualThreadStarts());
-        json.put("virtualThreadEnds", s.virtualThreadEnds());
-        json.put("pinnedEvents", s.pinnedEvents());
-        json.put("pinnedMs", thousandths(s.pinnedMs()));
-        json.put("pinnedReasons", s.pinnedReasons());
-        json.put("pinHotspots", s.pinHotspots().stream().map(h -> {
-            Map<String, Object> hotspot = new LinkedHashMap<>();
-            hotspot.put("frames", h.frames());
-            hotspot.put("count", h.count());
-            hotspot.put("totalMs", thousandths(h.totalMs()));
-            return hotspot;
-        }).toList());
-        json.put("submitFailed", s.submitFailed());
-        json.put("schedulerParallelism", s.schedulerParallelism() < 0 ? null : s.schedulerParallelism());
-        json.put("schedulerPoolSizeMax", s.schedulerPoolSizeMax() < 0 ? null : s.schedulerPoolSizeMax());
-        json.put("mountedMax", s.mountedMax() < 0 ? null : s.mountedMax());
-        json.put("queuedMax", s.queuedMax() < 0 ? null : s.queuedMax());
-        json.put("threadDumpVirtualThreads", s.threadDump() == null ? null : s.threadDump().virtualThreads());
-        return json;
+        return ObservationExport.summary(s);
     }
 
     /** One JSON object, as {@code attach --json} prints it. */
     public static String json(ObservationSnapshot s) {
-        try {
-            return JSON.writeValueAsString(fields(s));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ObservationExport.summaryJson(s);
     }
 
     /** A header line and one row (RFC 4180 quoting); the reasons and hotspots as JSON inside their cells. */
@@ -74,9 +49,5 @@ public final class ObservationSummary {
             cells.add(text.matches("[^,\"\r\n]*") ? text : "\"" + text.replace("\"", "\"\"") + "\"");
         }
         return String.join(",", FIELDS) + "\n" + String.join(",", cells) + "\n";
-    }
-
-    private static double thousandths(double ms) {
-        return Math.round(ms * 1000) / 1000.0;
     }
 }
