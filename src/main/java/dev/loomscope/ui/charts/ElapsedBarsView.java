@@ -122,7 +122,8 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
      * A reference bar (a published figure) is drawn as an outline, so it never passes for a measurement.
      */
     private static XYChart.Data<Number, String> bar(Comparison.Bar bar, boolean reference) {
-        var data = new XYChart.Data<Number, String>(bar.value(), bar.run());
+        // "#2 virtual, ScopedValue" on two lines: a run's name must not take the bars' width on a 720p stage.
+        var data = new XYChart.Data<Number, String>(bar.value(), bar.run().replace(", ", "\n"));
         data.nodeProperty().addListener((obs, old, node) -> {
             if (node instanceof StackPane pane) {
                 if (reference) {
