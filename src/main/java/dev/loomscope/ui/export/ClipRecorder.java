@@ -108,8 +108,8 @@ public final class ClipRecorder {
         /** This frame's pixels, at the clip's size (a window resized meanwhile is cut or padded to it). */
         private int[] picture() {
             if (clip == null) {
-                double width = exports.picture(view, 1).getWidth();
-                scale = Math.min(1, MAX_WIDTH / width);
+                // A picture at 1x is as wide as what it shows.
+                scale = Math.min(1, MAX_WIDTH / Math.max(1, exports.subject(view).getLayoutBounds().getWidth()));
             }
             WritableImage image = exports.picture(view, scale);
             int width = (int) image.getWidth();
@@ -185,12 +185,21 @@ public final class ClipRecorder {
      */
     public CompletableFuture<Path> start(String view, Path target, Format format) {
         if (current != null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("A clip of the " + current.view + " is being recorded: stop it first."));
+            return refused();
         }
-        exports.picture(view, 1); // an unknown view fails here, before anything is written
-        current = new Recording(view, target, format);
-        current.start();
+        begin(view, target, format).start();
         return current.saved;
+    }
+
+    private CompletableFuture<Path> refused() {
+        return CompletableFuture.failedFuture(new IllegalStateException("A clip of the " + current.view + " is being recorded: stop it first."));
+    }
+
+    /** A new recording, its frames not yet taken. */
+    private Recording begin(String view, Path target, Format format) {
+        exports.subject(view); // an unknown view fails here, before anything is written
+        current = new Recording(view, target, format);
+        return current;
     }
 
     /**
@@ -201,11 +210,9 @@ public final class ClipRecorder {
      */
     public CompletableFuture<Path> startStepped(String view, Path target, Format format) {
         if (current != null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("A clip of the " + current.view + " is being recorded: stop it first."));
+            return refused();
         }
-        exports.picture(view, 1);
-        current = new Recording(view, target, format);
-        current.startedAt = System.nanoTime();
+        begin(view, target, format).startedAt = System.nanoTime();
         return current.saved;
     }
 

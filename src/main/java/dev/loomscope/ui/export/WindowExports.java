@@ -240,11 +240,21 @@ public final class WindowExports {
         if (view.equals("window")) {
             return Exports.picture((StackPane) window.getScene().getRoot(), card, scale, () -> window.getScene().getRoot());
         }
+        View target = target(view);
+        return Exports.picture(target.cardHost(), card, scale, target::subject);
+    }
+
+    /** What a picture of {@code view} shows: the node photographed. */
+    javafx.scene.Node subject(String view) {
+        return view.equals("window") ? window.getScene().getRoot() : target(view).subject();
+    }
+
+    private View target(String view) {
         View target = views.get(view);
         if (target == null) {
             throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
         }
-        return Exports.picture(target.cardHost(), card, scale, target::subject);
+        return target;
     }
 
     /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
