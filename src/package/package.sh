@@ -23,18 +23,13 @@ image="$dist/LoomScope"
 modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
 jdk.attach,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
 
-# The window's JVM options: one source, read by ./loomscope too. The image's one launcher opens the
-# window, so they apply to its headless commands as well (the runners never get them).
+# The window's JVM options: one source, read by ./loomscope and by the image's launcher, which gives
+# them to the window only (the headless commands and the runners never get them).
 window_options=(--enable-native-access=ALL-UNNAMED)
 while IFS= read -r line; do
   [[ -z "$line" || "$line" == \#* ]] && continue
   window_options+=("$line")
 done < "$root/src/main/resources/dev/loomscope/window-jvm.options"
-java_options=()
-for option in "${window_options[@]}"; do
-  java_options+=(--java-options "$option")
-done
-
 rm -rf "$work" "$dist"
 mkdir -p "$work/input" "$dist"
 cp "$target/loomscope.jar" "$work/input/"
@@ -48,9 +43,13 @@ echo "jpackage: the app image"
 "$jdk/bin/jpackage" --type app-image --dest "$dist" --name LoomScope --app-version "$version" \
   --vendor "LoomScope" --description "See Java virtual threads at work" \
   --input "$work/input" --main-jar loomscope.jar --main-class dev.loomscope.Main \
-  --runtime-image "$work/runtime" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
-  "${java_options[@]}" --java-options '-XX:AOTCache=$APPDIR/loomscope.aot' \
-  --java-options -Xlog:aot=off --java-options -Xlog:cds=off
+  --runtime-image "$work/runtime" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png"
+
+# Our launcher in place of jpackage's native one (see the script: it skips a package query at every
+# start), reading the window's options from beside the jar.
+install -m 755 "$root/src/package/LoomScope.launcher" "$image/bin/LoomScope"
+rm -f "$image/lib/libapplauncher.so"
+cp "$root/src/main/resources/dev/loomscope/window-jvm.options" "$image/lib/app/window-jvm.options"
 
 # The AOT cache (JEP 483/514/515): classes loaded and linked, and method profiles, from a training
 # run that opens the window and closes it once it is shown, on JavaFX's headless platform (no display

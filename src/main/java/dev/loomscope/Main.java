@@ -25,6 +25,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        dev.loomscope.ui.fx.StartupTrace.mark("main");
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
         if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command)) {
             String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
@@ -34,6 +35,10 @@ public final class Main {
             }
         }
         if (command[0].equals("window")) {
+            if (!isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command)) {
+                // The toolkit comes up while picocli reads the options (see startToolkit).
+                dev.loomscope.ui.app.LoomScopeApp.startToolkit();
+            }
             // The window's options alone: building every headless command first (their Jackson, their
             // option tables) would cost the window a few hundred ms of its start.
             System.exit(LoomScopeCommand.alone(new dev.loomscope.ui.app.WindowCommand(), "loomscope window")

@@ -90,18 +90,28 @@ public final class StartupBenchmark {
         return new Launch(name, command);
     }
 
-    /** The variants measured: the four of options x cache, and the app image's own launcher if given. */
-    public List<Launch> launches(Path imageLauncher) {
+    /**
+     * The variants measured: the four of options x cache; the {@code ./loomscope} script, which a
+     * clone opens the window with (it finds the JDK, then starts it with both), if given; and the
+     * app image's own launcher, if given.
+     */
+    public List<Launch> launches(Path imageLauncher, Path script) {
         var launches = new ArrayList<>(List.of(
                 bare(),
                 launch("options, no cache", true, false),
                 launch("cache, no options", false, true),
-                launch("options + cache (./loomscope)", true, true)));
+                launch("options + cache (java)", true, true)));
+        if (script != null) {
+            launches.add(new Launch(SCRIPT, List.of(script.toString())));
+        }
         if (imageLauncher != null) {
             launches.add(new Launch("app image (bin/LoomScope)", List.of(imageLauncher.toString())));
         }
         return launches;
     }
+
+    /** The name of the script's row. */
+    public static final String SCRIPT = "./loomscope (the script)";
 
     /** Whether the AOT cache is there and made after the jar (an older one the JVM would refuse). */
     public boolean hasCache() {

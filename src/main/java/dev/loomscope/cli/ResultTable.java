@@ -56,7 +56,9 @@ final class ResultTable {
 
     private static String status(RunResult r) {
         return switch (r.outcome()) {
-            case COMPLETED -> r.failed() == 0 ? "ok" : "%,d tasks failed".formatted(r.failed());
+            case COMPLETED -> r.failed() == 0 && r.cancelled() == 0 ? "ok"
+                    : r.cancelled() == 0 ? "%,d tasks failed".formatted(r.failed())
+                    : "%,d failed, %,d cancelled".formatted(r.failed(), r.cancelled());
             case FAILED -> "FAILED";
             case CANCELLED -> "stopped";
         };

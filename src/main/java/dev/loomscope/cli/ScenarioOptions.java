@@ -59,6 +59,11 @@ public final class ScenarioOptions {
         }
     }
 
+    @Option(names = "--fail-at-ms", paramLabel = "MS", defaultValue = "0",
+            description = "One task (the middle one) fails this far into its wait; with --executor structured its scope then cancels the "
+                    + "others. 0: none fails. Default: ${DEFAULT-VALUE}.")
+    int failAtMs;
+
     @Option(names = "--connections", paramLabel = "N", defaultValue = "0",
             description = "The web experiment: the runner serves HTTP with the executor and a closed loop of N connections sends each "
                     + "task as one request (at most 100,000). 0 to 10,000; default: ${DEFAULT-VALUE} (every task submitted at once).")
@@ -77,7 +82,7 @@ public final class ScenarioOptions {
             try {
                 var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
                         .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
-                        .withSharing(sharing).withConnections(connections).build();
+                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), "--" + e.getMessage());

@@ -47,9 +47,10 @@ public final class StartupBenchCommand implements Callable<Integer> {
             description = "Runs in the one-session test (waiting-10k, two runs a comparison). Default: ${DEFAULT-VALUE}.")
     int runs;
 
-    @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,image",
+    @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,script,image",
             description = "Ways to start the window: bare (java -jar), options (the JVM options alone), cache (the AOT cache alone), "
-                    + "shipped (both: ./loomscope), image (the app image's launcher, when there is one). Default: ${DEFAULT-VALUE}.")
+                    + "shipped (both, started with java), script (./loomscope itself, which finds the JDK and then starts it as shipped; "
+                    + "time to the window only), image (the app image's launcher, when there is one). Default: ${DEFAULT-VALUE}.")
     List<String> variants;
 
     @Option(names = "--image", paramLabel = "DIR", description = "The app image to measure too. Default: the one this runs from, else target/dist/LoomScope beside the jar.")
@@ -63,8 +64,8 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
         }
         for (String variant : variants) {
-            if (!List.of("bare", "options", "cache", "shipped", "image").contains(variant)) {
-                throw new ParameterException(spec.commandLine(), "--variants: unknown variant '" + variant + "'; expected some of bare, options, cache, shipped, image");
+            if (!List.of("bare", "options", "cache", "shipped", "script", "image").contains(variant)) {
+                throw new ParameterException(spec.commandLine(), "--variants: unknown variant '" + variant + "'; expected some of bare, options, cache, shipped, script, image");
             }
         }
         if (rounds < 1 || rounds > 100 || runs < 2 || runs > 400) {
@@ -86,14 +87,19 @@ public final class StartupBenchCommand implements Callable<Integer> {
 
         try (var display = StageBenchmark.display(1920, 1080)) {
             var bench = new StartupBenchmark(System.out, display.environment(), jar, jar.resolveSibling("loomscope.aot"));
-            var launches = new ArrayList<Launch>();
-            for (Launch launch : bench.launches(launcher)) {
+            var timed = new ArrayList<Launch>();
+            // The script a clone opens the window with, when this jar is a clone's build (target/ beside it).
+            Path script = jar.getParent().resolveSibling("loomscope");
+            for (Launch launch : bench.launches(launcher, Files.isExecutable(script) ? script : null)) {
                 String key = launch.name().startsWith("java -jar") ? "bare" : launch.name().startsWith("options, no") ? "options"
-                        : launch.name().startsWith("cache, no") ? "cache" : launch.name().startsWith("options + cache") ? "shipped" : "image";
+                        : launch.name().startsWith("cache, no") ? "cache" : launch.name().startsWith("options + cache") ? "shipped"
+                        : launch.name().equals(StartupBenchmark.SCRIPT) ? "script" : "image";
                 if (variants.contains(key)) {
-                    launches.add(launch);
+                    timed.add(launch);
                 }
             }
+            // The script starts the same JVM as "shipped": its memory is that row's, so only its start is timed.
+            var launches = timed.stream().filter(launch -> !launch.name().equals(StartupBenchmark.SCRIPT)).toList();
             bench.print("JDK %s, %d cores, load average %s; windows on %s%n", System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
             bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it"
@@ -102,7 +108,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
 
             if (parts.contains("start")) {
                 bench.print("Time to the window on screen (1440x900), median of %d interleaved rounds (range):%n", rounds);
-                var times = bench.timeToShown(launches, rounds);
+                var times = bench.timeToShown(timed, rounds);
                 bench.print("  %-34s %-26s %s%n", "", "wall clock", "CPU time used by then");
                 times.forEach((launch, shown) -> bench.print("  %-34s %-26s %s%n", launch.name(),
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::wallMs).toList()),

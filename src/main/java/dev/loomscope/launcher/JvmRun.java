@@ -201,7 +201,7 @@ final class JvmRun implements RunHandle {
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived, summary.eventsOverflowed()),
                 vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated(),
                 new RunResult.Overheads(millisOrAbsent(summary.cpuWaitNanos()), millisOrAbsent(summary.otherCpuNanos()),
-                        millisOrAbsent(summary.submitNanos())));
+                        millisOrAbsent(summary.submitNanos())), summary.cancelled());
     }
 
     private String explainDeath(int exitCode, String streamError) {
@@ -223,7 +223,8 @@ final class JvmRun implements RunHandle {
     private RunResult resultWithoutSummary(RunResult.Outcome outcome, String message) {
         return new RunResult(scenario, outcome, message, hello, wallMillis(), idealMs,
                 eventsByType[EventType.SUBMITTED.ordinal()], finishedTasks(), eventsByType[EventType.FAILED.ordinal()],
-                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived, 0), VmEvents.NONE, 0, 0, 0);
+                0, 0, 0, 0, latency.result(eventsReceived, eventsReceived, 0), VmEvents.NONE, 0, 0, 0, RunResult.Overheads.UNMEASURED,
+                eventsByType[EventType.CANCELLED.ordinal()]);
     }
 
     /**
@@ -237,7 +238,7 @@ final class JvmRun implements RunHandle {
     }
 
     private long unmounts(VmEvents vm) {
-        long ends = count(EventType.FINISHED) + count(EventType.FAILED);
+        long ends = count(EventType.FINISHED) + count(EventType.FAILED) + count(EventType.CANCELLED);
         return scenario.executor().isVirtual() ? Math.max(ends, ends + count(EventType.BLOCKED) - vm.pinnedEvents()) : ends;
     }
 

@@ -60,7 +60,15 @@ public final class Runner implements RunStarter {
         // JFR keeps its chunks in a repository that a killed runner (Stop) never deletes: give it a
         // folder of our own and delete that when the runner is gone, however it ended.
         Path repository = options.jfr() ? jfrRepository() : null;
-        List<String> runJvmArgs = repository == null ? List.of() : List.of("-XX:FlightRecorderOptions:repository=" + repository);
+        var runJvmArgs = new ArrayList<String>();
+        if (repository != null) {
+            runJvmArgs.add("-XX:FlightRecorderOptions:repository=" + repository);
+        }
+        // A preview API (StructuredTaskScope in JDK 25) is enabled in that executor's runner only:
+        // the window and every other run stay on the final JDK.
+        if (scenario.executor().isPreview()) {
+            runJvmArgs.add("--enable-preview");
+        }
         List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), runJvmArgs, args);
         Process process;
         try {

@@ -44,7 +44,7 @@ public final class CarrierLanes {
     public CarrierLanes(Scenario scenario) {
         this.virtual = scenario.executor().isVirtual();
         this.expectedThreads = Math.max(1, switch (scenario.executor()) {
-            case VIRTUAL, VIRTUAL_LIMITED -> scenario.carriers();
+            case VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> scenario.carriers();
             case FIXED, FORKJOIN -> Math.min(scenario.pool(), scenario.tasks());
             case SINGLE -> 1;
             case PLATFORM -> scenario.tasks();

@@ -67,7 +67,16 @@ public final class Explanation {
             }
             case PLATFORM -> "A platform thread per task: all %,d wait at once, about %s, plus the cost of starting %,d OS threads."
                     .formatted(s.tasks(), Durations.humanMillis(work), s.tasks());
-            case VIRTUAL -> "A virtual thread per task: all %,d wait at once, about %s; waiting virtual threads hold no carrier."
+            case VIRTUAL -> s.failAtMs() > 0
+                    ? ("A virtual thread per task: all %,d wait at once, about %s. Task %,d fails at %d ms, and the others, nothing to it, "
+                    + "wait on to their end.").formatted(s.tasks(), Durations.humanMillis(work), s.failingTask(), s.failAtMs())
+                    : "A virtual thread per task: all %,d wait at once, about %s; waiting virtual threads hold no carrier."
+                    .formatted(s.tasks(), Durations.humanMillis(work));
+            case STRUCTURED -> s.failAtMs() > 0
+                    ? ("A scope forks %,d subtasks, a virtual thread each. Subtask %,d fails at %d ms, so the scope is cancelled and "
+                    + "the %,d others are interrupted then: about %s.").formatted(s.tasks(), s.failingTask(), s.failAtMs(), s.tasks() - 1,
+                            Durations.humanMillis(ideal))
+                    : "A scope forks %,d subtasks, a virtual thread each: all wait at once, about %s, and the scope joins them."
                     .formatted(s.tasks(), Durations.humanMillis(work));
         };
     }
@@ -84,6 +93,7 @@ public final class Explanation {
             case PLATFORM -> "a platform thread per request";
             case VIRTUAL -> "a virtual thread per request";
             case VIRTUAL_LIMITED -> "virtual threads behind " + s.permits() + " permits";
+            case STRUCTURED -> "a structured scope";
         };
         if (ceiling.get().capped()) {
             return "%,d connections in a closed loop, served by %s: at most %s, so %,d requests take about %s."

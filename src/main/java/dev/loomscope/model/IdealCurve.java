@@ -21,7 +21,7 @@ public final class IdealCurve {
             case FIXED, FORKJOIN -> s.pool();
             case SINGLE -> 1;
             case PLATFORM -> s.tasks();
-            case VIRTUAL -> IdealTime.pins(s.blocking()) ? s.carriers() : s.tasks();
+            case VIRTUAL, STRUCTURED -> IdealTime.pins(s.blocking()) ? s.carriers() : s.tasks();
             case VIRTUAL_LIMITED -> IdealTime.pins(s.blocking()) ? Math.min(s.carriers(), s.permits()) : s.permits();
         };
         return Math.max(1, Math.min(size, s.tasks()));
@@ -40,7 +40,7 @@ public final class IdealCurve {
         int waves = (tasks + waveSize - 1) / waveSize;
         boolean permitsQueueSleepsOnly = s.executor() == ExecutorKind.VIRTUAL_LIMITED && !IdealTime.pins(s.blocking());
         double offset = permitsQueueSleepsOnly ? s.cpuMs() : 0;
-        double waveMs = permitsQueueSleepsOnly ? s.sleepMs() : s.sleepMs() + s.cpuMs();
+        double waveMs = permitsQueueSleepsOnly ? s.sleepMs() : IdealTime.cancelsEarly(s) ? IdealTime.endOfFailure(s) : s.sleepMs() + s.cpuMs();
         boolean coreBound = offset + waves * waveMs < idealMs * 0.999;
         if (waves > maxSteps || coreBound || waveMs == 0) {
             return new CompletionCurve.Points(new double[] {0, idealMs}, new double[] {0, tasks}, 2);

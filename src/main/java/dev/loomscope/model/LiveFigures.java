@@ -9,5 +9,6 @@ package dev.loomscope.model;
  */
 public record LiveFigures(double elapsedMs, double idealMs, int tasks, long submitted, long completed, long failed,
                           long inFlight, long waiting, int mountedVirtual, int queuedVirtual, int platformThreads,
-                          long rssBytes, long heapBytes, long peakRssBytes, long pinnedEvents, double pinnedMs) {
+                          long rssBytes, long heapBytes, long peakRssBytes, long pinnedEvents, double pinnedMs,
+                          long cancelled) {
 }

@@ -70,6 +70,14 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                                 + "by a ScopedValue (JDK 25). How many objects does each make?").formatted(THREAD_LOCAL_KB),
                         "The cache makes 10,000, one per virtual thread, and the heap grows. The ScopedValue makes one, bound for each "
                                 + "task's run: share what does not change, do not cache it per thread."),
+                new Preset("structured", "Structured concurrency: one failure cancels the rest (a JDK 25 preview)",
+                        List.of(structured(ExecutorKind.VIRTUAL, cores), structured(ExecutorKind.STRUCTURED, cores)),
+                        ("%,d tasks wait %s; task %,d fails at %d ms. On a virtual-thread executor, then in a StructuredTaskScope "
+                                + "(preview): how long does each take?").formatted(FAN_OUT, dev.loomscope.scenario.Durations.humanMillis(FAN_OUT_WAIT_MS),
+                                FAN_OUT / 2, FAN_OUT_FAIL_AT_MS),
+                        ("The executor's other %,d wait on to %s. The scope is cancelled when the task fails: the rest are "
+                                + "interrupted at about %d ms and end cancelled (grey). A JDK 25 preview, enabled in that run's JVM only.")
+                                .formatted(FAN_OUT - 1, dev.loomscope.scenario.Durations.humanMillis(FAN_OUT_WAIT_MS), FAN_OUT_FAIL_AT_MS)),
                 new Preset("pinning", "Pinning on JDK 25: synchronized no longer pins, native frames do",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
@@ -101,7 +109,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "scopedvalue", "pinning", "memory", "web-service");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "scopedvalue", "structured", "pinning", "memory", "web-service");
     }
 
     /** The size of the threadlocal preset's cached object: big enough to show on the heap. */
@@ -109,6 +117,15 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool, int carriers, int sleepMs, int cpuMs) {
         return Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carriers).withSleepMs(sleepMs).withCpuMs(cpuMs).build();
+    }
+
+    /** The structured preset: a fan-out of this many subtasks, each waiting so long, the middle one failing this far in. */
+    static final int FAN_OUT = 1_000;
+    static final int FAN_OUT_WAIT_MS = 1_000;
+    static final int FAN_OUT_FAIL_AT_MS = 100;
+
+    private static Scenario structured(ExecutorKind kind, int carriers) {
+        return scenario(kind, FAN_OUT, 200, carriers, FAN_OUT_WAIT_MS, 0).toBuilder().withFailAtMs(FAN_OUT_FAIL_AT_MS).build();
     }
 
     static final int WEB_REQUESTS = 1_000;

@@ -56,6 +56,7 @@ public final class RunModel implements RunListener {
     private long started;
     private long finished;
     private long failedTasks;
+    private long cancelledTasks;
     private long waitingNow;
     private long pinnedEvents;
     private double pinnedMs;
@@ -209,6 +210,12 @@ public final class RunModel implements RunListener {
                 close(task, t);
                 advance(task, TaskState.FAILED);
                 finishTimes[finishedInBatch++] = t;
+            }
+            case CANCELLED -> {
+                // Not on the completion curve: a cancelled task never ran its course (the Completed tile agrees).
+                cancelledTasks++;
+                close(task, t);
+                advance(task, TaskState.CANCELLED);
             }
         }
     }
@@ -465,10 +472,10 @@ public final class RunModel implements RunListener {
         // While events wait for the end, the runner's own count (in its samples) says how many are done.
         long completed = deferring && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
         return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), submitted, completed, failedTasks,
-                Math.max(0, started - finished - failedTasks), Math.max(0, waitingNow),
+                Math.max(0, started - finished - failedTasks - cancelledTasks), Math.max(0, waitingNow),
                 sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
                 sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),
-                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), pinnedEvents, pinnedMs);
+                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), pinnedEvents, pinnedMs, cancelledTasks);
     }
 
     /** JFR events kept so far (pins, submit failures, GC), oldest first, with their carrier's lane; a copy. */

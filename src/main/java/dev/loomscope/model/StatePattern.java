@@ -4,11 +4,11 @@ package dev.loomscope.model;
  * The mark each state carries besides its colour, so the task waves and the lanes read without
  * colour (greyscale print, a washed-out projector, colour-blind eyes): a queued task is a hollow
  * cell, a virtual thread waiting without its carrier is dotted, a thread blocked while it holds
- * its thread is striped, a pinned one is cross-hatched; running and done are solid (and apart in
- * lightness). Marked pixels take the cell's colour three quarters of the way to the background.
+ * its thread is striped, a pinned one is cross-hatched, a cancelled one is struck through; running
+ * and done are solid (and apart in lightness). Marked pixels take the cell's colour three quarters of the way to the background.
  */
 public enum StatePattern {
-    SOLID, HOLLOW, DOTS, STRIPES, CROSS_HATCH;
+    SOLID, HOLLOW, DOTS, STRIPES, CROSS_HATCH, STRUCK_THROUGH;
 
     /** Cells smaller than this a side are drawn solid: a pattern needs room to be seen. */
     public static final int MIN_CELL = 4;
@@ -27,6 +27,8 @@ public enum StatePattern {
             case DOTS -> Math.floorMod(x - period / 2, period) < line + 1 && Math.floorMod(y - period / 2, period) < line + 1;
             case STRIPES -> Math.floorMod(x + y, period) < line;
             case CROSS_HATCH -> Math.floorMod(x + y, period) < line || Math.floorMod(x - y, period) < line;
+            // One stroke from corner to corner, as a cancelled item is crossed out.
+            case STRUCK_THROUGH -> Math.abs(x * height - (height - 1 - y) * width) < (line + 1) * Math.max(width, height);
         };
     }
 
@@ -36,6 +38,9 @@ public enum StatePattern {
         boolean pinned = (value & TaskState.PINNED_FLAG) != 0;
         if (state == TaskState.PENDING || state == TaskState.QUEUED) {
             return state == TaskState.QUEUED ? HOLLOW : SOLID;
+        }
+        if (state == TaskState.CANCELLED) {
+            return STRUCK_THROUGH;
         }
         if (pinned) {
             return CROSS_HATCH;

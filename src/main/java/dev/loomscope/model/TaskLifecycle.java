@@ -61,7 +61,8 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
             long t = recording.timeNanos(i);
             int lane = run.lanes().knownLaneOf(recording.carrierId(i));
             String where = lane >= 0 ? run.lanes().laneName(lane) : noun + " " + recording.carrierId(i);
-            switch (EventType.ofCode(recording.typeCode(i))) {
+            EventType type = EventType.ofCode(recording.typeCode(i));
+            switch (type) {
                 case SUBMITTED -> {
                     submitted = t;
                     steps.add(new Step(t / 1e6, "submitted"));
@@ -93,7 +94,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                     runningLane = lane;
                     steps.add(new Step(t / 1e6, (virtual ? "resumed, mounted on " : "resumed on ") + where));
                 }
-                case FINISHED, FAILED -> {
+                case FINISHED, FAILED, CANCELLED -> {
                     if (runningSince >= 0) {
                         running += (t - runningSince) / 1e6;
                         slices.add(new Slice(runningSince, t, runningLane, nameOf(run, runningLane, noun)));
@@ -103,7 +104,11 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                         waiting += (t - waitingSince) / 1e6;
                     }
                     ended = true;
-                    steps.add(new Step(t / 1e6, recording.typeCode(i) == EventType.FINISHED.code() ? "finished" : "failed"));
+                    steps.add(new Step(t / 1e6, switch (type) {
+                        case FINISHED -> "finished";
+                        case FAILED -> "failed";
+                        default -> thread >= 0 ? "cancelled: interrupted in its wait" : "cancelled before it started";
+                    }));
                 }
             }
         }
@@ -156,7 +161,8 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
             if (since != null) {
                 long t = recording.timeNanos(i);
                 var type = EventType.ofCode(recording.typeCode(i));
-                if ((type == EventType.BLOCKED || type == EventType.FINISHED || type == EventType.FAILED) && t >= since && t < timeNanos) {
+                if ((type == EventType.BLOCKED || type == EventType.FINISHED || type == EventType.FAILED || type == EventType.CANCELLED)
+                        && t >= since && t < timeNanos) {
                     startedAt.remove(recording.task(i));
                 }
             }

@@ -17,7 +17,9 @@ public final class TaskState {
     public static final byte WAITING = 3;
     public static final byte DONE = 4;
     public static final byte FAILED = 5;
-    public static final int STATES = 6;
+    /** Interrupted by its scope's cancellation (or a stop), or never started because the scope was cancelled first. */
+    public static final byte CANCELLED = 6;
+    public static final int STATES = 7;
 
     public static final byte PINNED_FLAG = 0x08;
     private static final byte STATE_MASK = 0x07;

@@ -104,7 +104,7 @@ public final class TimelineExport {
                             open.put(task, new long[] {t, track, 1});
                         }
                     }
-                    case FINISHED, FAILED -> closeSlice(json, open.remove(task), task, t);
+                    case FINISHED, FAILED, CANCELLED -> closeSlice(json, open.remove(task), task, t);
                     default -> {
                     }
                 }

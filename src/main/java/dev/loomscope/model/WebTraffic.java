@@ -188,7 +188,7 @@ public final class WebTraffic {
             case SINGLE -> 1;
             case VIRTUAL -> pins ? scenario.carriers() : 0;
             case VIRTUAL_LIMITED -> pins ? Math.min(scenario.carriers(), scenario.permits()) : 0;
-            case PLATFORM -> 0;
+            case PLATFORM, STRUCTURED -> 0;
         };
         double cap = Double.POSITIVE_INFINITY;
         String reason = null;

@@ -13,7 +13,9 @@ public enum EventType {
     /** The task ran to its end. */
     FINISHED,
     /** The task threw. */
-    FAILED;
+    FAILED,
+    /** The task was interrupted (a structured scope cancelled, or the run stopped), or never started because its scope was cancelled. */
+    CANCELLED;
 
     private static final EventType[] BY_CODE = values();
 

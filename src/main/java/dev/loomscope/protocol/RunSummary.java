@@ -4,6 +4,7 @@ package dev.loomscope.protocol;
  * Last frame from a runner JVM: the totals it measured. Memory peaks are the highest sample seen
  * while tasks ran; baselines are taken just before the first task was submitted, without a GC.
  *
+ * @param cancelled  tasks that ended cancelled: interrupted by their scope's cancellation, or never started
  * @param failure  null when every task was submitted; otherwise why submission stopped
  *                 (for example "unable to create native thread")
  * @param virtualThreadEventsRecorded  whether JFR recorded virtual-thread starts and ends
@@ -17,7 +18,7 @@ package dev.loomscope.protocol;
  * @param otherCpuNanos                CPU time the rest of the machine used meanwhile; -1 where the OS does not say
  * @param submitNanos                  from the clock's start until the last task was submitted; -1 for a web run
  */
-public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed,
+public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed, long cancelled,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,

@@ -16,7 +16,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
                   long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
                   long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
-                  String sharing) {
+                  String sharing, long cancelled, int failAtMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,7 +32,8 @@ public record ResultRow(String executor, String label, String outcome, String me
                 roundOrNull(r.cpuWaitMs()), roundOrNull(r.otherCpuMs()), roundOrNull(r.submitMs()),
                 r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), s.connections(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0,
-                r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null, s.sharing().cliName());
+                r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null, s.sharing().cliName(),
+                r.cancelled(), s.failAtMs());
     }
 
     public String toJsonLine() {

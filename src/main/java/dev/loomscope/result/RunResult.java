@@ -15,12 +15,13 @@ import dev.loomscope.protocol.RunnerHello;
  * @param unmounts         times a task gave its carrier back: blocking that did not pin, or its end
  * @param threadLocalsCreated  values the tasks' ThreadLocal cache created (0 without one)
  * @param overheads        what the machine and the submitting cost the timed run, as measured
+ * @param cancelled        tasks that ended cancelled (a structured scope's cancellation, or a stop): neither completed nor failed
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
                         Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
-                        Overheads overheads) {
+                        Overheads overheads, long cancelled) {
 
     /**
      * Overheads measured over the timed run, each negative where it could not be measured (no
@@ -54,7 +55,7 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
                      double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
                      Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated) {
         this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
-                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, Overheads.UNMEASURED);
+                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, Overheads.UNMEASURED, 0);
     }
 
     public RunResult {

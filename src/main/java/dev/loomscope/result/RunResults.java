@@ -32,7 +32,7 @@ public final class RunResults {
                 (int) median(runs, RunResult::peakPlatformThreads), median(runs, RunResult::cpuTimeMs),
                 typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated(),
                 new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
-                        median(runs, RunResult::submitMs)));
+                        median(runs, RunResult::submitMs)), (long) median(runs, RunResult::cancelled));
     }
 
     public static double median(List<RunResult> runs, ToDoubleFunction<RunResult> figure) {

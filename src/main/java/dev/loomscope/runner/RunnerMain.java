@@ -2,6 +2,7 @@ package dev.loomscope.runner;
 
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.RunnerChannel;
+import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
@@ -40,6 +41,7 @@ public final class RunnerMain {
     private static final int SLOTS_PER_OWN_RING = 1 << 15;
     private static final byte SUBMITTED = EventType.SUBMITTED.code();
     private static final byte FAILED = EventType.FAILED.code();
+    private static final byte CANCELLED = EventType.CANCELLED.code();
 
     private RunnerMain() {
     }
@@ -96,6 +98,7 @@ public final class RunnerMain {
         ThreadDumps.Result threadDump = ThreadDumps.Result.NONE;
         long submitter = Thread.currentThread().threadId();
         ExecutorService executor = null;
+        StructuredFanOut structured = null;
         long notTheRunsNanos = 0;
         long submitNanos = -1;
         ProcessReadings.CpuReading cpuAtEnd = null;
@@ -118,11 +121,16 @@ public final class RunnerMain {
                 }
                 threadDump = dump.get();
             } else {
-                executor = ScenarioExecutors.create(scenario);
+                structured = scenario.executor() == ExecutorKind.STRUCTURED ? new StructuredFanOut(scenario.tasks()) : null;
+                executor = structured == null ? ScenarioExecutors.create(scenario) : null;
                 for (int task = 0; task < scenario.tasks(); task++) {
                     log.record(SUBMITTED, task, submitter, submitter);
                     try {
-                        executor.execute(workload.task(task));
+                        if (structured != null) {
+                            structured.fork(task, workload.task(task), workload.fails(task));
+                        } else {
+                            executor.execute(workload.task(task));
+                        }
                     } catch (OutOfMemoryError | RejectedExecutionException e) {
                         log.record(FAILED, task, submitter, submitter);
                         failure = describeSubmitFailure(e, task, scenario, readings);
@@ -134,6 +142,15 @@ public final class RunnerMain {
                 submitNanos = System.nanoTime() - start;
                 if (options.threadDumpFile() != null) {
                     threadDump = ThreadDumps.write(options.threadDumpFile());
+                }
+                if (structured != null) {
+                    // join() returns once every subtask succeeded, or once one failed and the scope
+                    // cancelled the rest; closing waits for their threads. A subtask forked after the
+                    // cancellation never started: it ends as cancelled, now.
+                    structured.join();
+                    StructuredFanOut scope = structured;
+                    structured = null;
+                    scope.closeThen(task -> log.record(CANCELLED, task, submitter, submitter));
                 }
                 // Shut the executor down only once every task has ended, as a loop that waited for
                 // its tasks would. Closing it while a million tasks sleep (what try-with-resources
@@ -154,6 +171,9 @@ public final class RunnerMain {
             if (executor != null) {
                 executor.close();
             }
+            if (structured != null) {
+                structured.close();
+            }
         }
         long elapsed = System.nanoTime() - start - notTheRunsNanos;
         if (cpuAtEnd == null) {
@@ -171,7 +191,7 @@ public final class RunnerMain {
             }
             pump.stopAndFlush();
             frames.summary(new RunSummary(elapsed, startEpochNanos,
-                    submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), rssBaseline, pump.rssPeak(), heapBaseline,
+                    submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), pump.cancelledTasks(), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),

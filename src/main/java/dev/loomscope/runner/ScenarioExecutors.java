@@ -19,6 +19,7 @@ final class ScenarioExecutors {
             case PLATFORM -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
             case FORKJOIN -> new ForkJoinPool(scenario.pool());
             case SINGLE -> Executors.newSingleThreadExecutor();
+            case STRUCTURED -> throw new IllegalArgumentException("a structured scope forks its subtasks itself: see StructuredFanOut");
         };
     }
 }

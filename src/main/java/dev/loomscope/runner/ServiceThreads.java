@@ -26,6 +26,8 @@ public final class ServiceThreads {
                     Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()));
             case VIRTUAL, VIRTUAL_LIMITED -> new WorkerThreads(label, 0, Executors.newVirtualThreadPerTaskExecutor(),
                     Executors.newVirtualThreadPerTaskExecutor(), true);
+            // Refused by Scenario: a scope forks subtasks, it serves no requests.
+            case STRUCTURED -> throw new IllegalArgumentException("the structured executor serves no web requests");
         };
     }
 

@@ -20,11 +20,22 @@ public final class Workload {
     private static final byte RESUMED = EventType.RESUMED.code();
     private static final byte FINISHED = EventType.FINISHED.code();
     private static final byte FAILED = EventType.FAILED.code();
+    private static final byte CANCELLED = EventType.CANCELLED.code();
+
+    /** The failure of the scenario's failing task (fail-at-ms), planned: no stack trace to fill in. */
+    static final class PlannedFailure extends RuntimeException {
+        PlannedFailure(int task) {
+            super("task " + task + " failed as planned", null, false, false);
+        }
+    }
 
     private final EventLog log;
     private final long cpuUnits;
     private final int sleepMs;
     private final BlockingMode blocking;
+    /** The task that fails {@link #failAtMs} into its wait, or -1. */
+    private final int failingTask;
+    private final int failAtMs;
     /** Non-null for virtual-limited: only this many tasks may be in their blocking part at once. */
     private final Semaphore permits;
 
@@ -87,6 +98,8 @@ public final class Workload {
         this.cpuUnits = cpu.unitsFor(scenario.cpuMs());
         this.sleepMs = scenario.sleepMs();
         this.blocking = scenario.blocking();
+        this.failingTask = scenario.failingTask();
+        this.failAtMs = scenario.failAtMs();
         this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
         boolean scoped = scenario.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE;
         this.threadLocalCache = scenario.threadLocalKb() > 0 && !scoped ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
@@ -137,6 +150,11 @@ public final class Workload {
         return new Task(id);
     }
 
+    /** Whether task {@code id} is the one that fails (fail-at-ms). */
+    boolean fails(int id) {
+        return id == failingTask;
+    }
+
     long endsUnrecorded() {
         return endsUnrecorded.get();
     }
@@ -171,6 +189,10 @@ public final class Workload {
                 start();
                 if (sleepMs > 0) {
                     beforeBlocking();
+                    if (id == failingTask) {
+                        Thread.sleep(failAtMs);
+                        throw new PlannedFailure(id);
+                    }
                     if (permits != null) {
                         blockHoldingAPermit();
                     } else if (blocking == BlockingMode.SLEEP) {
@@ -231,9 +253,10 @@ public final class Workload {
             endMount(mount, id, Thread.currentThread().threadId(), carrier, true);
         }
 
+        /** Records how the task ended without finishing: interrupted (its scope cancelled, or the run stopped) or failed. */
         private void fail(Throwable e) {
             try {
-                recordEvent(FAILED);
+                recordEvent(e instanceof InterruptedException ? CANCELLED : FAILED);
             } catch (Throwable recordingFailed) {
                 endsUnrecorded.incrementAndGet();
             }

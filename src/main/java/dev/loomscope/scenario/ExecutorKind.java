@@ -7,7 +7,12 @@ public enum ExecutorKind implements CliNamed {
     PLATFORM("platform", "platform thread per task", false),
     FORKJOIN("forkjoin", "ForkJoinPool", true),
     SINGLE("single", "single thread", false),
-    VIRTUAL_LIMITED("virtual-limited", "virtual threads behind a semaphore", false);
+    VIRTUAL_LIMITED("virtual-limited", "virtual threads behind a semaphore", false),
+    /**
+     * A virtual thread per subtask, forked from one StructuredTaskScope (JEP 505): a preview API in
+     * JDK 25, so only this executor's runner JVM starts with --enable-preview.
+     */
+    STRUCTURED("structured", "StructuredTaskScope, a virtual thread per subtask (preview in JDK 25)", false);
 
     private final String cliName;
     private final String description;
@@ -35,7 +40,12 @@ public enum ExecutorKind implements CliNamed {
 
     /** Whether tasks run on virtual threads, so the carrier count matters. */
     public boolean isVirtual() {
-        return this == VIRTUAL || this == VIRTUAL_LIMITED;
+        return this == VIRTUAL || this == VIRTUAL_LIMITED || this == STRUCTURED;
+    }
+
+    /** Whether the runner JVM needs --enable-preview for it (a preview API of this JDK). */
+    public boolean isPreview() {
+        return this == STRUCTURED;
     }
 
     public static ExecutorKind fromCliName(String name) {

@@ -14,6 +14,8 @@ package dev.loomscope.scenario;
  * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
  * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
  * {@code connections} clients has at most that many requests out, so threads is at most that.
+ * A structured scope with a failing subtask ends when that subtask fails (fail-at-ms after its
+ * computing): the scope cancels the rest.
  */
 public final class IdealTime {
 
@@ -27,11 +29,26 @@ public final class IdealTime {
             case SINGLE -> (double) s.tasks() * work;
             case PLATFORM -> waves(s.tasks(), sent(s, s.tasks())) * work;
             case VIRTUAL -> waves(s.tasks(), sent(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            // A failing subtask cancels the scope: the others end when it fails.
+            case STRUCTURED -> waves(s.tasks(), pins(s.blocking()) ? s.carriers() : s.tasks()) * (cancelsEarly(s) ? endOfFailure(s) : work);
             case VIRTUAL_LIMITED -> pins(s.blocking())
                     ? waves(s.tasks(), sent(s, Math.min(s.carriers(), s.permits()))) * work
                     : waves(s.tasks(), sent(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
-        return Math.max(waves, Math.max(cpuBoundMillis(s, cores), work));
+        return Math.max(waves, Math.max(cpuBoundMillis(s, cores), cancelsEarly(s) ? endOfFailure(s) : work));
+    }
+
+    /**
+     * Whether a failing subtask ends the run early: a structured scope cancels its other subtasks,
+     * interrupting their waits (a wait pinned in a native frame or class initializer cannot be).
+     */
+    public static boolean cancelsEarly(Scenario s) {
+        return s.executor() == ExecutorKind.STRUCTURED && s.failAtMs() > 0 && !pins(s.blocking());
+    }
+
+    /** When the failing task fails: after its computing, fail-at-ms into its wait. */
+    public static double endOfFailure(Scenario s) {
+        return s.cpuMs() + s.failAtMs();
     }
 
     /** All the tasks' computing spread over the cores that can run it (no more than the threads or carriers). */
@@ -45,7 +62,7 @@ public final class IdealTime {
             case FIXED, FORKJOIN -> s.pool();
             case SINGLE -> 1;
             case PLATFORM -> s.tasks();
-            case VIRTUAL, VIRTUAL_LIMITED -> Math.min(s.tasks(), s.carriers());
+            case VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> Math.min(s.tasks(), s.carriers());
         };
         return Math.max(1, Math.min(cores, sent(s, runnable)));
     }

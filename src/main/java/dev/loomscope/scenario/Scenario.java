@@ -20,9 +20,13 @@ import java.util.Map;
  * <p>With {@code connections} above 0 the run is the web experiment: the runner starts an HTTP
  * service whose requests run on the executor, and a closed-loop load of that many connections sends
  * each task as one request ({@code dev.loomscope.web}). With 0, every task is submitted at once.
+ *
+ * <p>With {@code failAtMs} above 0, one task (the middle one) fails that far into its wait. On the
+ * {@link ExecutorKind#STRUCTURED} executor the failure cancels the scope, so the tasks still waiting
+ * are cancelled; on any other executor they wait on to their end, as unrelated tasks do.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing) {
+                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -80,7 +84,21 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
             throw new InvalidScenarioException("sleep-ms", "blocking " + blocking.cliName() + " needs sleep-ms of at least 1 (got 0)");
         }
+        FAIL_AT_MS.check(failAtMs);
+        if (failAtMs > 0 && failAtMs >= sleepMs) {
+            throw new InvalidScenarioException("fail-at-ms", "a task fails within its wait: fail-at-ms must be below sleep-ms (%,d; got %,d)"
+                    .formatted(sleepMs, failAtMs));
+        }
+        if (failAtMs > 0 && connections > 0) {
+            throw new InvalidScenarioException("fail-at-ms", "a web run's requests do not fail on purpose: use fail-at-ms without connections");
+        }
+        if (executor == ExecutorKind.STRUCTURED && connections > 0) {
+            throw new InvalidScenarioException("executor", "the structured executor forks subtasks from one scope and serves no web requests");
+        }
     }
+
+    /** How far into its wait the failing task fails, when one does: within the wait, and not in a web run. */
+    public static final Range FAIL_AT_MS = new Range("fail-at-ms", 0, 60_000);
 
     /** Carriers a scenario gets unless told: a 2-core machine's, fixed so that {@link #of} never depends on this machine. */
     public static final int DEFAULT_CARRIERS = 2;
@@ -92,12 +110,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
      */
     public static Builder of(ExecutorKind executor) {
-        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL);
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0);
     }
 
     /** This scenario's settings, to change several at once and check only the result. */
     public Builder toBuilder() {
-        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
     }
 
     /**
@@ -106,61 +124,66 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * then fewer tasks) still build. {@link #build()} checks everything, as the constructor does.
      */
     public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing) {
+                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs) {
 
         public Builder withExecutor(ExecutorKind kind) {
-            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         public Builder withTasks(int count) {
-            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
         public Builder withPool(int threads) {
-            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         /** Carrier threads of the runner JVM's virtual-thread scheduler. */
         public Builder withCarriers(int count) {
-            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         public Builder withSleepMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         public Builder withCpuMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         public Builder withBlocking(BlockingMode mode) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs);
         }
 
         /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
         public Builder withPermits(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs);
         }
 
         /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
         public Builder withThreadLocalKb(int kb) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs);
         }
 
         /** How a task gets its object of {@link #withThreadLocalKb} KB: a ThreadLocal cache, or a ScopedValue. */
         public Builder withSharing(Sharing how) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs);
         }
 
         /** The web experiment with that many connections (0: a plain run). */
+        /** One task (the middle one) fails {@code ms} into its wait instead of finishing it (0: none fails). */
+        public Builder withFailAtMs(int ms) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms);
+        }
+
         public Builder withConnections(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs);
         }
 
         /** @throws InvalidScenarioException naming the first setting at fault */
         public Scenario build() {
-            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing);
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
         }
     }
 
@@ -208,6 +231,16 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return toBuilder().withSharing(how).build();
     }
 
+    /** This scenario with its middle task failing {@code ms} into its wait (0: none fails). */
+    public Scenario withFailAtMs(int ms) {
+        return toBuilder().withFailAtMs(ms).build();
+    }
+
+    /** The task that fails at {@link #failAtMs()}, or -1 if none does. */
+    public int failingTask() {
+        return failAtMs > 0 ? tasks / 2 : -1;
+    }
+
     /** This scenario as the web experiment with that many connections (0: a plain run). */
     public Scenario withConnections(int count) {
         return toBuilder().withConnections(count).build();
@@ -247,6 +280,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return switch (executor) {
             case FIXED, FORKJOIN -> executor.cliName() + "(" + pool + ")";
             case VIRTUAL_LIMITED -> executor.cliName() + "(" + permits + ")";
+            case STRUCTURED -> "structured scope";
             default -> executor.cliName();
         };
     }
@@ -269,6 +303,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("thread-local-kb", Integer.toString(threadLocalKb));
         map.put("connections", Integer.toString(connections));
         map.put("sharing", sharing.cliName());
+        map.put("fail-at-ms", Integer.toString(failAtMs));
         return map;
     }
 
@@ -282,6 +317,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return new Scenario(ExecutorKind.fromCliName(args.required("executor")), args.intOf("tasks"), args.intOf("pool"),
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
                 BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
-                args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")));
+                args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")),
+                args.intOf("fail-at-ms", 0));
     }
 }

@@ -58,7 +58,10 @@ class ObserverEndToEndTest {
             assertThat(hotspot.firstCallerFrame()).startsWith(ObservedProgram.class.getName() + ".sleep:");
             assertThat(hotspot.frames()).last().asString().startsWith(ObservedProgram.class.getName() + ".sleepingCompare:");
             assertThat(s.pinHotspots().stream().mapToLong(PinHotspot::count).sum()).isEqualTo(s.pinnedEvents());
-            assertThat(s.pinnedReasons()).containsOnlyKeys("Native or VM frame on stack");
+            // Nearly every pin is the native frame's; the JDK now and then reports one of the same sleeps as a failed
+            // freeze instead (seen in 1 of 65), so the rule is "mostly", and never a reason of another kind.
+            assertThat(s.pinnedReasons().get("Native or VM frame on stack")).isGreaterThanOrEqualTo(s.pinnedEvents() * 9 / 10);
+            assertThat(s.pinnedReasons().keySet()).allMatch(reason -> reason.startsWith("Native or VM frame") || reason.startsWith("Freeze or preempt failed"));
             assertThat(s.coverage().schedulerMXBean()).isTrue();
             assertThat(s.coverage().enabledEvents()).hasSize(4);
             assertThat(s.schedulerParallelism()).isPositive();

@@ -32,9 +32,12 @@ class StartupBenchmarkTest {
     }
 
     @Test
-    void theAppImageIsMeasuredOnlyWhenThereIsOne() {
-        assertThat(bench.launches(null)).hasSize(4);
-        assertThat(bench.launches(Path.of("/opt/loomscope/bin/LoomScope")).getLast().command()).containsExactly("/opt/loomscope/bin/LoomScope");
+    void theAppImageAndTheScriptAreMeasuredOnlyWhenPresent() {
+        assertThat(bench.launches(null, null)).hasSize(4);
+        assertThat(bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), null).getLast().command()).containsExactly("/opt/loomscope/bin/LoomScope");
+        var both = bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), Path.of("/src/loomscope/loomscope"));
+        assertThat(both).hasSize(6);
+        assertThat(both.get(4)).isEqualTo(new StartupBenchmark.Launch(StartupBenchmark.SCRIPT, List.of("/src/loomscope/loomscope")));
     }
 
     @Test

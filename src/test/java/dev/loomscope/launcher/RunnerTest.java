@@ -63,6 +63,33 @@ class RunnerTest {
         return Scenario.of(kind).withTasks(20).withPool(3).withCarriers(3).withSleepMs(50).withCpuMs(2).withPermits(2).withThreadLocalKb(4).build();
     }
 
+    /**
+     * One task of 200 fails 100 ms into a 2 s wait. On a virtual-thread executor the others wait on
+     * to their end; forked from a StructuredTaskScope (JDK 25 preview, in that runner JVM only) they
+     * are cancelled when it fails: interrupted in their wait, or never started.
+     */
+    @Test
+    void aFailingSubtaskCancelsItsScopeButNotAnExecutorsOtherTasks() throws InterruptedException {
+        Scenario unstructured = Scenario.of(ExecutorKind.VIRTUAL).withTasks(200).withSleepMs(2_000).withFailAtMs(100).build();
+        Scenario structured = unstructured.withExecutor(ExecutorKind.STRUCTURED);
+        var plainEvents = new RunScript.Recorder();
+        var scopeEvents = new RunScript.Recorder();
+        RunResult plain = runner.run(unstructured, RunOptions.DEFAULT.withoutJfr(), plainEvents);
+        RunResult scoped = runner.run(structured, RunOptions.DEFAULT.withoutJfr(), scopeEvents);
+
+        assertThat(plain.isCompleted()).as(plain.message()).isTrue();
+        assertThat(List.of(plain.completed(), plain.failed(), plain.cancelled())).containsExactly(199L, 1L, 0L);
+        assertThat(plain.elapsedMs()).isGreaterThanOrEqualTo(2_000);
+
+        assertThat(scoped.isCompleted()).as(scoped.message()).isTrue();
+        assertThat(List.of(scoped.completed(), scoped.failed(), scoped.cancelled())).containsExactly(0L, 1L, 199L);
+        assertThat(scoped.elapsedMs()).as("the scope ends with the failure, not the waits").isLessThan(1_500);
+        var events = scopeEvents.script(scoped).events();
+        assertThat(events).filteredOn(e -> e.type() == EventType.FAILED).extracting(Events.Event::task).containsExactly(structured.failingTask());
+        assertThat(events).filteredOn(e -> e.type() == EventType.CANCELLED).hasSize(199)
+                .allSatisfy(e -> assertThat(e.timeNanos()).as("cancelled after the failure").isGreaterThanOrEqualTo(100_000_000L));
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutorKind.class)
     void everyExecutorRunsEveryTaskAndStreamsEveryLifecycleEvent(ExecutorKind kind) throws InterruptedException {

@@ -21,7 +21,7 @@ class ExplanationOverheadTest {
     private static RunResult result(Scenario s, double elapsedMs, double cpuTimeMs, double gcPauseMs, RunResult.Overheads overheads) {
         var vm = new VmEvents(0, 0, Map.of(), 0, -1, -1, gcPauseMs > 0 ? 3 : 0, gcPauseMs, -1, 0.5);
         return new RunResult(s, RunResult.Outcome.COMPLETED, "", null, elapsedMs, IdealTime.millis(s, 2), s.tasks(), s.tasks(), 0,
-                1, 1, 10, cpuTimeMs, Delivery.NONE, vm, s.tasks(), s.tasks(), 0, overheads);
+                1, 1, 10, cpuTimeMs, Delivery.NONE, vm, s.tasks(), s.tasks(), 0, overheads, 0);
     }
 
     @Test

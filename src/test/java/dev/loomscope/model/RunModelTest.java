@@ -1,6 +1,8 @@
 package dev.loomscope.model;
 
 import static dev.loomscope.protocol.EventType.BLOCKED;
+import static dev.loomscope.protocol.EventType.CANCELLED;
+import static dev.loomscope.protocol.EventType.FAILED;
 import static dev.loomscope.protocol.EventType.FINISHED;
 import static dev.loomscope.protocol.EventType.RESUMED;
 import static dev.loomscope.protocol.EventType.STARTED;
@@ -63,6 +65,28 @@ class RunModelTest {
         assertThat(points.completed()[points.size() - 1]).isEqualTo(4);
         assertThat(valueAt(points, 50)).isZero();
         assertThat(valueAt(points, 150)).isEqualTo(2);
+    }
+
+    @Test
+    void aScopeCancelledByOneFailureEndsItsOtherTasksCancelledAndOffTheCompletionCurve() {
+        Scenario scenario = Scenario.of(ExecutorKind.STRUCTURED).withTasks(4).withSleepMs(1_000).withFailAtMs(100).build();
+        var model = new RunModel(1, scenario, 2);
+        var events = new Events();
+        for (int task = 0; task < 4; task++) {
+            events.add(SUBMITTED, task, 0, 1, 1);
+        }
+        // Tasks 0 to 2 start and wait; task 2 is the one that fails; task 3 was forked after the cancellation and never started.
+        for (int task = 0; task < 3; task++) {
+            events.add(STARTED, task, 1, 100 + task, 21).add(BLOCKED, task, 2, 100 + task, 21);
+        }
+        events.add(FAILED, 2, 100, 102, 22).add(CANCELLED, 0, 101, 100, 21).add(CANCELLED, 1, 101, 101, 22).add(CANCELLED, 3, 102, 1, 1);
+        model.onEvents(events.batch());
+
+        assertThat(scenario.failingTask()).isEqualTo(2);
+        assertThat(model.states()).containsExactly(TaskState.CANCELLED, TaskState.CANCELLED, TaskState.FAILED, TaskState.CANCELLED);
+        var figures = model.figures(0);
+        assertThat(List.of(figures.completed(), figures.failed(), figures.cancelled(), figures.inFlight())).containsExactly(0L, 1L, 3L, 0L);
+        assertThat(model.curve().total()).as("only the failure ended on the curve: nothing was cancelled into completion").isEqualTo(1);
     }
 
     @Test

@@ -73,4 +73,17 @@ class IdealTimeTest {
         assertThat(IdealTime.millis(fewClients, 2)).isEqualTo(2_500);
         assertThat(IdealTime.millis(fewClients.withConnections(0), 2)).isEqualTo(500);
     }
+
+    @Test
+    void aStructuredScopeWithAFailingSubtaskEndsWhenItFailsAndAnExecutorWhenAllHaveWaited() {
+        var executor = Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000).withSleepMs(1_000).withFailAtMs(100).build();
+        var scope = executor.withExecutor(ExecutorKind.STRUCTURED);
+        assertThat(IdealTime.millis(executor, 2)).as("the others wait on").isEqualTo(1_000.0);
+        assertThat(IdealTime.millis(scope, 2)).as("the failure ends the scope").isEqualTo(100.0);
+        // Ten subtasks computing 5 ms each first: the failure comes 100 ms after the computing.
+        assertThat(IdealTime.millis(scope.toBuilder().withTasks(10).withCpuMs(5).build(), 2)).isEqualTo(105.0);
+        assertThat(IdealTime.millis(scope.withFailAtMs(0), 2)).as("no failure: all wait").isEqualTo(1_000.0);
+        // A wait pinned in a native frame cannot be interrupted: no early end.
+        assertThat(IdealTime.cancelsEarly(scope.withBlocking(BlockingMode.NATIVE))).isFalse();
+    }
 }

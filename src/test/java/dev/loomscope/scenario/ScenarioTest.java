@@ -115,4 +115,19 @@ class ScenarioTest {
             assertThat(e.getMessage()).contains(message);
         });
     }
+
+    @Test
+    void aFailingTaskFailsWithinItsWaitOutsideWebRunsAndTheStructuredExecutorServesNoRequests() {
+        var base = Scenario.of(ExecutorKind.STRUCTURED).withTasks(10).withSleepMs(100);
+        assertThat(base.withFailAtMs(50).build().failingTask()).isEqualTo(5);
+        assertThat(base.build().failingTask()).isEqualTo(-1);
+        assertThatThrownBy(() -> base.withFailAtMs(100).build()).hasMessageContaining("fail-at-ms must be below sleep-ms");
+        assertThatThrownBy(() -> base.withExecutor(ExecutorKind.VIRTUAL).withFailAtMs(50).withConnections(10).build())
+                .hasMessageContaining("fail-at-ms");
+        assertThatThrownBy(() -> base.withConnections(10).build()).hasMessageContaining("structured executor");
+        var scenario = base.withFailAtMs(50).build();
+        assertThat(Scenario.fromArgs(scenario.toArgs())).as("the runner reads it back").isEqualTo(scenario);
+        assertThat(ExecutorKind.STRUCTURED.isPreview()).isTrue();
+        assertThat(java.util.Arrays.stream(ExecutorKind.values()).filter(ExecutorKind::isPreview)).containsExactly(ExecutorKind.STRUCTURED);
+    }
 }

@@ -174,7 +174,7 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
                 case FIXED, FORKJOIN -> s.pool();
                 case SINGLE -> 1;
                 case PLATFORM, VIRTUAL_LIMITED -> tasks;
-                case VIRTUAL -> pins ? s.carriers() : tasks;
+                case VIRTUAL, STRUCTURED -> pins ? s.carriers() : tasks;
             };
             if (sleep == 0 && cpu > 0) {
                 holders = Math.min(holders, IdealTime.computingCores(s, cores));
@@ -219,7 +219,7 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
             return switch (s.executor()) {
                 case FIXED, FORKJOIN, SINGLE -> FIRST_PLATFORM_THREAD + task % holders;
                 case PLATFORM -> FIRST_PLATFORM_THREAD + task;
-                case VIRTUAL, VIRTUAL_LIMITED -> FIRST_VIRTUAL_THREAD + task;
+                case VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> FIRST_VIRTUAL_THREAD + task;
             };
         }
 
@@ -277,7 +277,7 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
             int poolThreads = switch (s.executor()) {
                 case FIXED, FORKJOIN, SINGLE -> done + running > 0 ? holders : 0;
                 case PLATFORM -> running;
-                case VIRTUAL, VIRTUAL_LIMITED -> done + running > 0 ? s.carriers() : 0;
+                case VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> done + running > 0 ? s.carriers() : 0;
             };
             long heap = 16 * MB + (virtual ? running * 1_024L : 0) + (long) Math.min(done + running, s.tasks()) * s.threadLocalKb() * 1_024 / 4;
             long rss = 64 * MB + poolThreads * 64 * 1_024L + heap - 16 * MB;
@@ -306,7 +306,7 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
                     samples.stream().mapToInt(Sample::platformThreads).max().orElse(0), tasks * s.cpuMs() * 1.02 + 20,
                     new Delivery(events.size(), events.size(), 0.5, 2.0, 4.0, 0), vm, mounts, mounts,
                     s.threadLocalKb() > 0 ? threadsUsed : 0,
-                    new RunResult.Overheads(0, 0, s.isWeb() ? -1 : lastSubmit / 1e6));
+                    new RunResult.Overheads(0, 0, s.isWeb() ? -1 : lastSubmit / 1e6), 0);
         }
     }
 

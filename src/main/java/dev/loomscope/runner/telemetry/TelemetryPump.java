@@ -36,6 +36,7 @@ public final class TelemetryPump {
     private final ProcessReadings readings;
     private static final byte FINISHED = EventType.FINISHED.code();
     private static final byte FAILED = EventType.FAILED.code();
+    private static final byte CANCELLED = EventType.CANCELLED.code();
     private final Thread thread;
     private volatile boolean stopping;
     private long rssPeak;
@@ -48,6 +49,7 @@ public final class TelemetryPump {
      */
     private long finished;
     private long failed;
+    private long cancelled;
     /** The latest FINISHED or FAILED event's time (nanoseconds since the log's origin). */
     private long lastEnd = -1;
     private volatile long lastEndNanos = -1;
@@ -150,6 +152,11 @@ public final class TelemetryPump {
         return finished;
     }
 
+    /** CANCELLED events sent: tasks interrupted by their scope's cancellation (or a stop), or never started. */
+    public long cancelledTasks() {
+        return cancelled;
+    }
+
     /** FAILED events sent: tasks that threw, or could not be submitted. */
     public long failedTasks() {
         return failed;
@@ -225,7 +232,7 @@ public final class TelemetryPump {
 
     private void publishEnds() {
         lastEndNanos = lastEnd;
-        long ended = finished + failed;
+        long ended = finished + failed + cancelled;
         endedTasks = ended;
         Thread waiting = waiter;
         if (waiting != null && ended >= awaitedTasks) {
@@ -266,6 +273,8 @@ public final class TelemetryPump {
             finished++;
         } else if (type == FAILED) {
             failed++;
+        } else if (type == CANCELLED) {
+            cancelled++;
         } else {
             return true;
         }

@@ -1,6 +1,7 @@
 package dev.loomscope.ui.app;
 
 import dev.loomscope.ui.export.SavedFile;
+import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.launcher.JvmLauncher;
@@ -20,15 +21,34 @@ import javafx.stage.Stage;
 public final class LoomScopeApp extends Application {
 
     // Application.launch builds the instance itself, so the command line's settings are handed over here.
-    private static volatile WindowCommand.Settings settings = WindowCommand.Settings.DEFAULT;
+    private static final java.util.concurrent.CompletableFuture<WindowCommand.Settings> SETTINGS = new java.util.concurrent.CompletableFuture<>();
+    private static Thread toolkit;
     private static volatile int exitCode;
 
     private MainWindow window;
 
+    /**
+     * Starts JavaFX while the command line is still being read: reading the window's options takes
+     * picocli about 0.1 s (its classes predate the JVM's start-up cache), the toolkit twice that,
+     * and on two cores the two overlap. The window is built once {@link #launchWindow} hands over
+     * the settings; if the command line is refused instead, the process exits with nothing shown.
+     */
+    public static synchronized void startToolkit() {
+        if (toolkit == null) {
+            quietDuringStartup();
+            toolkit = Thread.ofPlatform().name("javafx-launch").start(() -> Application.launch(LoomScopeApp.class));
+        }
+    }
+
+    /** Opens the window with these settings and returns once it has closed. */
     public static void launchWindow(WindowCommand.Settings chosen) {
-        settings = chosen;
-        quietDuringStartup();
-        Application.launch(LoomScopeApp.class);
+        startToolkit();
+        SETTINGS.complete(chosen);
+        try {
+            toolkit.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // JUL holds loggers weakly: keep this one, or its level is forgotten.
@@ -54,7 +74,12 @@ public final class LoomScopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupTrace.mark("toolkit up");
         startupDone();
+        SETTINGS.thenAccept(settings -> Platform.runLater(() -> begin(stage, settings)));
+    }
+
+    private void begin(Stage stage, WindowCommand.Settings settings) {
         var session = new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder());
         // Each run starts once the window has finished what the last one's end set off (frames, JIT, GC).
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -65,8 +90,10 @@ public final class LoomScopeApp extends Application {
         // (-XX:MaxHeapFreeRatio), so the window stays the size of what it keeps through a talk.
         session.compactAfterEachRun(System::gc);
         window = open(stage, session, settings);
-        // The session's run starter exists now, at the usual priority; the window's own threads step down below it.
-        GiveWayToRuns.apply();
+        // The session's run starter exists now, at the usual priority; the window's own threads step down
+        // below it once the first frame is on screen (the frame need not wait; a runner JVM takes longer
+        // than that to start, and starts from the run starter's priority whenever it does).
+        window.afterFirstFrame(GiveWayToRuns::apply);
         if (settings.exitWhenShown()) {
             exitWhenShown();
         } else if (settings.observes()) {
@@ -117,6 +144,7 @@ public final class LoomScopeApp extends Application {
             @Override
             public void handle(long now) {
                 if (++pulses == 2) {
+                    StartupTrace.mark("first frame on screen");
                     stop();
                     System.out.println("loomscope: window shown");
                     System.out.flush();
@@ -140,10 +168,13 @@ public final class LoomScopeApp extends Application {
 
     /** As {@link #open(Stage, RunSession, WindowCommand.Settings)}, observing through {@code attacher} (null: this machine's JVMs). */
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings, dev.loomscope.ui.observe.Attacher attacher) {
+        StartupTrace.mark("building the window");
         var themes = new Themes();
+        themes.choose(settings.dark(), settings.highContrast());
         var window = attacher == null ? new MainWindow(session, themes) : new MainWindow(session, themes, attacher);
+        StartupTrace.mark("window built");
         var layers = new StackPane(window);
-        layers.getChildren().addAll(window.cards());
+        window.placeCards(layers);
         var scene = new Scene(layers, settings.width(), settings.height());
         themes.install(scene, settings.dark(), settings.highContrast());
         themes.setPatterns(settings.patterns());
@@ -157,11 +188,13 @@ public final class LoomScopeApp extends Application {
             window.controls().load(settings.scenarios());
         }
         stage.setTitle("LoomScope");
-        stage.getIcons().add(new Image(dev.loomscope.ui.theme.Themes.class.getResourceAsStream("loomscope-icon.png")));
+        // Decoded in the background: the first frame need not wait for the icon.
+        stage.getIcons().add(new Image(dev.loomscope.ui.theme.Themes.class.getResource("loomscope-icon.png").toExternalForm(), true));
         stage.setScene(scene);
         stage.setMinWidth(960);
         stage.setMinHeight(640);
         stage.setOnHidden(e -> window.dispose());
+
         stage.show();
         if (settings.presentation()) {
             window.presentation().set(true);
@@ -175,6 +208,7 @@ public final class LoomScopeApp extends Application {
             window.setReducedMotion(true);
         }
         window.start();
+        window.showTab(settings.tab());
         if (settings.runAtStart()) {
             // Started by a script: nobody is there to predict.
             window.actions().runWithoutPredicting();

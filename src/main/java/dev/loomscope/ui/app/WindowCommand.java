@@ -94,6 +94,10 @@ public final class WindowCommand implements Callable<Integer> {
                     + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
     Long observePid;
 
+    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results",
+            description = "The tab shown under the lanes at start (for scripted pictures: jfr shows the pins by hotspot). Default: ${DEFAULT-VALUE}.")
+    String tab;
+
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
 
@@ -111,14 +115,14 @@ public final class WindowCommand implements Callable<Integer> {
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
                            boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid, int repeat,
-                           boolean exitWhenShown) {
+                           boolean exitWhenShown, String tab) {
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false, 0, -1, 1, false);
+                null, "window", false, false, false, false, 0, -1, 1, false, "results");
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
                     scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, exitWhenShown);
+                    repeat, exitWhenShown, tab);
         }
 
         /** Whether it opens observing a JVM (--observe PID). */
@@ -130,7 +134,7 @@ public final class WindowCommand implements Callable<Integer> {
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
                     scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, exitWhenShown);
+                    repeat, exitWhenShown, tab);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -160,6 +164,7 @@ public final class WindowCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
+        dev.loomscope.ui.fx.StartupTrace.mark("options read");
         LoomScopeApp.launchWindow(settings());
         return LoomScopeApp.exitCode();
     }
@@ -230,6 +235,9 @@ public final class WindowCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
                     : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
         }
+        if (!List.of("results", "jfr", "sweep", "web").contains(tab)) {
+            throw new ParameterException(spec.commandLine(), "--tab: expected results, jfr, sweep or web (got '" + tab + "')");
+        }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
@@ -237,6 +245,6 @@ public final class WindowCommand implements Callable<Integer> {
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow,
-                observePid == null ? -1 : observePid, repeat, exitWhenShown);
+                observePid == null ? -1 : observePid, repeat, exitWhenShown, tab);
     }
 }

@@ -41,6 +41,8 @@ public final class ControlPanel extends VBox {
     @FXML
     private CheckBox virtualLimitedBox;
     @FXML
+    private CheckBox structuredBox;
+    @FXML
     private StepSlider tasksSlider;
     @FXML
     private StepSlider poolSlider;
@@ -97,7 +99,8 @@ public final class ControlPanel extends VBox {
         vm.presetProperty().addListener((obs, old, chosen) -> presetBox.setValue(chosen));
 
         executorBoxes.putAll(Map.of(ExecutorKind.FIXED, fixedBox, ExecutorKind.VIRTUAL, virtualBox, ExecutorKind.PLATFORM, platformBox,
-                ExecutorKind.FORKJOIN, forkjoinBox, ExecutorKind.SINGLE, singleBox, ExecutorKind.VIRTUAL_LIMITED, virtualLimitedBox));
+                ExecutorKind.FORKJOIN, forkjoinBox, ExecutorKind.SINGLE, singleBox, ExecutorKind.VIRTUAL_LIMITED, virtualLimitedBox,
+                ExecutorKind.STRUCTURED, structuredBox));
         if (executorBoxes.size() != ExecutorKind.values().length) {
             throw new IllegalStateException("ControlPanel.fxml needs a check box for every executor");
         }

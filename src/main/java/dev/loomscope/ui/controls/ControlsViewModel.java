@@ -43,6 +43,8 @@ public final class ControlsViewModel {
     private final IntegerProperty threadLocalKb = new SimpleIntegerProperty(this, "threadLocalKb", 0);
     /** How tasks get that object; set by presets and the command line, as the size is. */
     private dev.loomscope.scenario.Sharing sharing = dev.loomscope.scenario.Sharing.THREAD_LOCAL;
+    /** A loaded experiment's failing task (fail-at-ms), kept while the sliders leave it room: inside the wait, not a web run. */
+    private int failAtMs;
     /** 0: every task submitted at once; above 0: the web experiment with that many connections. */
     private final IntegerProperty connections = new SimpleIntegerProperty(this, "connections", 0);
     private final ObjectProperty<BlockingMode> blocking = new SimpleObjectProperty<>(this, "blocking", BlockingMode.SLEEP);
@@ -147,6 +149,10 @@ public final class ControlsViewModel {
         return idealSummary.getReadOnlyProperty();
     }
 
+    private int keptFailure() {
+        return failAtMs < sleepMs.get() && connections.get() == 0 ? failAtMs : 0;
+    }
+
     public List<ExecutorKind> selectedExecutors() {
         return selected.entrySet().stream().filter(e -> e.getValue().get()).map(Map.Entry::getKey).toList();
     }
@@ -213,6 +219,7 @@ public final class ControlsViewModel {
         permits.set(scenario.permits());
         threadLocalKb.set(scenario.threadLocalKb());
         sharing = scenario.sharing();
+        failAtMs = scenario.failAtMs();
         connections.set(scenario.connections());
     }
 
@@ -236,7 +243,8 @@ public final class ControlsViewModel {
         for (ExecutorKind kind : kinds) {
             var scenario = Scenario.of(kind).withTasks(tasks.get()).withPool(pool.get()).withCarriers(carriers.get())
                     .withSleepMs(sleepMs.get()).withCpuMs(cpuMs.get()).withBlocking(blocking.get()).withPermits(permits.get())
-                    .withThreadLocalKb(threadLocalKb.get()).withSharing(sharing).withConnections(connections.get()).build();
+                    .withThreadLocalKb(threadLocalKb.get()).withSharing(sharing).withConnections(connections.get())
+                    .withFailAtMs(keptFailure()).build();
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

@@ -19,13 +19,15 @@ public final class StageFigures {
     public static List<String> of(Preset preset, boolean onStage) {
         String name = preset == null ? "" : preset.name();
         if (!onStage) {
-            return name.equals("web-service") ? concat(LiveFiguresView.ALL, "requests") : LiveFiguresView.ALL;
+            return name.equals("web-service") ? concat(LiveFiguresView.ALL, "requests")
+                    : name.equals("structured") ? concat(LiveFiguresView.ALL, "cancelled") : LiveFiguresView.ALL;
         }
         return switch (name) {
             case "memory" -> List.of("elapsed", "completed", "threads", "rss", "heap");
             case "threadlocal", "scopedvalue" -> List.of("elapsed", "completed", "threadLocals", "heap");
             case "web-service" -> List.of("elapsed", "completed", "requests", "inFlight");
             case "pinning" -> List.of("elapsed", "ideal", "completed", "pinned", "mounted");
+            case "structured" -> List.of("elapsed", "ideal", "completed", "cancelled", "inFlight");
             case "cpu-48", "schedulers" -> List.of("elapsed", "ideal", "completed", "inFlight", "threads");
             default -> List.of("elapsed", "ideal", "completed", "inFlight", "waiting", "threads");
         };

@@ -38,15 +38,35 @@ public final class InfoOverlay extends StackPane {
         return rows;
     }
 
+    private final String title;
+    private final java.util.function.Supplier<List<String[]>> rows;
+    private final double wrapWidth;
+
     /** @param rows       each row: what is explained (bold), then the explanation
      *  @param wrapWidth  where explanations wrap, or 0 for none */
-    private InfoOverlay(String title, List<String[]> rows, double wrapWidth) {
+    private InfoOverlay(String title, java.util.function.Supplier<List<String[]>> rows, double wrapWidth) {
+        this.title = title;
+        this.rows = rows;
+        this.wrapWidth = wrapWidth;
         getStyleClass().add("shortcuts-overlay");
+        setAlignment(Pos.CENTER);
+        setVisible(false);
+        setOnMouseClicked(e -> setVisible(false));
+        // The card's labels are made the first time it shows, not while the window starts.
+        visibleProperty().subscribe(visible -> {
+            if (visible && getChildren().isEmpty()) {
+                getChildren().add(card());
+            }
+        });
+    }
+
+    private VBox card() {
         var grid = new GridPane(24, 10);
-        for (int row = 0; row < rows.size(); row++) {
-            var key = new Label(rows.get(row)[0]);
+        List<String[]> all = rows.get();
+        for (int row = 0; row < all.size(); row++) {
+            var key = new Label(all.get(row)[0]);
             key.getStyleClass().add("shortcut-key");
-            var text = new Label(rows.get(row)[1]);
+            var text = new Label(all.get(row)[1]);
             if (wrapWidth > 0) {
                 text.setWrapText(true);
                 text.setMaxWidth(wrapWidth);
@@ -59,18 +79,15 @@ public final class InfoOverlay extends StackPane {
         var card = new VBox(14, heading, grid);
         card.getStyleClass().add("shortcuts-card");
         card.setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
-        getChildren().add(card);
-        setAlignment(Pos.CENTER);
-        setVisible(false);
-        setOnMouseClicked(e -> setVisible(false));
+        return card;
     }
 
     public static InfoOverlay shortcuts() {
-        return new InfoOverlay(Messages.text("card.shortcuts.title"), shortcutRows(), 0);
+        return new InfoOverlay(Messages.text("card.shortcuts.title"), InfoOverlay::shortcutRows, 0);
     }
 
     public static InfoOverlay glossary() {
-        return new InfoOverlay(Messages.text("card.glossary.title"), terms(), 640);
+        return new InfoOverlay(Messages.text("card.glossary.title"), InfoOverlay::terms, 640);
     }
 
     public void toggle() {

@@ -68,6 +68,7 @@ public final class MainWindow extends BorderPane {
     private Node liveCenter;
     private final ObserveSession observing;
     private final JvmPicker picker;
+    private final dev.loomscope.ui.fx.AfterFirstFrame afterFirstFrame = new dev.loomscope.ui.fx.AfterFirstFrame();
     private final ObserveView observeView;
     private boolean observeShown;
 
@@ -129,6 +130,7 @@ public final class MainWindow extends BorderPane {
         exports.stampWith(() -> observeShown ? observeView.card() : null);
         observing.observedProperty().subscribe(observed -> showObservation(observed != null));
         wire();
+        afterFirstFrame.tabsBehind(layout.tabs);
     }
 
     private void wire() {
@@ -206,6 +208,7 @@ public final class MainWindow extends BorderPane {
             public void handle(long now) {
                 if (++pulses == 2) {
                     stop();
+                    afterFirstFrame.join();
                     listPresetsInTheBackground();
                 }
             }
@@ -342,6 +345,17 @@ public final class MainWindow extends BorderPane {
     }
 
     /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
+    /** Shows the bottom tab of this name: results, jfr, sweep or web (the command line's --tab). */
+    public void showTab(String name) {
+        var tab = switch (name) {
+            case "jfr" -> layout.jfrTab;
+            case "sweep" -> layout.sweepTab;
+            case "web" -> layout.webTab;
+            default -> layout.tabs.getTabs().getFirst();
+        };
+        layout.tabs.getSelectionModel().select(tab);
+    }
+
     public void startSweepTab(Sweep sweep) {
         layout.tabs.getSelectionModel().select(layout.sweepTab);
         views.sweepView().setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
@@ -371,6 +385,25 @@ public final class MainWindow extends BorderPane {
     }
 
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
+    /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
+    public boolean firstFrameShown() {
+        return afterFirstFrame.joined();
+    }
+
+    /** Does this once the window's first frame is on screen (at once if it is). */
+    public void afterFirstFrame(Runnable work) {
+        if (afterFirstFrame.joined()) {
+            work.run();
+        } else {
+            afterFirstFrame.then(work);
+        }
+    }
+
+    /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */
+    public void placeCards(javafx.scene.layout.StackPane layers) {
+        afterFirstFrame.children(layers, cards());
+    }
+
     public List<javafx.scene.layout.Region> cards() {
         return List.of(shortcuts, glossary, picker, taskCard);
     }

@@ -38,6 +38,7 @@ final class SectionWords implements FrameView {
     private final Function<RunModel, String> explanation;
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
+    private boolean legendFailing;
     private boolean brief;
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
@@ -72,11 +73,13 @@ final class SectionWords implements FrameView {
         }
         setIfChanged(shownTitle, shown.title() + " · " + RunHistoryView.settings(shown.scenario()));
         boolean virtual = shown.scenario().executor().isVirtual();
-        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation()) {
+        boolean failing = shown.scenario().failAtMs() > 0;
+        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation() || legendFailing != failing) {
             legendVirtual = virtual;
+            legendFailing = failing;
             // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
             brief = frame.presentation();
-            rebuildLegends(virtual, brief);
+            rebuildLegends(virtual, brief, failing);
         }
         setIfChanged(wavesCaption, Messages.text(shown.scenario().isWeb() ? "section.waves.caption-web" : "section.waves.caption",
                 shown.scenario().tasks(), waves.scaleDescription()));
@@ -86,7 +89,7 @@ final class SectionWords implements FrameView {
                 : Messages.text("section.lanes.caption-threads"));
     }
 
-    private void rebuildLegends(boolean virtual, boolean brief) {
+    private void rebuildLegends(boolean virtual, boolean brief, boolean failing) {
         Palette p = palette.get();
         byte waiting = TaskState.WAITING;
         wavesLegend.getChildren().setAll(
@@ -96,6 +99,11 @@ final class SectionWords implements FrameView {
                         : item(p, p.heldThread(), StatePattern.ofTask(waiting, false), brief ? "legend.holding" : "legend.blocked-holding"),
                 item(p, p.pinned(), StatePattern.CROSS_HATCH, brief ? "legend.pinned" : "legend.pinned-jfr"),
                 item(p, p.done(), StatePattern.SOLID, "legend.done"));
+        if (failing) {
+            // A run with a failing task: its failure, and the tasks a scope cancelled because of it.
+            wavesLegend.getChildren().addAll(item(p, p.failed(), StatePattern.SOLID, "legend.failed"),
+                    item(p, p.cancelled(), StatePattern.ofTask(TaskState.CANCELLED, virtual), "legend.cancelled"));
+        }
         lanesLegend.getChildren().setAll(
                 item(p, p.running(), StatePattern.SOLID, "legend.running"),
                 virtual ? item(p, p.pinned(), StatePattern.ofLane(CarrierLanes.PINNED), brief ? "legend.pinned" : "legend.pinned-jfr")

@@ -27,6 +27,14 @@ public final class Themes {
     private final ReadOnlyBooleanWrapper patterns = new ReadOnlyBooleanWrapper(false);
     private Scene scene;
 
+    /**
+     * Chooses the theme before the window's parts are made: each tooltip made, for one, looks up its
+     * styles at once, and without a theme chosen JavaFX would load its own default (Modena) for them.
+     */
+    public void choose(boolean startDark, boolean startHighContrast) {
+        apply(startDark, startHighContrast);
+    }
+
     public void install(Scene scene, boolean startDark, boolean startHighContrast) {
         this.scene = scene;
         scene.getStylesheets().add(STYLESHEET);
@@ -63,7 +71,11 @@ public final class Themes {
     }
 
     public void apply(boolean useDark, boolean useHighContrast) {
-        Application.setUserAgentStylesheet(useDark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+        String userAgent = useDark ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet();
+        // Setting the same sheet again would have every node's style looked up again.
+        if (!userAgent.equals(Application.getUserAgentStylesheet())) {
+            Application.setUserAgentStylesheet(userAgent);
+        }
         if (scene != null) {
             scene.getRoot().pseudoClassStateChanged(DARK, useDark);
             scene.getRoot().pseudoClassStateChanged(HIGH_CONTRAST, useHighContrast);

@@ -54,6 +54,8 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 hotspotColumn("reason", 200, h -> String.join("; ", h.reasons())),
                 hotspotColumn("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
         hotspots.setPrefHeight(130);
+        // The header and two hotspots stay whole when the tab is short (the events below give way first).
+        hotspots.setMinHeight(96);
         hotspots.getSelectionModel().selectedItemProperty().addListener((obs, old, picked) -> {
             if (picked != null) {
                 table.getSelectionModel().clearSelection();

@@ -26,10 +26,14 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
             tile(key);
         }
         tile("requests");
+        tile("cancelled");
         show(ALL);
     }
 
-    /** Every tile, in the order they are listed; requests per second only means something for web runs. */
+    /**
+     * Every tile, in the order they are listed; requests per second only means something for web
+     * runs, failed and cancelled tasks only for a run with a failing task.
+     */
     public static final List<String> ALL = List.of("elapsed", "ideal", "completed", "inFlight", "waiting", "mounted", "queued", "threads",
             "rss", "heap", "pinned", "threadLocals");
 
@@ -89,6 +93,7 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("pinned", f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
         var result = run.result();
         set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
+        set("cancelled", run.scenario().failAtMs() == 0 ? "–" : "%,d · %,d".formatted(f.failed(), f.cancelled()));
         set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
     }
 

@@ -196,6 +196,7 @@ public final class TaskWaveView extends Region implements FrameView {
                     ? (TaskState.pinned(value) ? "blocked and pinned: holding its carrier" : "waiting, unmounted: its carrier is free")
                     : "blocked, holding its platform thread";
             case TaskState.DONE -> "done";
+            case TaskState.CANCELLED -> "cancelled (its scope was cancelled)";
             default -> "failed";
         };
         String pinned = TaskState.pinned(value) && TaskState.state(value) != TaskState.WAITING ? " (JFR saw it pinned)" : "";

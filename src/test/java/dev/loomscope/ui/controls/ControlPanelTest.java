@@ -66,7 +66,9 @@ class ControlPanelTest {
                 String id = kind == ExecutorKind.VIRTUAL_LIMITED ? "virtualLimitedBox" : kind.cliName() + "Box";
                 var box = find(panel, id, CheckBox.class);
                 assertThat(box).isSameAs(panel.executorBox(kind));
-                assertThat(box.getText()).as("the FXML names " + kind + " as the command line does").isEqualTo(kind.cliName());
+                assertThat(box.getText()).as("the FXML names " + kind + " as the command line does").startsWith(kind.cliName());
+                // A preview API says so where it is chosen.
+                assertThat(box.getText().endsWith(" (preview)")).as(kind + " is a preview").isEqualTo(kind.isPreview());
             }
             for (String id : new String[] {"tasksSlider", "poolSlider", "carriersSlider", "sleepMsSlider", "cpuMsSlider", "connectionsSlider", "permitsSlider"}) {
                 var slider = find(panel, id, StepSlider.class);

@@ -68,6 +68,8 @@ class MainWindowTest {
             opened.state().setPlaybackAfterRuns(false);
             return opened;
         });
+        // The tabs behind the first and the cards join the scene once the first frame is on screen, as a user first sees them.
+        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
         return window;
     }
 

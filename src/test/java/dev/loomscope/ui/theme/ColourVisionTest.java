@@ -58,7 +58,8 @@ class ColourVisionTest {
     /** The colours that sit side by side in the task waves and the lanes, by name. */
     static Map<String, Integer> sharingAView(Palette palette) {
         return Map.of("queued", palette.queued(), "running", palette.running(), "waiting (virtual)", palette.waitingUnmounted(),
-                "holding a thread", palette.heldThread(), "pinned", palette.pinned(), "done", palette.done(), "idle lane", palette.laneIdle());
+                "holding a thread", palette.heldThread(), "pinned", palette.pinned(), "done", palette.done(), "idle lane", palette.laneIdle(),
+                "cancelled", palette.cancelled());
     }
 
     @Test

@@ -1,0 +1,67 @@
+package dev.loomscope.ui.fx;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.Pane;
+
+/**
+ * Parts of a window its first frame does not show (the tabs behind the selected one, cards that
+ * open on a key) join the scene once that frame is on screen. The first CSS pass and layout, most
+ * of a window's start, then skip them. A tab selected before then gets its content at once.
+ */
+public final class AfterFirstFrame {
+
+    private final List<Runnable> joins = new ArrayList<>();
+    private boolean joined;
+
+    /** Takes out the content of each tab but the selected one, until then. */
+    public AfterFirstFrame tabsBehind(TabPane tabs) {
+        for (Tab tab : tabs.getTabs()) {
+            Node content = tab.getContent();
+            if (tab.isSelected() || content == null) {
+                continue;
+            }
+            tab.setContent(null);
+            Runnable join = () -> {
+                if (tab.getContent() == null) {
+                    tab.setContent(content);
+                }
+            };
+            joins.add(join);
+            tab.selectedProperty().subscribe(selected -> {
+                if (selected) {
+                    join.run();
+                }
+            });
+        }
+        return this;
+    }
+
+    /** Adds these to {@code parent}'s children (on top), then. */
+    public AfterFirstFrame children(Pane parent, List<? extends Node> nodes) {
+        joins.add(() -> parent.getChildren().addAll(nodes));
+        return this;
+    }
+
+    /** Does this then (on the FX thread, in the order given). */
+    public AfterFirstFrame then(Runnable work) {
+        joins.add(work);
+        return this;
+    }
+
+    /** The first frame is on screen: everything held back joins (once). */
+    public void join() {
+        if (!joined) {
+            joined = true;
+            joins.forEach(Runnable::run);
+            joins.clear();
+        }
+    }
+
+    public boolean joined() {
+        return joined;
+    }
+}
