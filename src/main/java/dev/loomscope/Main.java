@@ -27,7 +27,8 @@ public final class Main {
     public static void main(String[] args) {
         dev.loomscope.ui.fx.StartupTrace.mark("main");
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
-        if (WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command)) {
+        boolean opensAWindow = WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command);
+        if (opensAWindow) {
             String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
             if (missing != null) {
                 System.err.println(missing);
@@ -35,7 +36,7 @@ public final class Main {
             }
         }
         if (command[0].equals("window")) {
-            if (!isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command)) {
+            if (opensAWindow) {
                 // The toolkit comes up while picocli reads the options (see startToolkit).
                 dev.loomscope.ui.app.LoomScopeApp.startToolkit();
             }

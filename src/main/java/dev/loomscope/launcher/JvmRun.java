@@ -238,7 +238,7 @@ final class JvmRun implements RunHandle {
     }
 
     private long unmounts(VmEvents vm) {
-        long ends = count(EventType.FINISHED) + count(EventType.FAILED) + count(EventType.CANCELLED);
+        long ends = java.util.Arrays.stream(EventType.values()).filter(EventType::endsTask).mapToLong(this::count).sum();
         return scenario.executor().isVirtual() ? Math.max(ends, ends + count(EventType.BLOCKED) - vm.pinnedEvents()) : ends;
     }
 

@@ -5,7 +5,8 @@ package dev.loomscope.model;
  * colour (greyscale print, a washed-out projector, colour-blind eyes): a queued task is a hollow
  * cell, a virtual thread waiting without its carrier is dotted, a thread blocked while it holds
  * its thread is striped, a pinned one is cross-hatched, a cancelled one is struck through; running
- * and done are solid (and apart in lightness). Marked pixels take the cell's colour three quarters of the way to the background.
+ * and done are solid (and apart in lightness). Marked pixels take the cell's colour three quarters
+ * of the way to the background.
  */
 public enum StatePattern {
     SOLID, HOLLOW, DOTS, STRIPES, CROSS_HATCH, STRUCK_THROUGH;

@@ -161,8 +161,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
             if (since != null) {
                 long t = recording.timeNanos(i);
                 var type = EventType.ofCode(recording.typeCode(i));
-                if ((type == EventType.BLOCKED || type == EventType.FINISHED || type == EventType.FAILED || type == EventType.CANCELLED)
-                        && t >= since && t < timeNanos) {
+                if ((type == EventType.BLOCKED || type.endsTask()) && t >= since && t < timeNanos) {
                     startedAt.remove(recording.task(i));
                 }
             }

@@ -19,6 +19,11 @@ public enum EventType {
 
     private static final EventType[] BY_CODE = values();
 
+    /** Whether this event ends its task: it finished, failed or was cancelled. */
+    public boolean endsTask() {
+        return this == FINISHED || this == FAILED || this == CANCELLED;
+    }
+
     public byte code() {
         return (byte) ordinal();
     }

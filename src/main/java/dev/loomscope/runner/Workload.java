@@ -247,7 +247,7 @@ public final class Workload {
         }
 
         private void finish() {
-            // No shared counter here: the telemetry thread counts FINISHED and FAILED events.
+            // No shared counter here: the telemetry thread counts the events that end tasks.
             // (A LongAdder, keyed by a per-thread probe, thrashes with a million fresh threads.)
             long carrier = recordEvent(FINISHED);
             endMount(mount, id, Thread.currentThread().threadId(), carrier, true);

@@ -50,7 +50,7 @@ public final class TelemetryPump {
     private long finished;
     private long failed;
     private long cancelled;
-    /** The latest FINISHED or FAILED event's time (nanoseconds since the log's origin). */
+    /** When the latest event ending a task (FINISHED, FAILED or CANCELLED) happened (nanoseconds since the log's origin). */
     private long lastEnd = -1;
     private volatile long lastEndNanos = -1;
     private volatile long endedTasks;
@@ -163,12 +163,12 @@ public final class TelemetryPump {
     }
 
     /**
-     * Waits, parked, until {@code tasks} tasks have ended: sent their FINISHED or FAILED event (as
+     * Waits, parked, until {@code tasks} tasks have ended: sent their FINISHED, FAILED or CANCELLED event (as
      * counted by this thread, so tasks share no counter) or ended without one ({@code endedUnseen}).
      * The telemetry thread wakes the caller when the count is reached; a 10 ms backstop re-reads
      * {@code endedUnseen}.
      *
-     * @return the time of the latest FINISHED or FAILED event (nanoseconds since the log's origin),
+     * @return the time of the latest event ending a task (nanoseconds since the log's origin),
      *         or -1 if the loop stopped first
      */
     public long awaitTasksEnded(long tasks, LongSupplier endedUnseen) throws InterruptedException {

@@ -170,7 +170,9 @@ public final class LoomScopeApp extends Application {
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings, dev.loomscope.ui.observe.Attacher attacher) {
         StartupTrace.mark("building the window");
         var themes = new Themes();
-        themes.choose(settings.dark(), settings.highContrast());
+        // The theme before the window's parts: each tooltip made looks its styles up at once, and with no
+        // theme chosen JavaFX would load its own default (Modena) for them.
+        themes.apply(settings.dark(), settings.highContrast());
         var window = attacher == null ? new MainWindow(session, themes) : new MainWindow(session, themes, attacher);
         StartupTrace.mark("window built");
         var layers = new StackPane(window);

@@ -94,6 +94,9 @@ public final class WindowCommand implements Callable<Integer> {
                     + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
     Long observePid;
 
+    /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
+    static final List<String> TABS = List.of("results", "jfr", "sweep", "web");
+
     @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results",
             description = "The tab shown under the lanes at start (for scripted pictures: jfr shows the pins by hotspot). Default: ${DEFAULT-VALUE}.")
     String tab;
@@ -235,8 +238,8 @@ public final class WindowCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
                     : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
         }
-        if (!List.of("results", "jfr", "sweep", "web").contains(tab)) {
-            throw new ParameterException(spec.commandLine(), "--tab: expected results, jfr, sweep or web (got '" + tab + "')");
+        if (!TABS.contains(tab)) {
+            throw new ParameterException(spec.commandLine(), "--tab: expected one of " + String.join(", ", TABS) + " (got '" + tab + "')");
         }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).

@@ -30,7 +30,7 @@ public final class AfterFirstFrame {
                     tab.setContent(content);
                 }
             };
-            joins.add(join);
+            then(join);
             tab.selectedProperty().subscribe(selected -> {
                 if (selected) {
                     join.run();
@@ -42,13 +42,16 @@ public final class AfterFirstFrame {
 
     /** Adds these to {@code parent}'s children (on top), then. */
     public AfterFirstFrame children(Pane parent, List<? extends Node> nodes) {
-        joins.add(() -> parent.getChildren().addAll(nodes));
-        return this;
+        return then(() -> parent.getChildren().addAll(nodes));
     }
 
-    /** Does this then (on the FX thread, in the order given). */
+    /** Does this then (on the FX thread, in the order given), or at once if the first frame is already on screen. */
     public AfterFirstFrame then(Runnable work) {
-        joins.add(work);
+        if (joined) {
+            work.run();
+        } else {
+            joins.add(work);
+        }
         return this;
     }
 

@@ -345,14 +345,10 @@ public final class MainWindow extends BorderPane {
     }
 
     /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
-    /** Shows the bottom tab of this name: results, jfr, sweep or web (the command line's --tab). */
+    /** Shows the bottom tab named {@code name} (its FXML id is {@code nameTab}: results, jfr, sweep, web). */
     public void showTab(String name) {
-        var tab = switch (name) {
-            case "jfr" -> layout.jfrTab;
-            case "sweep" -> layout.sweepTab;
-            case "web" -> layout.webTab;
-            default -> layout.tabs.getTabs().getFirst();
-        };
+        var tab = layout.tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no tab " + name));
         layout.tabs.getSelectionModel().select(tab);
     }
 
@@ -392,11 +388,7 @@ public final class MainWindow extends BorderPane {
 
     /** Does this once the window's first frame is on screen (at once if it is). */
     public void afterFirstFrame(Runnable work) {
-        if (afterFirstFrame.joined()) {
-            work.run();
-        } else {
-            afterFirstFrame.then(work);
-        }
+        afterFirstFrame.then(work);
     }
 
     /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */

@@ -27,14 +27,6 @@ public final class Themes {
     private final ReadOnlyBooleanWrapper patterns = new ReadOnlyBooleanWrapper(false);
     private Scene scene;
 
-    /**
-     * Chooses the theme before the window's parts are made: each tooltip made, for one, looks up its
-     * styles at once, and without a theme chosen JavaFX would load its own default (Modena) for them.
-     */
-    public void choose(boolean startDark, boolean startHighContrast) {
-        apply(startDark, startHighContrast);
-    }
-
     public void install(Scene scene, boolean startDark, boolean startHighContrast) {
         this.scene = scene;
         scene.getStylesheets().add(STYLESHEET);
