@@ -52,13 +52,13 @@ rm -f "$image/lib/libapplauncher.so"
 cp "$root/src/main/resources/dev/loomscope/window-jvm.options" "$image/lib/app/window-jvm.options"
 
 # The AOT cache (JEP 483/514/515): classes loaded and linked, and method profiles, from a training
-# run that opens the window and closes it once it is shown, on JavaFX's headless platform (no display
+# run that opens the window as a person does (no options) and closes it once it is shown, on JavaFX's headless platform (no display
 # needed). Same runtime, jar and options as the launcher; a cache that no longer matches (or is
 # missing) is ignored without a word (-Xlog:aot=off): the window then starts as without it.
 echo "AOT cache: a training run of the window"
-"$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
+LOOMSCOPE_EXIT_WHEN_SHOWN=1 "$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
   -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
-  -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main window --exit-when-shown 2>&1 \
+  -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main 2>&1 \
   | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" || true; }
 [ -f "$image/lib/app/loomscope.aot" ] || { echo "The AOT cache was not made" >&2; exit 1; }
 

@@ -35,6 +35,12 @@ public final class Main {
                 System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
             }
         }
+        if (args.length == 0) {
+            // The start a presenter makes (./loomscope, the menu entry): no options, so none to read, and
+            // picocli, whose classes the JVM's start-up cache cannot hold, stays out of it (about 0.1 s).
+            dev.loomscope.ui.app.LoomScopeApp.launchWindow(dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT);
+            System.exit(dev.loomscope.ui.app.LoomScopeApp.exitCode());
+        }
         if (command[0].equals("window")) {
             if (opensAWindow) {
                 // The toolkit comes up while picocli reads the options (see startToolkit).

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.export.SavedFile;
 import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
@@ -67,8 +68,8 @@ public final class LoomScopeApp extends Application {
         JAVAFX_LOG.setLevel(null);
     }
 
-    /** 0, or 1 if the window was asked for a screenshot and could not save it. */
-    static int exitCode() {
+    /** 0, or 1 if the window could not be built, or was asked for a screenshot and could not save it. */
+    public static int exitCode() {
         return exitCode;
     }
 
@@ -76,7 +77,19 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         StartupTrace.mark("toolkit up");
         startupDone();
-        SETTINGS.thenAccept(settings -> Platform.runLater(() -> begin(stage, settings)));
+        SETTINGS.thenAccept(settings -> Platform.runLater(() -> beginOrExit(stage, settings)));
+    }
+
+    /** A window that cannot be built says why and ends the process: with nothing on screen, nobody could close it. */
+    private void beginOrExit(Stage stage, WindowCommand.Settings settings) {
+        try {
+            begin(stage, settings);
+        } catch (RuntimeException | Error e) {
+            System.err.println("LoomScope could not open its window: " + e);
+            e.printStackTrace();
+            exitCode = 1;
+            Platform.exit();
+        }
     }
 
     private void begin(Stage stage, WindowCommand.Settings settings) {
@@ -94,7 +107,7 @@ public final class LoomScopeApp extends Application {
         // below it once the first frame is on screen (the frame need not wait; a runner JVM takes longer
         // than that to start, and starts from the run starter's priority whenever it does).
         window.afterFirstFrame(GiveWayToRuns::apply);
-        if (settings.exitWhenShown()) {
+        if (exitWhenShownAsked()) {
             exitWhenShown();
         } else if (settings.observes()) {
             observeThen(window, settings);
@@ -130,6 +143,11 @@ public final class LoomScopeApp extends Application {
                 }
             }
         };
+    }
+
+    /** Whether a start-up benchmark or the AOT cache's training run started the window (see {@link dev.loomscope.bench.StartupBenchmark#EXIT_WHEN_SHOWN}). */
+    static boolean exitWhenShownAsked() {
+        return "1".equals(System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN));
     }
 
     /**
@@ -170,10 +188,12 @@ public final class LoomScopeApp extends Application {
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings, dev.loomscope.ui.observe.Attacher attacher) {
         StartupTrace.mark("building the window");
         var themes = new Themes();
-        // The theme before the window's parts: each tooltip made looks its styles up at once, and with no
-        // theme chosen JavaFX would load its own default (Modena) for them.
+        // The theme before the window's parts: the first control made with no theme chosen would have
+        // JavaFX load its own default (Modena), for nothing.
         themes.apply(settings.dark(), settings.highContrast());
-        var window = attacher == null ? new MainWindow(session, themes) : new MainWindow(session, themes, attacher);
+        // The window's largest FXML, the control panel's, loads on the other core meanwhile.
+        var panel = dev.loomscope.ui.fx.MadeElsewhere.start("loomscope-control-panel", ControlPanel::new);
+        var window = new MainWindow(session, themes, attacher == null ? MainWindow.localAttacher() : attacher, panel);
         StartupTrace.mark("window built");
         var layers = new StackPane(window);
         window.placeCards(layers);

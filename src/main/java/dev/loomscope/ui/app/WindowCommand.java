@@ -109,23 +109,19 @@ public final class WindowCommand implements Callable<Integer> {
                     + "(each round once the last has ended). Default: ${DEFAULT-VALUE}.")
     int repeat;
 
-    // For start-up benchmarks: print a line once the first frame is on screen, then close.
-    @Option(names = "--exit-when-shown", hidden = true)
-    boolean exitWhenShown;
-
     /** What the window starts with, checked. */
     public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
                            boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
                            double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid, int repeat,
-                           boolean exitWhenShown, String tab) {
+                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid, int repeat, String tab) {
+        /** What {@code loomscope} with no options opens (WindowCommandTest holds it to what the options' defaults give). */
         public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false, 0, -1, 1, false, "results");
+                null, "window", false, false, false, false, 0, -1, 1, "results");
 
         public Settings withSize(int newWidth, int newHeight) {
             return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
                     scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, exitWhenShown, tab);
+                    repeat, tab);
         }
 
         /** Whether it opens observing a JVM (--observe PID). */
@@ -137,7 +133,7 @@ public final class WindowCommand implements Callable<Integer> {
         public Settings withPreset(Preset chosen) {
             return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
                     scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, exitWhenShown, tab);
+                    repeat, tab);
         }
 
         /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
@@ -203,6 +199,13 @@ public final class WindowCommand implements Callable<Integer> {
         return java.util.Arrays.asList(args).contains("--preset=list");
     }
 
+    /** The settings these window options give, read as {@code loomscope window ARGS} would read them (for tests). */
+    static Settings parse(String... args) {
+        var command = new WindowCommand();
+        dev.loomscope.cli.LoomScopeCommand.alone(command, "loomscope window").parseArgs(args);
+        return command.settings();
+    }
+
     Settings settings() {
         if (!theme.equals("dark") && !theme.equals("light")) {
             throw new ParameterException(spec.commandLine(), "--theme must be dark or light (got " + theme + ")");
@@ -248,6 +251,6 @@ public final class WindowCommand implements Callable<Integer> {
         return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
                 presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow,
-                observePid == null ? -1 : observePid, repeat, exitWhenShown, tab);
+                observePid == null ? -1 : observePid, repeat, tab);
     }
 }

@@ -22,7 +22,9 @@ import javafx.util.StringConverter;
 
 /**
  * The settings of a run, each control explained in its tooltip, with Run and Stop. The layout and
- * texts are in {@code ControlPanel.fxml} and the bundle; this binds them to the {@link ControlsViewModel}.
+ * texts are in {@code ControlPanel.fxml} and the bundle; {@link #bind} binds them to the {@link ControlsViewModel}.
+ * Its FXML is the window's largest: the window loads it on another thread while it makes its other
+ * parts ({@link dev.loomscope.ui.fx.MadeElsewhere}), then binds it on the FX thread.
  */
 public final class ControlPanel extends VBox {
 
@@ -75,9 +77,21 @@ public final class ControlPanel extends VBox {
     /** By the name each shows, in the order they show. */
     private final Map<String, StepSlider> sliders = new LinkedHashMap<>();
 
+    /** The panel bound to {@code vm}, made on the FX thread. */
     public ControlPanel(ControlsViewModel vm) {
-        Fxml.load(this);
+        this();
+        bind(vm);
+    }
 
+    /** The panel's nodes from its FXML, with their icons, bound to nothing yet: on any thread, before its scene is shown. */
+    public ControlPanel() {
+        Fxml.load(this);
+        runButton.setGraphic(Icons.RUN.create());
+        stopButton.setGraphic(Icons.STOP.create());
+    }
+
+    /** Binds every control to {@code vm}, once, on the FX thread. */
+    public ControlPanel bind(ControlsViewModel vm) {
         // The view model holds the list of presets; the box shows it.
         presetBox.setItems(vm.presets());
         presetBox.setConverter(new StringConverter<>() {
@@ -132,13 +146,11 @@ public final class ControlPanel extends VBox {
         animateBox.selectedProperty().bindBidirectional(vm.animateLiveProperty());
         predictBox.selectedProperty().bindBidirectional(vm.predictFirstProperty());
 
-        runButton.setGraphic(Icons.RUN.create());
-        stopButton.setGraphic(Icons.STOP.create());
-
         problemLabel.textProperty().bind(vm.problemProperty());
         problemLabel.visibleProperty().bind(vm.problemProperty().isNotNull());
         problemLabel.managedProperty().bind(problemLabel.visibleProperty());
         idealLabel.textProperty().bind(vm.idealSummaryProperty());
+        return this;
     }
 
     /** Binds a slider whose value reads as {@code valueKey}'s text with the value filled in. */

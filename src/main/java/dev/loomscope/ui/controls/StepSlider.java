@@ -1,12 +1,12 @@
 package dev.loomscope.ui.controls;
 
 import dev.loomscope.model.SliderSteps;
+import dev.loomscope.ui.fx.Tooltips;
 import java.util.function.IntFunction;
 import javafx.beans.property.IntegerProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 
@@ -20,7 +20,6 @@ public final class StepSlider extends VBox {
     private final Slider slider = new Slider(0, 1, 0);
     private final Label nameLabel = new Label();
     private final Label valueLabel = new Label();
-    private final Tooltip tooltip = new Explanation();
     private SliderSteps steps;
     private IntegerProperty value;
     private boolean syncing;
@@ -58,20 +57,14 @@ public final class StepSlider extends VBox {
         slider.setAccessibleText(name);
     }
 
-    /** What the setting does, in the tooltip over the whole control. */
+    /** What the setting does, in the tooltip over the whole control (and the slider's accessible help). */
     public String getExplanation() {
-        return tooltip.getText();
+        return Tooltips.getText(this);
     }
 
     public void setExplanation(String explanation) {
-        tooltip.setText(explanation);
-        if (explanation == null || explanation.isEmpty()) {
-            Tooltip.uninstall(this, tooltip);
-            slider.setTooltip(null);
-        } else if (slider.getTooltip() == null) {
-            Tooltip.install(this, tooltip);
-            slider.setTooltip(tooltip);
-        }
+        Tooltips.setText(this, explanation);
+        slider.setAccessibleHelp(explanation == null || explanation.isEmpty() ? null : explanation);
     }
 
     /**

@@ -15,7 +15,6 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.Tooltip;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.StackPane;
 import javafx.stage.FileChooser;
@@ -73,7 +72,7 @@ public final class WindowExports {
     public MenuButton windowMenu() {
         var export = new MenuButton(null, Icons.EXPORT.create(20));
         dev.loomscope.ui.theme.IconButtons.style(export);
-        export.setTooltip(new Tooltip(dev.loomscope.ui.fx.Messages.text("export.menu.tooltip")));
+        dev.loomscope.ui.fx.Tooltips.setText(export, dev.loomscope.ui.fx.Messages.text("export.menu.tooltip"));
         var csv = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-csv"));
         csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
         var json = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-json"));
@@ -108,7 +107,7 @@ public final class WindowExports {
         register(view, subject, cardHost);
         var menu = new MenuButton(null, Icons.MORE.create(16));
         dev.loomscope.ui.theme.IconButtons.style(menu);
-        menu.setTooltip(new Tooltip(dev.loomscope.ui.fx.Messages.text("export.view.tooltip", view)));
+        dev.loomscope.ui.fx.Tooltips.setText(menu, dev.loomscope.ui.fx.Messages.text("export.view.tooltip", view));
         menu.getItems().setAll(pictureItems(view));
         return menu;
     }

@@ -19,7 +19,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -80,7 +79,7 @@ public final class JvmPicker extends StackPane {
             protected void updateItem(LocalJvm jvm, boolean empty) {
                 super.updateItem(jvm, empty);
                 pseudoClassStateChanged(UNOBSERVABLE, !empty && jvm != null && !jvm.observable().canAttach());
-                setTooltip(empty || jvm == null || jvm.why().isEmpty() ? null : new Tooltip(jvm.why()));
+                dev.loomscope.ui.fx.Tooltips.setText(this, empty || jvm == null ? null : jvm.why());
                 setOnMouseClicked(e -> {
                     if (e.getClickCount() == 2 && !isEmpty()) {
                         observeSelected();

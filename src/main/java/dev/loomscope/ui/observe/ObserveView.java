@@ -36,7 +36,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.Tooltip;
+import dev.loomscope.ui.fx.Tooltips;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.layout.BorderPane;
@@ -116,12 +116,12 @@ public final class ObserveView extends BorderPane implements FrameView {
         stop.setText(Messages.text("observe.stop"));
         stop.setGraphic(Icons.STOP.create(16));
         stop.setId("observeStop");
-        stop.setTooltip(new Tooltip(Messages.text("observe.stop.tooltip") + " (" + Action.STOP.keysText() + ")"));
+        Tooltips.setText(stop, Messages.text("observe.stop.tooltip") + " (" + Action.STOP.keysText() + ")");
         stop.setOnAction(e -> stop());
         dump.setText(Messages.text("observe.dump"));
         dump.setGraphic(Icons.THREAD_DUMP.create(16));
         dump.setId("observeDump");
-        dump.setTooltip(new Tooltip(Action.THREAD_DUMP.tooltip()));
+        Tooltips.setText(dump, Action.THREAD_DUMP.tooltip());
         dump.setOnAction(e -> threadDump());
         var another = IconButtons.of(Icons.OBSERVE, 20, Action.OBSERVE.tooltip());
         another.setId("observeAnother");
@@ -129,7 +129,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         var back = new Button(Messages.text("observe.back"));
         back.setGraphic(Icons.BACK.create(16));
         back.setId("observeBack");
-        back.setTooltip(new Tooltip(Messages.text("observe.back.tooltip")));
+        Tooltips.setText(back, Messages.text("observe.back.tooltip"));
         back.setOnAction(e -> window.backToRuns());
         var exportMenu = exportMenu(exports);
         for (Button button : List.of(dump, stop, back)) {
@@ -193,7 +193,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         var menu = new MenuButton(null, Icons.EXPORT.create(20));
         IconButtons.style(menu);
         menu.setId("observeExport");
-        menu.setTooltip(new Tooltip(Messages.text("observe.export.tooltip")));
+        Tooltips.setText(menu, Messages.text("observe.export.tooltip"));
         var csv = new MenuItem(Messages.text("observe.export.csv"));
         csv.setOnAction(e -> exports.chooseFile("observation.csv", "CSV", "*.csv").ifPresent(file -> saveSummary(exports, file, true)));
         var json = new MenuItem(Messages.text("observe.export.json"));
@@ -315,7 +315,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         name.getStyleClass().add("figure-caption");
         var tile = new VBox(2, value, name);
         tile.getStyleClass().add("figure-tile");
-        Tooltip.install(tile, new Tooltip(Messages.text("observe.tile." + key + ".tooltip")));
+        Tooltips.setText(tile, Messages.text("observe.tile." + key + ".tooltip"));
         figures.put(key, value);
         tiles.getChildren().add(tile);
     }
@@ -406,8 +406,9 @@ public final class ObserveView extends BorderPane implements FrameView {
 
     private void showSnapshot(ObservationSnapshot s) {
         set(title, onStage ? ObserveTexts.who(s.target()) : ObserveTexts.title(s.target()));
-        if (title.getTooltip() == null) {
-            title.setTooltip(new Tooltip(s.target().name()));
+        // The target's full name (a second observation may be of another JVM).
+        if (!s.target().name().equals(Tooltips.getText(title))) {
+            Tooltips.setText(title, s.target().name());
         }
         set(state, ObserveTexts.state(s));
         state.pseudoClassStateChanged(ENDED, !s.running());

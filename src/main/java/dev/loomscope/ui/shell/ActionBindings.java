@@ -1,13 +1,13 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.ui.actions.Action;
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.IconButtons;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBase;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 
 /** What each {@link Action} does in this window, and the keys and buttons that do it. */
@@ -56,14 +56,14 @@ final class ActionBindings {
 
     /** A button made elsewhere (FXML) given the action's tooltip and handler. */
     void bind(ButtonBase button, Action action) {
-        button.setTooltip(new Tooltip(action.tooltip()));
+        Tooltips.setText(button, action.tooltip());
         button.setOnAction(e -> run(action));
     }
 
     /** Run is Run wherever it is: the control panel's and the replay bar's buttons name the action table's keys. */
     void tellKeys(dev.loomscope.ui.controls.ControlPanel panel, dev.loomscope.ui.replay.ReplayBar bar) {
         bind(panel.runButton(), Action.RUN);
-        panel.stopButton().setTooltip(new Tooltip(Action.STOP.tooltip()));
+        Tooltips.setText(panel.stopButton(), Action.STOP.tooltip());
         mentionKeys(panel.presetBox(), Action.NEXT_PRESET, Action.PREVIOUS_PRESET);
         mentionKeys((javafx.scene.control.Control) bar.lookup("#playPauseButton"), Action.REPLAY);
         mentionKeys((javafx.scene.control.Control) bar.lookup("#speedBox"), Action.SLOWER, Action.FASTER);
@@ -73,6 +73,6 @@ final class ActionBindings {
     /** Adds the keys of {@code actions} to a control's own tooltip: "Replay speed... ([ / ])". */
     static void mentionKeys(javafx.scene.control.Control control, Action... actions) {
         var keys = java.util.Arrays.stream(actions).map(Action::keysText).collect(java.util.stream.Collectors.joining(" / "));
-        control.getTooltip().setText(control.getTooltip().getText() + " (" + keys + ")");
+        Tooltips.setText(control, Tooltips.getText(control) + " (" + keys + ")");
     }
 }

@@ -15,6 +15,7 @@ import dev.loomscope.ui.export.WindowExports;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.observe.ObserveSession;
@@ -72,13 +73,17 @@ public final class MainWindow extends BorderPane {
     private final ObserveView observeView;
     private boolean observeShown;
 
-    public MainWindow(RunSession session, Themes themes) {
-        this(session, themes, Attacher.local(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
-                "loomscope-observe-" + ProcessHandle.current().pid())));
+    /** The local machine's JVMs, as "Observe a running JVM" finds them. */
+    public static Attacher localAttacher() {
+        return Attacher.local(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "loomscope-observe-" + ProcessHandle.current().pid()));
     }
 
-    /** @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own) */
-    public MainWindow(RunSession session, Themes themes, Attacher attacher) {
+    /**
+     * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
+     * @param loadingPanel the control panel, unbound: taken once the window's other parts are made
+     *                     (it may be loading on another thread meanwhile)
+     */
+    public MainWindow(RunSession session, Themes themes, Attacher attacher, java.util.function.Supplier<ControlPanel> loadingPanel) {
         this.session = session;
         this.themes = themes;
         int cores = session.cores();
@@ -87,7 +92,7 @@ public final class MainWindow extends BorderPane {
         // A run the window will keep still through need not have its events applied while it runs.
         session.deferEventsWhen(state::defersEventsOf);
         controls.animateLiveProperty().subscribe(state::setAnimateLive);
-        views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, playback, this::closeReplay);
+        views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, playback, this::closeReplay, loadingPanel);
         replayBar = views.replayBar();
         Fxml.load(this, layout, views.byName());
         liveCenter = getCenter();

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The parts of the window made in code (drawn views, and controls that need the machine's core
@@ -31,12 +32,23 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
                    CarrierLaneView lanes, CompletionChartView completion, ElapsedBarsView bars, JfrEventsView jfrEvents,
                    WebTrafficView webTraffic, PredictionBar predictionBar, SweepView sweepView, ReplayBar replayBar, RaceView race) {
 
+    /** The parts; the control panel, from {@code loadingPanel} (which may be loading on another thread meanwhile), taken last and bound. */
     static WindowViews make(int cores, ControlsViewModel controls, WindowState state, Function<List<Scenario>, List<RunModel>> sweep,
-                            BooleanSupplier running, Playback playback, Runnable closeReplay) {
-        return new WindowViews(new ControlPanel(controls), new RunHistoryView(state::pin), new LiveFiguresView(),
-                new TaskWaveView(), new CarrierLaneView(), new CompletionChartView(), new ElapsedBarsView(cores), new JfrEventsView(),
-                new WebTrafficView(cores), new PredictionBar(cores), new SweepView(controls::scenarios, sweep, running, cores),
-                new ReplayBar(playback, closeReplay), new RaceView());
+                            BooleanSupplier running, Playback playback, Runnable closeReplay, Supplier<ControlPanel> loadingPanel) {
+        var history = new RunHistoryView(state::pin);
+        var figures = new LiveFiguresView();
+        var waves = new TaskWaveView();
+        var lanes = new CarrierLaneView();
+        var completion = new CompletionChartView();
+        var bars = new ElapsedBarsView(cores);
+        var jfrEvents = new JfrEventsView();
+        var webTraffic = new WebTrafficView(cores);
+        var predictionBar = new PredictionBar(cores);
+        var sweepView = new SweepView(controls::scenarios, sweep, running, cores);
+        var replayBar = new ReplayBar(playback, closeReplay);
+        var race = new RaceView();
+        return new WindowViews(loadingPanel.get().bind(controls), history, figures, waves, lanes, completion, bars, jfrEvents, webTraffic,
+                predictionBar, sweepView, replayBar, race);
     }
 
     /** Each part under the name the FXML gives its {@code fx:reference}, which is also its node id (for CSS and tests). */

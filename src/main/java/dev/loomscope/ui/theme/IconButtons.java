@@ -2,7 +2,7 @@ package dev.loomscope.ui.theme;
 
 import atlantafx.base.theme.Styles;
 import javafx.scene.control.Button;
-import javafx.scene.control.Tooltip;
+import dev.loomscope.ui.fx.Tooltips;
 
 /** The one recipe for a borderless icon button: AtlantaFX's flat, icon-only style, an icon and what it does in a tooltip. */
 public final class IconButtons {
@@ -15,7 +15,7 @@ public final class IconButtons {
         var button = new Button(null, icon.create(size));
         style(button);
         if (tooltip != null) {
-            button.setTooltip(new Tooltip(tooltip));
+            Tooltips.setText(button, tooltip);
         }
         return button;
     }

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
+import dev.loomscope.ui.fx.Tooltips;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 
@@ -64,7 +64,7 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         name.getStyleClass().add("figure-caption");
         var tile = new VBox(2, value, name);
         tile.getStyleClass().add("figure-tile");
-        Tooltip.install(tile, new Tooltip(explanation));
+        Tooltips.setText(tile, explanation);
         values.put(key, value);
     }
 

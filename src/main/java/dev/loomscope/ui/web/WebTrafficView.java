@@ -59,7 +59,7 @@ public final class WebTrafficView extends VBox implements FrameView {
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         // Honest tiles: the load runs in the runner too.
-        summary.setTooltip(new javafx.scene.control.Tooltip(dev.loomscope.ui.fx.Messages.text("web.summary.tooltip")));
+        dev.loomscope.ui.fx.Tooltips.setText(summary, dev.loomscope.ui.fx.Messages.text("web.summary.tooltip"));
         charts = new HBox(8, throughput, latency);
         charts.setVisible(false);
         HBox.setHgrow(throughput, Priority.ALWAYS);

@@ -8,6 +8,7 @@ import dev.loomscope.model.RunModel;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.Icons;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -53,9 +54,9 @@ class ReplayBarTest {
             assertThat(bar.isManaged()).as("takes no room while hidden").isFalse();
             var playPause = find(bar, "playPauseButton", Button.class);
             assertThat(playPause.getStyleClass()).contains("flat", "button-icon");
-            assertThat(playPause.getTooltip().getText()).isEqualTo(Messages.text("replay.playPause.tooltip"));
-            assertThat(find(bar, "closeReplayButton", Button.class).getTooltip().getText()).isEqualTo(Messages.text("replay.close.tooltip"));
-            assertThat(find(bar, "scrubber", Slider.class).getTooltip().getText()).isEqualTo(Messages.text("replay.scrubber.tooltip"));
+            assertThat(Tooltips.getText(playPause)).isEqualTo(Messages.text("replay.playPause.tooltip"));
+            assertThat(Tooltips.getText(find(bar, "closeReplayButton", Button.class))).isEqualTo(Messages.text("replay.close.tooltip"));
+            assertThat(Tooltips.getText(find(bar, "scrubber", Slider.class))).isEqualTo(Messages.text("replay.scrubber.tooltip"));
             @SuppressWarnings("unchecked")
             ChoiceBox<Double> speed = find(bar, "speedBox", ChoiceBox.class);
             assertThat(speed.getItems()).containsExactlyElementsOf(Playback.SPEEDS);

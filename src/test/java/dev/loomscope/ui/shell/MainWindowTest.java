@@ -89,10 +89,10 @@ class MainWindowTest {
     void theWindowOpensWithItsTitleControlsAndEmptyViews() throws Exception {
         open(new FakeRunner());
         // The keys in tooltips come from the action table, whichever part the control belongs to.
-        assertThat(Fx.call(() -> probe().controlPanel().runButton().getTooltip().getText())).endsWith("(Ctrl+R or F5)");
-        assertThat(Fx.call(() -> probe().find("closeReplayButton", javafx.scene.control.Button.class).getTooltip().getText()))
+        assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(probe().controlPanel().runButton()))).endsWith("(Ctrl+R or F5)");
+        assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(probe().find("closeReplayButton", javafx.scene.control.Button.class))))
                 .isEqualTo("Back to the live view (Esc)");
-        assertThat(Fx.call(() -> probe().controlPanel().presetBox().getTooltip().getText())).endsWith("(Page Down / Page Up)");
+        assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(probe().controlPanel().presetBox()))).endsWith("(Page Down / Page Up)");
         assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();

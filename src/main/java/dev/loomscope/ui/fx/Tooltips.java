@@ -1,0 +1,83 @@
+package dev.loomscope.ui.fx;
+
+import javafx.event.EventHandler;
+import javafx.scene.Node;
+import javafx.scene.control.Control;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
+
+/**
+ * The window's tooltips, each made the first time the pointer comes over its node. A JavaFX
+ * tooltip is a popup window with a scene of its own, and the window has about fifty: made with
+ * the window, they took about a sixth of building it. Until then the node keeps the text, which
+ * is also its accessible help (what a screen reader says of it), as a tooltip's text would be.
+ * FXML sets one as {@code <Button Tooltips.text="%key"/>}.
+ */
+public final class Tooltips {
+
+    /** Explanations run to a few sentences: they wrap at a width that reads well. */
+    static final double MAX_WIDTH = 360;
+
+    private static final String TEXT = "loomscope.tooltip.text";
+    private static final String MADE = "loomscope.tooltip";
+    private static final EventHandler<MouseEvent> MAKE_ON_HOVER = event -> tooltipOf((Node) event.getSource());
+
+    private Tooltips() {
+    }
+
+    /** Gives {@code node} this tooltip text (null or empty: none), shown from the pointer's first visit. */
+    public static void setText(Node node, String text) {
+        boolean none = text == null || text.isEmpty();
+        node.setAccessibleHelp(none ? null : text);
+        var made = (Tooltip) node.getProperties().get(MADE);
+        if (none) {
+            node.getProperties().remove(TEXT);
+            node.removeEventHandler(MouseEvent.MOUSE_ENTERED, MAKE_ON_HOVER);
+            if (made != null) {
+                uninstall(node, made);
+            }
+        } else if (made != null) {
+            made.setText(text);
+        } else {
+            if (!node.getProperties().containsKey(TEXT)) {
+                node.addEventHandler(MouseEvent.MOUSE_ENTERED, MAKE_ON_HOVER);
+            }
+            node.getProperties().put(TEXT, text);
+        }
+    }
+
+    /** The tooltip text {@code node} has, or null. */
+    public static String getText(Node node) {
+        var made = (Tooltip) node.getProperties().get(MADE);
+        return made != null ? made.getText() : (String) node.getProperties().get(TEXT);
+    }
+
+    /** The tooltip itself, made now if the pointer has not yet been over the node; null if it has no text. */
+    public static Tooltip tooltipOf(Node node) {
+        var made = (Tooltip) node.getProperties().get(MADE);
+        String text = (String) node.getProperties().get(TEXT);
+        if (made == null && text != null) {
+            made = new Tooltip(text);
+            made.setWrapText(true);
+            made.setMaxWidth(MAX_WIDTH);
+            node.getProperties().put(MADE, made);
+            node.getProperties().remove(TEXT);
+            node.removeEventHandler(MouseEvent.MOUSE_ENTERED, MAKE_ON_HOVER);
+            if (node instanceof Control control) {
+                control.setTooltip(made);
+            } else {
+                Tooltip.install(node, made);
+            }
+        }
+        return made;
+    }
+
+    private static void uninstall(Node node, Tooltip made) {
+        node.getProperties().remove(MADE);
+        if (node instanceof Control control) {
+            control.setTooltip(null);
+        } else {
+            Tooltip.uninstall(node, made);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.loomscope.ui.fx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.ui.Fx;
+import javafx.event.Event;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Pane;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A tooltip is made when the pointer first comes over its node, with the text the node kept until then. */
+class TooltipsTest {
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    private static void pointerEnters(javafx.scene.Node node) {
+        Event.fireEvent(node, new MouseEvent(MouseEvent.MOUSE_ENTERED, 5, 5, 5, 5, MouseButton.NONE, 0,
+                false, false, false, false, false, false, false, false, false, false, null));
+    }
+
+    @Test
+    void aControlGetsItsTooltipOnlyWhenThePointerFirstComesOver() throws Exception {
+        Fx.run(() -> {
+            var button = new Button("Run");
+            Tooltips.setText(button, "Runs the chosen executors");
+
+            assertThat(button.getTooltip()).as("nothing made before the pointer comes").isNull();
+            assertThat(Tooltips.getText(button)).isEqualTo("Runs the chosen executors");
+            assertThat(button.getAccessibleHelp()).as("what a screen reader says, from the start").isEqualTo("Runs the chosen executors");
+
+            pointerEnters(button);
+
+            Tooltip made = button.getTooltip();
+            assertThat(made).isNotNull();
+            assertThat(made.getText()).isEqualTo("Runs the chosen executors");
+            assertThat(made.isWrapText()).isTrue();
+            assertThat(made.getMaxWidth()).isEqualTo(Tooltips.MAX_WIDTH);
+
+            pointerEnters(button);
+            assertThat(button.getTooltip()).as("made once").isSameAs(made);
+        });
+    }
+
+    @Test
+    void changingTheTextChangesTheTooltipMadeOrNot() throws Exception {
+        Fx.run(() -> {
+            var lazy = new Button();
+            Tooltips.setText(lazy, "Replay");
+            Tooltips.setText(lazy, Tooltips.getText(lazy) + " (R)");
+            pointerEnters(lazy);
+            assertThat(lazy.getTooltip().getText()).isEqualTo("Replay (R)");
+
+            Tooltips.setText(lazy, "Replay slowly");
+            assertThat(lazy.getTooltip().getText()).isEqualTo("Replay slowly");
+            assertThat(lazy.getAccessibleHelp()).isEqualTo("Replay slowly");
+        });
+    }
+
+    @Test
+    void noTextMeansNoTooltipAndNothingMadeLater() throws Exception {
+        Fx.run(() -> {
+            var shown = new Button();
+            Tooltips.setText(shown, "Stop");
+            pointerEnters(shown);
+            Tooltips.setText(shown, null);
+            assertThat(shown.getTooltip()).isNull();
+            assertThat(Tooltips.getText(shown)).isNull();
+            assertThat(shown.getAccessibleHelp()).isNull();
+
+            var never = new Button();
+            Tooltips.setText(never, "Stop");
+            Tooltips.setText(never, "");
+            pointerEnters(never);
+            assertThat(never.getTooltip()).isNull();
+            assertThat(Tooltips.tooltipOf(never)).isNull();
+        });
+    }
+
+    @Test
+    void aNodeThatIsNotAControlHasItsTooltipInstalled() throws Exception {
+        Fx.run(() -> {
+            var tile = new Pane();
+            Tooltips.setText(tile, "Tasks finished so far");
+            assertThat(tile.getProperties().values()).noneMatch(Tooltip.class::isInstance);
+
+            pointerEnters(tile);
+
+            Tooltip made = Tooltips.tooltipOf(tile);
+            assertThat(made.getText()).isEqualTo("Tasks finished so far");
+            // Tooltip.install keeps the tooltip under this key: that is how JavaFX finds it on hover.
+            assertThat(tile.getProperties().get("javafx.scene.control.Tooltip")).isSameAs(made);
+        });
+    }
+}
