@@ -37,6 +37,7 @@ public final class LoomScopeApp extends Application {
     public static synchronized void startToolkit() {
         if (toolkit == null) {
             quietDuringStartup();
+            DrawingPipeline.choose();
             toolkit = Thread.ofPlatform().name("javafx-launch").start(() -> Application.launch(LoomScopeApp.class));
         }
     }
