@@ -54,7 +54,6 @@ public final class StartupBenchmark {
         this.aotCache = aotCache;
     }
 
-    /** A way to start LoomScope's process: a name and the command before LoomScope's own arguments. */
     /**
      * Set to 1 in the window's environment, the window closes once its first frame is on screen, and
      * says "window shown" on stdout. This benchmark and the AOT cache's training runs start it so. An
@@ -62,6 +61,7 @@ public final class StartupBenchmark {
      */
     public static final String EXIT_WHEN_SHOWN = "LOOMSCOPE_EXIT_WHEN_SHOWN";
 
+    /** A way to start LoomScope's process: a name and the command before LoomScope's own arguments. */
     public record Launch(String name, List<String> command) {
     }
 

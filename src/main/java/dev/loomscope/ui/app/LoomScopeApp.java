@@ -38,7 +38,17 @@ public final class LoomScopeApp extends Application {
         if (toolkit == null) {
             quietDuringStartup();
             DrawingPipeline.choose();
-            toolkit = Thread.ofPlatform().name("javafx-launch").start(() -> Application.launch(LoomScopeApp.class));
+            toolkit = Thread.ofPlatform().name("javafx-launch").start(LoomScopeApp::launchOrSayWhy);
+        }
+    }
+
+    /** JavaFX that cannot start (a display that cannot be reached, GTK missing) ends the process with its reason and status 1. */
+    private static void launchOrSayWhy() {
+        try {
+            Application.launch(LoomScopeApp.class);
+        } catch (RuntimeException | Error e) {
+            System.err.println("LoomScope could not start JavaFX for its window: " + e);
+            exitCode = 1;
         }
     }
 
@@ -69,7 +79,7 @@ public final class LoomScopeApp extends Application {
         JAVAFX_LOG.setLevel(null);
     }
 
-    /** 0, or 1 if the window could not be built, or was asked for a screenshot and could not save it. */
+    /** 0, or 1 if JavaFX could not start, the window could not be built, or a screenshot asked for could not be saved. */
     public static int exitCode() {
         return exitCode;
     }
@@ -193,7 +203,7 @@ public final class LoomScopeApp extends Application {
         // JavaFX load its own default (Modena), for nothing.
         themes.apply(settings.dark(), settings.highContrast());
         // The window's largest FXML, the control panel's, loads on the other core meanwhile.
-        var panel = dev.loomscope.ui.fx.MadeElsewhere.start("loomscope-control-panel", ControlPanel::new);
+        var panel = ControlPanel.loadElsewhere();
         var window = new MainWindow(session, themes, attacher == null ? MainWindow.localAttacher() : attacher, panel);
         StartupTrace.mark("window built");
         var layers = new StackPane(window);

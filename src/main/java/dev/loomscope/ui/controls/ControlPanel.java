@@ -5,10 +5,13 @@ import dev.loomscope.model.SliderSteps;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.fx.MadeElsewhere;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
+import java.lang.invoke.MethodHandles;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.beans.property.IntegerProperty;
 import javafx.fxml.FXML;
@@ -17,6 +20,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -88,6 +92,25 @@ public final class ControlPanel extends VBox {
         Fxml.load(this);
         runButton.setGraphic(Icons.RUN.create());
         stopButton.setGraphic(Icons.STOP.create());
+    }
+
+    /**
+     * Starts loading a panel on a thread of its own, to be taken and {@link #bind bound} on the FX
+     * thread, which calls this. JavaFX numbers pseudo-classes ({@code :selected}, {@code :showing}...)
+     * in one registry that is not thread-safe, as each control class initialises: the control classes
+     * the panel's FXML makes initialise here first, so the other thread only makes objects of them
+     * while the FX thread initialises classes of its own.
+     */
+    public static MadeElsewhere<ControlPanel> loadElsewhere() {
+        var lookup = MethodHandles.lookup();
+        try {
+            for (Class<?> type : List.of(Button.class, CheckBox.class, ChoiceBox.class, ComboBox.class, Label.class, Slider.class)) {
+                lookup.ensureInitialized(type);
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        return MadeElsewhere.start("loomscope-control-panel", ControlPanel::new);
     }
 
     /** Binds every control to {@code vm}, once, on the FX thread. */

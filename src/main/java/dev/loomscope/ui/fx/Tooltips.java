@@ -43,6 +43,10 @@ public final class Tooltips {
                 node.addEventHandler(MouseEvent.MOUSE_ENTERED, MAKE_ON_HOVER);
             }
             node.getProperties().put(TEXT, text);
+            if (node.isHover()) {
+                // The pointer is already over it (a list's row given a reason, say): it will not enter again.
+                tooltipOf(node);
+            }
         }
     }
 
