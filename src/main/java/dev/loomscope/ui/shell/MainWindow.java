@@ -169,7 +169,10 @@ public final class MainWindow extends BorderPane {
         });
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
-        presentation.onStageProperty().subscribe(on -> observeView.setOnStage(on));
+        presentation.onStageProperty().subscribe(on -> {
+            observeView.setOnStage(on);
+            views.jfrEvents().setOnStage(on);
+        });
         themes.paletteProperty().subscribe(palette -> {
             observeView.setPalette(palette);
             views.usePalette(palette);

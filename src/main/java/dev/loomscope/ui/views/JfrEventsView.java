@@ -36,12 +36,12 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(java.util.List.of(
-                column("at", 80, e -> Durations.humanMillis(e.event().timeNanos() / 1e6)),
+                column("at", 90, e -> Durations.humanMillis(e.event().timeNanos() / 1e6)),
                 column("event", 90, e -> e.event().kind()),
-                column("duration", 80, e -> e.event().durationNanos() == 0 ? "" : Durations.humanMillis(e.event().durationNanos() / 1e6)),
-                column("carrier", 90, this::carrierName),
+                column("duration", 110, e -> e.event().durationNanos() == 0 ? "" : Durations.humanMillis(e.event().durationNanos() / 1e6)),
+                carrierColumn,
                 column("reason", 220, e -> e.event().reason()),
-                column("operation", 120, e -> e.event().blockingOperation())));
+                operationColumn));
         stack.setEditable(false);
         stack.setPromptText("Click an event to see its stack trace.");
         stack.getStyleClass().add("stack-trace");
@@ -49,10 +49,18 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 stack.setText(selected == null ? "" : describe(selected.event())));
         hotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hotspots.getColumns().setAll(java.util.List.of(
-                hotspotColumn("pins", 60, h -> "%,d".formatted(h.count())),
-                hotspotColumn("pinned", 80, h -> Durations.humanMillis(h.totalMs())),
+                hotspotColumn("pins", 70, h -> "%,d".formatted(h.count())),
+                hotspotColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
                 hotspotColumn("reason", 200, h -> String.join("; ", h.reasons())),
                 hotspotColumn("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
+        // The short columns keep their width whatever the tab's (the table is first laid out while its
+        // tab is hidden, and the constrained policy would leave them squeezed); a wide tab gives its
+        // width to the reasons and the frames.
+        for (var numbers : java.util.List.of(hotspots.getColumns().get(0), hotspots.getColumns().get(1), table.getColumns().get(0),
+                table.getColumns().get(1), table.getColumns().get(2))) {
+            numbers.setMinWidth(numbers.getPrefWidth());
+            numbers.setMaxWidth(numbers.getPrefWidth() * 2);
+        }
         hotspots.setPrefHeight(130);
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
         hotspots.setMinHeight(96);
@@ -71,7 +79,22 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         javafx.scene.layout.VBox.setVgrow(table, javafx.scene.layout.Priority.ALWAYS);
         var left = new javafx.scene.layout.VBox(6, hotspotBox, table);
         getItems().setAll(left, stack);
-        setDividerPositions(0.68);
+        setOnStage(false);
+    }
+
+    private final TableColumn<LaneEvent, String> carrierColumn = column("carrier", 90, this::carrierName);
+    private final TableColumn<LaneEvent, String> operationColumn = column("operation", 120, e -> e.event().blockingOperation());
+
+    /**
+     * On stage the tab has a third of a projector's width and large type: the stack trace goes below
+     * the tables instead of beside them, and the events keep the columns a talk reads from the back
+     * of the room (time, event, duration, reason); the carrier and the operation come back off stage.
+     */
+    public void setOnStage(boolean on) {
+        setOrientation(on ? Orientation.VERTICAL : Orientation.HORIZONTAL);
+        setDividerPositions(on ? 0.72 : 0.68);
+        carrierColumn.setVisible(!on);
+        operationColumn.setVisible(!on);
     }
 
     private final TableView<PinHotspot> hotspots = new TableView<>();

@@ -397,8 +397,13 @@ class MainWindowTest {
         double large = Fx.call(() -> ((javafx.scene.control.Label) probe().figures().lookup(".figure-caption")).getFont().getSize());
         assertThat(large).as("the smallest text in presentation mode, px").isGreaterThanOrEqualTo(18);
         assertThat(large).isGreaterThan(normal * 1.2);
+        // On stage the JFR tab stacks its stack trace under the tables and reads only the columns a room can read.
+        assertThat(Fx.call(() -> probe().jfrEvents().getOrientation())).isEqualTo(javafx.geometry.Orientation.VERTICAL);
+        assertThat(Fx.call(() -> visibleColumns(probe().jfrEvents().table()))).containsExactly("at", "event", "duration", "reason");
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.F11));
         assertThat(Fx.call(() -> window.presentation().isOn())).isFalse();
+        assertThat(Fx.call(() -> probe().jfrEvents().getOrientation())).isEqualTo(javafx.geometry.Orientation.HORIZONTAL);
+        assertThat(Fx.call(() -> visibleColumns(probe().jfrEvents().table()))).containsExactly("at", "event", "duration", "carrier", "reason", "operation");
 
         // "?" shows the shortcuts, Esc hides them without stopping anything.
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_TYPED,
@@ -767,5 +772,9 @@ class MainWindowTest {
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing-folder").contains("does not exist");
         assertThat(Files.exists(nowhere)).isFalse();
+    }
+
+    private static List<String> visibleColumns(javafx.scene.control.TableView<?> table) {
+        return table.getColumns().stream().filter(javafx.scene.control.TableColumn::isVisible).map(javafx.scene.control.TableColumn::getText).toList();
     }
 }
