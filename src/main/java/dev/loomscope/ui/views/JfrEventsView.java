@@ -36,9 +36,9 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().setAll(java.util.List.of(
-                column("at", 90, e -> Durations.humanMillis(e.event().timeNanos() / 1e6)),
-                column("event", 90, e -> e.event().kind()),
-                column("duration", 110, e -> e.event().durationNanos() == 0 ? "" : Durations.humanMillis(e.event().durationNanos() / 1e6)),
+                shortColumn("at", 90, e -> Durations.humanMillis(e.event().timeNanos() / 1e6)),
+                shortColumn("event", 90, e -> e.event().kind()),
+                shortColumn("duration", 110, e -> e.event().durationNanos() == 0 ? "" : Durations.humanMillis(e.event().durationNanos() / 1e6)),
                 carrierColumn,
                 column("reason", 220, e -> e.event().reason()),
                 operationColumn));
@@ -49,18 +49,10 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 stack.setText(selected == null ? "" : describe(selected.event())));
         hotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hotspots.getColumns().setAll(java.util.List.of(
-                hotspotColumn("pins", 70, h -> "%,d".formatted(h.count())),
-                hotspotColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
-                hotspotColumn("reason", 200, h -> String.join("; ", h.reasons())),
-                hotspotColumn("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
-        // The short columns keep their width whatever the tab's (the table is first laid out while its
-        // tab is hidden, and the constrained policy would leave them squeezed); a wide tab gives its
-        // width to the reasons and the frames.
-        for (var numbers : java.util.List.of(hotspots.getColumns().get(0), hotspots.getColumns().get(1), table.getColumns().get(0),
-                table.getColumns().get(1), table.getColumns().get(2))) {
-            numbers.setMinWidth(numbers.getPrefWidth());
-            numbers.setMaxWidth(numbers.getPrefWidth() * 2);
-        }
+                shortColumn("pins", 70, h -> "%,d".formatted(h.count())),
+                shortColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
+                column("reason", 200, h -> String.join("; ", h.reasons())),
+                column("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
         hotspots.setPrefHeight(130);
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
         hotspots.setMinHeight(96);
@@ -107,14 +99,6 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         this.pinsOnLanes = lanes;
     }
 
-    private static TableColumn<PinHotspot, String> hotspotColumn(String name, double width, java.util.function.Function<PinHotspot, String> text) {
-        var column = new TableColumn<PinHotspot, String>(name);
-        column.setPrefWidth(width);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
-        column.setSortable(false);
-        return column;
-    }
-
     /** A run's pin as the hotspot grouping reads pins. */
     private static Pin pin(LaneEvent e) {
         JfrEvent event = e.event();
@@ -139,11 +123,23 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         return hotspots;
     }
 
-    private TableColumn<LaneEvent, String> column(String name, double width, java.util.function.Function<LaneEvent, String> text) {
-        var column = new TableColumn<LaneEvent, String>(name);
+    private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> text) {
+        var column = new TableColumn<T, String>(name);
         column.setPrefWidth(width);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
         column.setSortable(false);
+        return column;
+    }
+
+    /**
+     * A column of short values (times, counts): it keeps its width whatever the tab's (the table is
+     * first laid out while its tab is hidden, and the constrained policy would leave it squeezed),
+     * and a wide tab gives its width to the reasons and the frames.
+     */
+    private static <T> TableColumn<T, String> shortColumn(String name, double width, java.util.function.Function<T, String> text) {
+        var column = JfrEventsView.<T>column(name, width, text);
+        column.setMinWidth(width);
+        column.setMaxWidth(width * 2);
         return column;
     }
 
