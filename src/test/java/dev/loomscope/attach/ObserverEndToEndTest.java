@@ -13,10 +13,7 @@ import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.web.LoadGenerator;
 import dev.loomscope.web.LoadPlan;
 import dev.loomscope.web.LoadReport;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -36,7 +33,7 @@ class ObserverEndToEndTest {
             target.awaitAttachable();
             Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);
             try {
-                assertThat(jcmd(target.pid(), "JFR.check")).doesNotContain("No available recordings");
+                assertThat(target.jcmd("JFR.check")).doesNotContain("No available recordings");
                 Poll.until("4 pins and scheduler samples", START, () -> observer.observation().snapshot().pinnedEvents() >= 4
                         && !observer.observation().snapshot().schedulerSamples().isEmpty());
             } finally {
@@ -69,7 +66,7 @@ class ObserverEndToEndTest {
             assertThat(s.aliveBaseline()).isEqualTo(s.threadDump().virtualThreads());
 
             // Nothing of the observation stays in the target, which runs on.
-            assertThat(jcmd(target.pid(), "JFR.check")).contains("No available recordings");
+            assertThat(target.jcmd("JFR.check")).contains("No available recordings");
             assertThat(target.process().isAlive()).isTrue();
         }
     }
@@ -119,13 +116,5 @@ class ObserverEndToEndTest {
             assertThat(s.endMessage()).startsWith("PID " + target.pid() + " exited after").endsWith("the data until then is kept");
             assertThat(s.virtualThreadStarts()).isPositive();
         }
-    }
-
-    static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
-                .redirectErrorStream(true).start();
-        String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        jcmd.waitFor(30, TimeUnit.SECONDS);
-        return output;
     }
 }

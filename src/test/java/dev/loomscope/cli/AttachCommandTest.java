@@ -120,7 +120,7 @@ class AttachCommandTest {
             target.awaitAttachable();
             try (var observer = TargetJvm.java(Main.class, "attach", Long.toString(target.pid()))) {
                 observer.awaitLine(line -> line.startsWith("Observing PID " + target.pid()), START);
-                assertThat(jcmd(target.pid(), "JFR.check")).doesNotContain("No available recordings");
+                assertThat(target.jcmd("JFR.check")).doesNotContain("No available recordings");
 
                 new ProcessBuilder("kill", "-INT", Long.toString(observer.pid())).start().waitFor(); // what Ctrl+C sends
 
@@ -130,7 +130,7 @@ class AttachCommandTest {
                         && line.endsWith(": stopped with Ctrl+C."));
                 assertThat(observer.output()).anyMatch(line -> line.startsWith("  pinned "));
             }
-            assertThat(jcmd(target.pid(), "JFR.check")).contains("No available recordings");
+            assertThat(target.jcmd("JFR.check")).contains("No available recordings");
             assertThat(target.process().isAlive()).isTrue();
         }
     }
@@ -226,7 +226,7 @@ class AttachCommandTest {
             JsonNode json = new ObjectMapper().readTree(observed.out());
             assertThat(json.get("pid").asLong()).isEqualTo(target.pid());
             assertThat(json.get("pinnedEvents").asLong()).isPositive();
-            assertThat(jcmd(target.pid(), "JFR.check")).contains("No available recordings");
+            assertThat(target.jcmd("JFR.check")).contains("No available recordings");
         }
     }
 
@@ -251,14 +251,6 @@ class AttachCommandTest {
         var names = new ArrayList<String>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
-                .redirectErrorStream(true).start();
-        String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        jcmd.waitFor(30, TimeUnit.SECONDS);
-        return output;
     }
 
     /** An installed JDK of this feature release, found by its release file. */

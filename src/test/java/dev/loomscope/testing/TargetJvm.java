@@ -33,6 +33,15 @@ public final class TargetJvm implements AutoCloseable {
         });
     }
 
+    /** What the JDK's jcmd says when {@code command} (JFR.check, say) is sent to this JVM. */
+    public String jcmd(String command) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid()), command)
+                .redirectErrorStream(true).start();
+        String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        jcmd.waitFor(30, TimeUnit.SECONDS);
+        return output;
+    }
+
     /** A JVM of the JDK the tests run on (25), quick to start, running {@code mainClass} from the tests' class path. */
     public static TargetJvm java(Class<?> mainClass, String... args) throws IOException {
         return java(mainClass, List.of(), args);

@@ -9,8 +9,7 @@ import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.ui.Fx;
-import dev.loomscope.ui.app.LoomScopeApp;
-import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.shell.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.stage.Stage;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ObserveEndToEndTest {
 
-    private Stage stage;
+    private final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     @BeforeAll
@@ -42,22 +40,16 @@ class ObserveEndToEndTest {
 
     @AfterEach
     void close() throws Exception {
-        if (stage != null) {
-            Fx.run(stage::close);
-        }
+        opened.close();
     }
 
     private MainWindow open(Path jfrFolder) throws Exception {
-        window = Fx.call(() -> {
-            stage = new Stage();
-            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
-            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), Attacher.local(jfrFolder));
-        });
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), Attacher.local(jfrFolder));
         return window;
     }
 
     private void press(KeyCode code, KeyCombination.Modifier... modifiers) throws Exception {
-        Fx.run(() -> stage.getScene().getAccelerators().get(new KeyCodeCombination(code, modifiers)).run());
+        Fx.run(() -> opened.stage().getScene().getAccelerators().get(new KeyCodeCombination(code, modifiers)).run());
     }
 
     @Test

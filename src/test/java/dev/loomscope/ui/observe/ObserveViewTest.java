@@ -18,9 +18,8 @@ import dev.loomscope.model.observe.view.ObservationSummary;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
-import dev.loomscope.ui.app.LoomScopeApp;
-import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +32,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,7 +58,7 @@ class ObserveViewTest {
             "org.example.Shop.handle:22");
 
     private final AtomicLong clock = new AtomicLong(1_000_000);
-    private Stage stage;
+    private final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
     private FakeObserved observed;
     private final List<Long> attachedPids = new CopyOnWriteArrayList<>();
@@ -73,9 +71,7 @@ class ObserveViewTest {
 
     @AfterEach
     void close() throws Exception {
-        if (stage != null) {
-            Fx.run(stage::close);
-        }
+        opened.close();
     }
 
     /** The observed JVM: the test's observation; dumps, .jfr and stop as the observer would, without a JVM. */
@@ -136,16 +132,12 @@ class ObserveViewTest {
                 return observed;
             }
         };
-        window = Fx.call(() -> {
-            stage = new Stage();
-            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
-            return LoomScopeApp.open(stage, new RunSession(new FakeRunner(), RunOptions.DEFAULT), WindowCommand.Settings.DEFAULT.withSize(980, 720), attacher);
-        });
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), attacher);
         return window;
     }
 
     private void press(KeyCodeCombination keys) throws Exception {
-        Fx.run(() -> stage.getScene().getAccelerators().get(keys).run());
+        Fx.run(() -> opened.stage().getScene().getAccelerators().get(keys).run());
     }
 
     private static final KeyCodeCombination OBSERVE = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
@@ -199,8 +191,8 @@ class ObserveViewTest {
         // Selected first: the first JVM that can be observed; the JDK 17 one and LoomScope itself are greyed, with their reason.
         assertThat(Fx.call(() -> window.picker().table().getSelectionModel().getSelectedItem().pid())).isEqualTo(4711);
         assertThat(JvmPicker.observability(JVMS.get(1))).isEqualTo("no: JDK 17 has no virtual threads (they came in JDK 21)");
-        Fx.settle(stage.getScene(), 3);
-        assertThat(Fx.call(() -> stage.getScene().getRoot().lookupAll(".table-row-cell").stream()
+        Fx.settle(opened.stage().getScene(), 3);
+        assertThat(Fx.call(() -> opened.stage().getScene().getRoot().lookupAll(".table-row-cell").stream()
                 .filter(row -> row.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("unobservable"))).count()))
                 .isEqualTo(2);
         // Typing filters; Enter on a JVM that cannot be observed says why and attaches to nothing.
@@ -245,7 +237,7 @@ class ObserveViewTest {
         assertThat(Fx.call(view::coverageText)).contains("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)",
                 "Mount slices: without probes in the target");
         // One lane per carrier that pinned, every kept pin on it.
-        Fx.settle(stage.getScene(), 3);
+        Fx.settle(opened.stage().getScene(), 3);
         assertThat(Fx.call(() -> view.timeline().laneCarriers())).containsExactly("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2");
         assertThat(Fx.call(() -> view.timeline().pinsDrawn())).hasSize(4);
         // Hotspots by cost: the native frame's three pins (150 ms) before the class initializer's one (20 ms).
@@ -297,7 +289,7 @@ class ObserveViewTest {
                 .isEqualTo("4 true true");
         // The clock stops with the observation.
         clock.addAndGet(5_000);
-        Fx.settle(stage.getScene(), 10);
+        Fx.settle(opened.stage().getScene(), 10);
         assertThat(Fx.call(() -> view.figure("elapsed"))).isEqualTo("1.0 s");
 
         // Observing again (another JVM, here the same one afresh): a target that exits mid-stream ends it with its message.

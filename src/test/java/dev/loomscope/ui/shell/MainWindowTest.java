@@ -1,9 +1,8 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
-import dev.loomscope.ui.app.LoomScopeApp;
-import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.export.WindowExports;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MainWindowTest {
 
-    private Stage stage;
+    private final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     /** The window's parts, found by id (call on the FX thread). */
@@ -50,9 +48,7 @@ class MainWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        if (stage != null) {
-            Fx.run(stage::close);
-        }
+        opened.close();
     }
 
     private MainWindow open(dev.loomscope.launcher.RunStarter runner) throws Exception {
@@ -60,14 +56,9 @@ class MainWindowTest {
     }
 
     private MainWindow open(RunSession session) throws Exception {
-        window = Fx.call(() -> {
-            stage = new Stage();
-            // JavaFX's headless screen is 1000 x 1000: a bigger window overflows its pixel buffer.
-            MainWindow opened = LoomScopeApp.open(stage, session, WindowCommand.Settings.DEFAULT.withSize(980, 720));
-            // The views must show each test's run itself: the slow-motion playback after short runs has a test of its own.
-            opened.state().setPlaybackAfterRuns(false);
-            return opened;
-        });
+        window = opened.open(session, null);
+        // The views must show each test's run itself: the slow-motion playback after short runs has a test of its own.
+        Fx.run(() -> window.state().setPlaybackAfterRuns(false));
         // The tabs behind the first and the cards join the scene once the first frame is on screen, as a user first sees them.
         Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
         return window;
@@ -93,7 +84,7 @@ class MainWindowTest {
         assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(probe().find("closeReplayButton", javafx.scene.control.Button.class))))
                 .isEqualTo("Back to the live view (Esc)");
         assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(probe().controlPanel().presetBox()))).endsWith("(Page Down / Page Up)");
-        assertThat(Fx.call(() -> stage.getTitle() + " " + stage.getWidth() + "x" + stage.getHeight())).isEqualTo("LoomScope 980.0x720.0");
+        assertThat(Fx.call(() -> opened.stage().getTitle() + " " + opened.stage().getWidth() + "x" + opened.stage().getHeight())).isEqualTo("LoomScope 980.0x720.0");
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
         assertThat(Fx.call(() -> probe().figures().value("completed"))).isEqualTo("–");
@@ -123,7 +114,7 @@ class MainWindowTest {
         Fx.run(window::toggleNotes);
         var notes = Fx.call(window::notes);
         assertThat(Fx.call(notes::isShowing)).isTrue();
-        assertThat(Fx.call(() -> notes.stage() != stage)).as("not the audience's window").isTrue();
+        assertThat(Fx.call(() -> notes.stage() != opened.stage())).as("not the audience's window").isTrue();
         assertThat(Fx.call(() -> notes.page().title())).isEqualTo(Fx.call(() -> window.controls().presets().getFirst().title()));
         assertThat(Fx.call(() -> notes.page().figures())).isEmpty();
         // Page Down pressed in the notes window moves the stage on, and the notes follow.
