@@ -275,7 +275,9 @@ class WebServiceTest {
         long waitMs = (WebService.MAX_REQUEST_SECONDS + 1) * 1_000;
         var first = http.sendAsync(HttpRequest.newBuilder(service.baseUri().resolve("/block?ms=" + waitMs)).build(),
                 HttpResponse.BodyHandlers.ofString());
-        Poll.until("the first request on the pool's thread", Duration.ofSeconds(10), () -> service.inFlight() == 1);
+        // Admitted is not yet running: until the pool's one thread has taken the first request, the second could take it first.
+        var pool = (java.util.concurrent.ThreadPoolExecutor) service.threads().requests();
+        Poll.until("the first request on the pool's thread", Duration.ofSeconds(10), () -> pool.getActiveCount() == 1);
         var queued = http.send(HttpRequest.newBuilder(service.baseUri().resolve("/block?ms=0")).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(queued.statusCode()).isEqualTo(200);
