@@ -240,19 +240,36 @@ public final class RunSession implements SessionRuns {
     }
 
     private void finished(RunModel model, RunResult result, Throwable error) {
-        RunResult outcome = result != null ? result
-                : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + error.getMessage());
-        model.finish(outcome);
-        dropOldRecordings();
-        synchronized (this) {
+        try {
+            RunResult outcome = result != null ? result
+                    : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
+            model.finish(outcome);
+            dropOldRecordings();
             if (outcome.outcome() == RunResult.Outcome.FAILED) {
-                problem = model.title() + ": " + outcome.message();
+                synchronized (this) {
+                    problem = model.title() + ": " + outcome.message();
+                }
             }
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                problem = model.title() + ": its result could not be taken in: " + reason(e);
+            }
+            e.printStackTrace();
+        } finally {
+            // Whatever became of this run's result, the queued runs still start (else the session never ends).
+            starts.add(() -> {
+                try {
+                    afterEachRun.run();
+                } finally {
+                    startNext();
+                }
+            });
         }
-        starts.add(() -> {
-            afterEachRun.run();
-            startNext();
-        });
+    }
+
+    private static String reason(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
     }
 
     private volatile Runnable afterEachRun = () -> { };

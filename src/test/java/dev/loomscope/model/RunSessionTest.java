@@ -134,6 +134,21 @@ class RunSessionTest {
     }
 
     @Test
+    void aCompactionThatFailsStillLetsTheQueuedRunsStartAndTheSessionEnd() throws Exception {
+        var runner = new FakeRunner();
+        var session = new RunSession(runner, RunOptions.DEFAULT.withoutJfr());
+        session.compactAfterEachRun(() -> {
+            throw new IllegalStateException("no compaction here");
+        });
+
+        var runs = session.start(List.of(scenario(ExecutorKind.VIRTUAL, 2, 10), scenario(ExecutorKind.FIXED, 2, 10)));
+        awaitIdle(session);
+
+        assertThat(runner.started()).hasSize(2);
+        assertThat(runs).allSatisfy(run -> assertThat(run.phase()).isEqualTo(RunModel.Phase.FINISHED));
+    }
+
+    @Test
     void aRunFedByItsRunnerEndsWithEveryTaskDoneOnItsLanesAndCurve() throws Exception {
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         RunModel run = session.start(List.of(Scenario.of(ExecutorKind.FIXED).withTasks(40).withPool(4).withSleepMs(20).build())).getFirst();
