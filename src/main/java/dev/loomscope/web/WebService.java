@@ -142,11 +142,11 @@ public final class WebService implements AutoCloseable {
         }
         var params = exchange.getRequestURI().getRawQuery();
         if (threads.inline()) {
-            return here(answer(route, path, params));
+            return served(route, path, params);
         }
         Future<Served> handled;
         try {
-            handled = threads.requests().submit(() -> here(answer(route, path, params)));
+            handled = threads.requests().submit(() -> served(route, path, params));
         } catch (RejectedExecutionException e) {
             return here(Reply.error(503, "the service is stopping"));
         }
@@ -158,6 +158,12 @@ public final class WebService implements AutoCloseable {
         } catch (ExecutionException | java.util.concurrent.CancellationException e) {
             return here(Reply.error(500, path + " failed: " + (e.getCause() != null ? e.getCause() : e)));
         }
+    }
+
+    /** Runs the route on this thread; its queue time ends as the route begins, not when it has answered. */
+    private static Served served(Route route, String path, String rawQuery) {
+        long started = System.nanoTime();
+        return new Served(answer(route, path, rawQuery), Thread.currentThread().toString(), started);
     }
 
     private static Served here(Reply reply) {
