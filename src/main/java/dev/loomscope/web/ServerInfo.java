@@ -18,11 +18,17 @@ import java.util.OptionalDouble;
  */
 public record ServerInfo(String executor, int workers) {
 
+    /**
+     * How long the probe waits. Generous: the answer is the first request a fresh client makes, and
+     * on a busy 2-core machine that took over 2 s; a load without it loses its ceiling line.
+     */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
+
     /** Asks {@code /health} on the URL's host; empty if it is not a LoomScope service (or not up). */
     public static Optional<ServerInfo> probe(URI url) {
         URI health = url.resolve("/health");
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
+        try (HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(health).timeout(PROBE_TIMEOUT).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 return Optional.empty();

@@ -100,11 +100,14 @@ class ObserverEndToEndTest {
 
     @Test
     void aTargetThatExitsEndsTheObservationAndKeepsItsData() throws Exception {
-        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "8000")) {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "60000")) {
             target.awaitLine("ready"::equals, START);
             target.awaitAttachable();
             Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);
             try {
+                // The program ends (as Ctrl+C would end it) once its events stream in, however long attaching took.
+                Poll.until("virtual threads seen starting", START, () -> observer.observation().snapshot().virtualThreadStarts() > 0);
+                target.process().destroy();
                 assertThat(observer.awaitEnd(START)).as("ended by itself when the target exited").isTrue();
             } finally {
                 observer.stop();

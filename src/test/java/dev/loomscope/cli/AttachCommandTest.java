@@ -36,8 +36,11 @@ class AttachCommandTest {
 
     /** Runs the command in this JVM; it prints through picocli's writers, so no capture of System.out is needed. */
     static Outcome attach(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
+        return attach(new StringWriter(), new StringWriter(), args);
+    }
+
+    /** With writers the caller can read while the command goes on (a StringWriter is safe across threads). */
+    static Outcome attach(StringWriter out, StringWriter err, String... args) {
         var commandLine = LoomScopeCommand.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
@@ -101,11 +104,17 @@ class AttachCommandTest {
 
     @Test
     void aTargetThatExitsMidStreamGetsItsSummaryAndAClearLine() throws Exception {
-        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "8000")) {
+        try (var target = TargetJvm.java(ObservedProgram.class, "churn", "60000")) {
             target.awaitLine("ready"::equals, START);
             target.awaitAttachable();
 
-            Outcome observed = attach(Long.toString(target.pid()));
+            var said = new StringWriter();
+            var observing = java.util.concurrent.CompletableFuture.supplyAsync(() -> attach(new StringWriter(), said,
+                    Long.toString(target.pid())));
+            // The program ends (as Ctrl+C would end it) once it is being observed, however long attaching took.
+            dev.loomscope.testing.Poll.until("the target observed", START, () -> said.toString().contains("Observing PID " + target.pid()));
+            target.process().destroy();
+            Outcome observed = observing.get(START.toSeconds(), TimeUnit.SECONDS);
 
             assertThat(observed.exitCode()).isEqualTo(3);
             assertThat(observed.out()).contains("Observed PID " + target.pid()).contains("the data until then is kept");

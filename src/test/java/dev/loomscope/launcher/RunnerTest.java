@@ -83,7 +83,8 @@ class RunnerTest {
 
         assertThat(scoped.isCompleted()).as(scoped.message()).isTrue();
         assertThat(List.of(scoped.completed(), scoped.failed(), scoped.cancelled())).containsExactly(0L, 1L, 199L);
-        assertThat(scoped.elapsedMs()).as("the scope ends with the failure, not the waits").isLessThan(1_500);
+        // The scope ended before any of its 2 s waits could have (a bound about the machine would be a timing test).
+        assertThat(scoped.elapsedMs()).as("the scope ends with the failure, not the waits").isLessThan(2_000);
         var events = scopeEvents.script(scoped).events();
         assertThat(events).filteredOn(e -> e.type() == EventType.FAILED).extracting(Events.Event::task).containsExactly(structured.failingTask());
         assertThat(events).filteredOn(e -> e.type() == EventType.CANCELLED).hasSize(199)
@@ -195,7 +196,7 @@ class RunnerTest {
     void eventsStreamWhileARunGoesOnAndStoppingKillsItsRunnerAndDeletesItsJfrRepository() throws Exception {
         var recorder = new RunScript.Recorder();
         RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 100, 30_000), recorder);
-        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        Poll.until("a task started", Duration.ofSeconds(50), () -> recorder.heardFirst(EventType.STARTED) > 0);
         // Every task sleeps 30 s: the event came while the run went on, not with its end.
         assertThat(handle.result()).isNotDone();
         // Both processes read the machine's monotonic clock: the event was seen after the run's clock started.
@@ -220,7 +221,7 @@ class RunnerTest {
     void aKilledRunnerIsAClearFailureNotAHang() throws Exception {
         var recorder = new RunScript.Recorder();
         RunHandle handle = runner.start(scenario(ExecutorKind.PLATFORM, 50, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
-        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        Poll.until("a task started", Duration.ofSeconds(50), () -> recorder.heardFirst(EventType.STARTED) > 0);
         ProcessHandle.of(handle.pid()).orElseThrow().destroyForcibly();
 
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);
@@ -270,7 +271,7 @@ class RunnerTest {
                 throw new IllegalStateException("view broke");
             }
         });
-        RunResult result = handle.result().orTimeout(20, TimeUnit.SECONDS).join();
+        RunResult result = handle.result().orTimeout(50, TimeUnit.SECONDS).join();
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).contains("showing the run failed").contains("view broke").doesNotContain("signal");
         assertThat(ProcessHandle.of(handle.pid())).isEmpty();
