@@ -110,7 +110,7 @@ public final class CarrierLanes {
         }
         int n = count;
         if (n == starts.length) {
-            int size = n * 2;
+            int size = Math.max(1_024, n * 2);
             starts = Arrays.copyOf(starts, size);
             ends = Arrays.copyOf(ends, size);
             lanes = Arrays.copyOf(lanes, size);
@@ -122,6 +122,21 @@ public final class CarrierLanes {
         kinds[n] = (byte) kind;
         count = n + 1;
         histogram.add(lane * KINDS + kind, startNanos, endNanos);
+    }
+
+    /**
+     * The run has ended: its segments and histogram shrink to what they hold, and the drawing
+     * scratch goes (a run in the history is rarely drawn again). Writer thread, after the last add.
+     */
+    void trim() {
+        int n = count;
+        // Each array still at least as long as the count a reader may have read.
+        starts = Arrays.copyOf(starts, n);
+        ends = Arrays.copyOf(ends, n);
+        lanes = Arrays.copyOf(lanes, n);
+        kinds = Arrays.copyOf(kinds, n);
+        histogram.freeze();
+        histogramColumns = null;
     }
 
     public int segmentCount() {

@@ -8,7 +8,10 @@ import java.util.Arrays;
  * costs O(1) to add (partial edges plus a difference array for the buckets it fully covers);
  * buckets start at 50 µs and double in width, merging pairs, when the run outgrows them.
  *
- * <p>The writer (the runner's reader thread) and the UI both lock it, each for a short while.
+ * <p>The writer (the runner's reader thread) and the UI both lock it, each for a short while. A
+ * series gets its arrays with its first segment (a lane is rarely busy in all three ways), and a
+ * finished run's histogram is {@linkplain #freeze() frozen} to the busy time of its used buckets:
+ * a session keeps a dozen runs, and their growable form was most of the window's model memory.
  */
 final class OccupancyHistogram {
 
@@ -16,24 +19,29 @@ final class OccupancyHistogram {
     private static final long FIRST_BUCKET_NANOS = 50_000;
 
     private final int series;
-    /** Busy ns inside partly covered buckets, per series (lane * kinds + kind). */
-    private final long[][] partial;
-    /** +1 where a run of fully covered buckets starts, -1 after it ends. */
-    private final int[][] fullStarts;
+    /** Busy ns inside partly covered buckets, per series (lane * kinds + kind); null until the series' first segment. */
+    private long[][] partial;
+    /** +1 where a run of fully covered buckets starts, -1 after it ends; null like {@code partial}. */
+    private int[][] fullStarts;
+    /** Once frozen: busy ns per used bucket, per series (null for a series that never had a segment). */
+    private long[][] frozen;
     /** Busy ns per bucket of one series, recomputed under the lock. */
-    private final long[] scratch = new long[BUCKETS];
+    private long[] scratch = new long[BUCKETS];
     private long bucketNanos = FIRST_BUCKET_NANOS;
     private int usedBuckets;
 
     OccupancyHistogram(int series) {
         this.series = series;
-        this.partial = new long[series][BUCKETS];
-        this.fullStarts = new int[series][BUCKETS + 1];
+        this.partial = new long[series][];
+        this.fullStarts = new int[series][];
     }
 
     synchronized void add(int seriesIndex, long startNanos, long endNanos) {
         if (endNanos <= startNanos || startNanos < 0) {
             return;
+        }
+        if (frozen != null) {
+            thaw();
         }
         while (endNanos / bucketNanos >= BUCKETS) {
             halveResolution();
@@ -43,6 +51,10 @@ final class OccupancyHistogram {
         int last = (int) (endNanos / w);
         usedBuckets = Math.max(usedBuckets, last + 1);
         long[] part = partial[seriesIndex];
+        if (part == null) {
+            part = partial[seriesIndex] = new long[BUCKETS];
+            fullStarts[seriesIndex] = new int[BUCKETS + 1];
+        }
         if (first == last) {
             part[first] += endNanos - startNanos;
             return;
@@ -55,11 +67,49 @@ final class OccupancyHistogram {
         }
     }
 
+    /**
+     * Keeps only each series' busy time per used bucket: the same figures in a fraction of the
+     * memory. The run has ended: a segment added after all thaws it first.
+     */
+    synchronized void freeze() {
+        if (frozen != null) {
+            return;
+        }
+        long[][] busy = new long[series][];
+        for (int s = 0; s < series; s++) {
+            if (partial[s] != null) {
+                busyPerBucket(s, scratch);
+                busy[s] = Arrays.copyOf(scratch, usedBuckets);
+            }
+        }
+        frozen = busy;
+        partial = null;
+        fullStarts = null;
+        scratch = null;
+    }
+
+    /** Back to the growable form, should a segment come after all (the figures are the same). */
+    private void thaw() {
+        partial = new long[series][];
+        fullStarts = new int[series][];
+        for (int s = 0; s < series; s++) {
+            if (frozen[s] != null) {
+                partial[s] = Arrays.copyOf(frozen[s], BUCKETS);
+                fullStarts[s] = new int[BUCKETS + 1];
+            }
+        }
+        frozen = null;
+        scratch = new long[BUCKETS];
+    }
+
     private void halveResolution() {
         long[] busy = scratch;
         for (int s = 0; s < series; s++) {
-            busyPerBucket(s, busy);
             long[] part = partial[s];
+            if (part == null) {
+                continue;
+            }
+            busyPerBucket(s, busy);
             for (int j = 0; j < BUCKETS / 2; j++) {
                 part[j] = busy[2 * j] + busy[2 * j + 1];
             }
@@ -70,7 +120,11 @@ final class OccupancyHistogram {
         usedBuckets = (usedBuckets + 1) / 2;
     }
 
-    private void busyPerBucket(int s, long[] busy) {
+    /** Series s's busy ns per bucket into {@code busy}; false if the series never had a segment. Before freezing only. */
+    private boolean busyPerBucket(int s, long[] busy) {
+        if (partial[s] == null) {
+            return false;
+        }
         int covering = 0;
         for (int b = 0; b < BUCKETS; b++) {
             if (b > usedBuckets) {
@@ -80,6 +134,7 @@ final class OccupancyHistogram {
             covering += fullStarts[s][b];
             busy[b] = partial[s][b] + covering * bucketNanos;
         }
+        return true;
     }
 
     synchronized long bucketNanos() {
@@ -94,9 +149,16 @@ final class OccupancyHistogram {
         double columnNanos = (double) (toNanos - fromNanos) / columns;
         int firstBucket = (int) Math.max(0, fromNanos / bucketNanos);
         int lastBucket = (int) Math.min(usedBuckets - 1L, (toNanos - 1) / bucketNanos);
-        long[] busy = scratch;
         for (int s = 0; s < series; s++) {
-            busyPerBucket(s, busy);
+            long[] busy;
+            if (frozen != null) {
+                busy = frozen[s];
+            } else {
+                busy = busyPerBucket(s, scratch) ? scratch : null;
+            }
+            if (busy == null) {
+                continue;
+            }
             int base = s * columns;
             for (int b = firstBucket; b <= lastBucket; b++) {
                 if (busy[b] == 0) {

@@ -61,6 +61,8 @@ public final class RunModel implements RunListener {
     private long pinnedEvents;
     private double pinnedMs;
     private long latestEventNanos;
+    private static final long[] NO_TIMES = new long[0];
+    /** Finish times of the batch being applied (grown to the largest batch). */
     private long[] finishTimes = new long[4_096];
     private final List<LaneEvent> jfrEvents = new ArrayList<>();
 
@@ -319,6 +321,9 @@ public final class RunModel implements RunListener {
         if (kept != null) {
             kept.trim();
         }
+        // A session keeps a dozen finished runs: each keeps its figures, not its growable buffers.
+        lanes.trim();
+        finishTimes = NO_TIMES;
         this.result = result;
         this.phase = Phase.FINISHED;
         // The per-task open segments are only needed while events arrive.

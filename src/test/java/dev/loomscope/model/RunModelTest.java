@@ -241,6 +241,40 @@ class RunModelTest {
         assertThat(whole[CarrierLanes.RUNNING * 2]).isCloseTo((2f + 0.5f + 1_000f) / 2_000f, within(0.001f));
     }
 
+    @Test
+    void aFinishedRunsLanesShrinkToTheirFiguresAndShowTheSameOccupancy() {
+        var lanes = new CarrierLanes(scenario(ExecutorKind.FIXED, 400, 4));
+        var random = new java.util.Random(7);
+        for (int thread = 0; thread < 4; thread++) {
+            int lane = lanes.laneOf(100 + thread);
+            long t = random.nextInt(1_000_000);
+            for (int task = 0; task < 100; task++) {
+                long run = 50_000 + random.nextInt(2_000_000);
+                lanes.add(lane, CarrierLanes.RUNNING, t, t + run);
+                long held = 1_000_000 + random.nextInt(20_000_000);
+                lanes.add(lane, CarrierLanes.HELD, t + run, t + run + held);
+                t += run + held + random.nextInt(100_000);
+            }
+        }
+        long end = lanes.lastEndNanos();
+        float[] wideBefore = lanes.occupancy(0, end, 300, null).clone();
+        float[] closeBefore = lanes.occupancy(end / 3, end / 3 + 2_000_000, 2_000, null).clone();
+
+        lanes.trim();
+
+        // The same figures from the frozen buckets (zoomed out) and the trimmed segments (zoomed in).
+        assertThat(lanes.occupancy(0, end, 300, null)).containsExactly(wideBefore);
+        assertThat(lanes.occupancy(end / 3, end / 3 + 2_000_000, 2_000, null)).containsExactly(closeBefore);
+        assertThat(lanes.segmentCount()).isEqualTo(800);
+
+        // A segment that comes after all still counts, in both views.
+        int lane = lanes.laneOf(100);
+        lanes.add(lane, CarrierLanes.PINNED, end, end + 10_000_000);
+        float[] after = lanes.occupancy(0, end + 10_000_000, 1, null);
+        assertThat(after[(lane * CarrierLanes.KINDS + CarrierLanes.PINNED)]).isGreaterThan(0f);
+        assertThat(lanes.segmentCount()).isEqualTo(801);
+    }
+
     private static double valueAt(CompletionCurve.Points points, double ms) {
         double value = 0;
         for (int i = 0; i < points.size() && points.timesMs()[i] <= ms; i++) {

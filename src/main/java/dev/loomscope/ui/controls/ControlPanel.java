@@ -69,6 +69,8 @@ public final class ControlPanel extends VBox {
     @FXML
     private CheckBox predictBox;
     @FXML
+    private VBox actionBar;
+    @FXML
     private Button runButton;
     @FXML
     private Button stopButton;
@@ -184,6 +186,11 @@ public final class ControlPanel extends VBox {
 
     public ComboBox<Preset> presetBox() {
         return presetBox;
+    }
+
+    /** Run, Stop and why a run cannot start: the window shows them below the panel, never scrolled away. */
+    public VBox actionBar() {
+        return actionBar;
     }
 
     public Button runButton() {

@@ -53,7 +53,7 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
 
     /** Each part under the name the FXML gives its {@code fx:reference}, which is also its node id (for CSS and tests). */
     Map<String, Object> byName() {
-        var parts = Map.<String, Object>ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("history", history), Map.entry("figures", figures),
+        var parts = Map.<String, Object>ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("controlActions", controlPanel.actionBar()), Map.entry("history", history), Map.entry("figures", figures),
                 Map.entry("waves", waves), Map.entry("lanes", lanes), Map.entry("completion", completion), Map.entry("bars", bars),
                 Map.entry("jfrEvents", jfrEvents), Map.entry("webTraffic", webTraffic), Map.entry("predictionBar", predictionBar),
                 Map.entry("sweepView", sweepView), Map.entry("replayBar", replayBar), Map.entry("race", race));

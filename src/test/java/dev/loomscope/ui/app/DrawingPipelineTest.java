@@ -2,6 +2,13 @@ package dev.loomscope.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -30,6 +37,31 @@ class DrawingPipelineTest {
             Path made = device.equals("dri") ? Files.createDirectory(dev.resolve(device)) : Files.createFile(dev.resolve(device));
             assertThat(DrawingPipeline.gpuDevices(dev)).as(device).isTrue();
             Files.delete(made);
+        }
+    }
+
+    @Test
+    void gtkIsToldToSkipOpenGlOnlyWhenTheWindowDrawsInSoftwareAndTheUserSaidNothing() {
+        assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Linux", "sw", null)).isTrue();
+        assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Linux", null, null)).as("JavaFX may use OpenGL").isFalse();
+        assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Linux", "es2", null)).isFalse();
+        assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Linux", "sw", "always")).as("GDK_GL given").isFalse();
+        assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Windows 11", "sw", null)).isFalse();
+    }
+
+    /** GTK reads the C environment, not Java's copy of it: the variable must be there. */
+    @Test
+    void theVariableReachesTheProcesssCEnvironment() throws Throwable {
+        String name = "LOOMSCOPE_TEST_" + ProcessHandle.current().pid();
+        assertThat(DrawingPipeline.setNativeEnvironment(name, "disable")).isTrue();
+
+        Linker linker = Linker.nativeLinker();
+        MethodHandle getenv = linker.downcallHandle(linker.defaultLookup().find("getenv").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.ADDRESS.withTargetLayout(MemoryLayout.sequenceLayout(64, ValueLayout.JAVA_BYTE)),
+                        ValueLayout.ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = (MemorySegment) getenv.invokeExact(arena.allocateFrom(name));
+            assertThat(value.getString(0)).isEqualTo("disable");
         }
     }
 }

@@ -90,6 +90,35 @@ class MainWindowTest {
         assertThat(Fx.call(() -> probe().figures().value("completed"))).isEqualTo("–");
     }
 
+    /** At 980x720 the settings scroll; Run and Stop stay whole below them, however the panel is scrolled. */
+    @Test
+    void runAndStopAreWholeOnScreenWhateverTheSettingsScroll() throws Exception {
+        open(new FakeRunner());
+        var scroll = Fx.call(() -> {
+            javafx.scene.Node node = probe().controlPanel();
+            while (!(node instanceof javafx.scene.control.ScrollPane)) {
+                node = node.getParent();
+            }
+            return (javafx.scene.control.ScrollPane) node;
+        });
+        for (double position : new double[] {0, 1}) {
+            Fx.run(() -> {
+                scroll.setVvalue(position);
+                window.getScene().getRoot().layout();
+            });
+            for (var button : Fx.call(() -> List.of(probe().controlPanel().runButton(), probe().controlPanel().stopButton()))) {
+                var shown = Fx.call(() -> button.localToScene(button.getLayoutBounds()));
+                var scene = Fx.call(() -> new javafx.geometry.BoundingBox(0, 0, window.getScene().getWidth(), window.getScene().getHeight()));
+                var settings = Fx.call(() -> scroll.localToScene(scroll.getLayoutBounds()));
+                assertThat(scene.contains(shown)).as("%s whole in the window: %s", button.getText(), shown).isTrue();
+                assertThat(shown.getMinY()).as("%s below the scrolling settings", button.getText()).isGreaterThanOrEqualTo(settings.getMaxY());
+                assertThat(Fx.call(() -> button.isVisible() && button.getHeight() > 20)).isTrue();
+            }
+        }
+        assertThat(Fx.call(() -> scroll.getContent().getLayoutBounds().getHeight() > scroll.getViewportBounds().getHeight()))
+                .as("the settings do scroll at this size").isTrue();
+    }
+
     @Test
     void theKeysTurnOnPatternsForReadingWithoutColourAndReducedMotion() throws Exception {
         open(new FakeRunner());
