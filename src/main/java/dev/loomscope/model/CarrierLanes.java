@@ -130,11 +130,13 @@ public final class CarrierLanes {
      */
     void trim() {
         int n = count;
-        // Each array still at least as long as the count a reader may have read.
-        starts = Arrays.copyOf(starts, n);
-        ends = Arrays.copyOf(ends, n);
-        lanes = Arrays.copyOf(lanes, n);
-        kinds = Arrays.copyOf(kinds, n);
+        // Worth a copy only with room to give back; each array stays at least as long as the count a reader may have read.
+        if (starts.length - n > n / 8) {
+            starts = Arrays.copyOf(starts, n);
+            ends = Arrays.copyOf(ends, n);
+            lanes = Arrays.copyOf(lanes, n);
+            kinds = Arrays.copyOf(kinds, n);
+        }
         histogram.freeze();
         histogramColumns = null;
     }
@@ -159,7 +161,8 @@ public final class CarrierLanes {
         }
         double columnNanos = (double) (toNanos - fromNanos) / columns;
         if (columnNanos >= histogram.bucketNanos()) {
-            double[] busy = histogramColumns != null && histogramColumns.length >= size ? histogramColumns : new double[size];
+            double[] kept = histogramColumns; // read once: the writer drops it when the run ends
+            double[] busy = kept != null && kept.length >= size ? kept : new double[size];
             histogramColumns = busy;
             Arrays.fill(busy, 0, size, 0);
             histogram.busyPerColumn(fromNanos, toNanos, columns, busy);

@@ -335,6 +335,13 @@ public final class RunModel implements RunListener {
         publish();
     }
 
+    /** Ends the run with this result and nothing else done: when {@link #finish} itself failed, the run must still end. */
+    public void endAs(RunResult result) {
+        this.result = result;
+        this.phase = Phase.FINISHED;
+        publish();
+    }
+
     private void advance(int task, byte state) {
         byte value = states[task];
         if (TaskState.state(value) < state) {

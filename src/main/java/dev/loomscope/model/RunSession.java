@@ -251,8 +251,10 @@ public final class RunSession implements SessionRuns {
                 }
             }
         } catch (RuntimeException e) {
+            String message = "its result could not be taken in: " + reason(e);
+            model.endAs(RunResult.failed(model.scenario(), model.idealMs(), "The " + message));
             synchronized (this) {
-                problem = model.title() + ": its result could not be taken in: " + reason(e);
+                problem = model.title() + ": " + message;
             }
             e.printStackTrace();
         } finally {

@@ -284,7 +284,8 @@ class WebServiceTest {
     @Test
     void aRequestQueuedLongerThanTheRequestTimeLimitIsStillAnswered() throws Exception {
         WebService service = start(ExecutorKind.FIXED, 1);
-        long waitMs = (WebService.MAX_REQUEST_SECONDS + 1) * 1_000;
+        // The second request gets 3 s to reach the queue after the first has started.
+        long waitMs = (WebService.MAX_REQUEST_SECONDS + 3) * 1_000;
         var first = http.sendAsync(HttpRequest.newBuilder(service.baseUri().resolve("/block?ms=" + waitMs)).build(),
                 HttpResponse.BodyHandlers.ofString());
         // Admitted is not yet running: until the pool's one thread has taken the first request, the second could take it first.

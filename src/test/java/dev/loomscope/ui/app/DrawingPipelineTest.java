@@ -51,6 +51,7 @@ class DrawingPipelineTest {
 
     /** GTK reads the C environment, not Java's copy of it: the variable must be there. */
     @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs({org.junit.jupiter.api.condition.OS.LINUX, org.junit.jupiter.api.condition.OS.MAC})
     void theVariableReachesTheProcesssCEnvironment() throws Throwable {
         String name = "LOOMSCOPE_TEST_" + ProcessHandle.current().pid();
         assertThat(DrawingPipeline.setNativeEnvironment(name, "disable")).isTrue();
