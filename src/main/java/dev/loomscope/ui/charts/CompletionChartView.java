@@ -34,6 +34,14 @@ public final class CompletionChartView extends StackPane implements FrameView {
         getStyleClass().add("completion-chart");
         time.setLabel("elapsed (ms)");
         completed.setLabel("completed");
+        // A short chart cut its axis title to "comp...": it goes instead (the chart's title says the same).
+        completed.heightProperty().addListener((o, was, height) -> {
+            var title = new javafx.scene.text.Text("completed");
+            if (completed.lookup(".axis-label") instanceof javafx.scene.control.Labeled shown) {
+                title.setFont(shown.getFont());
+            }
+            completed.setLabel(height.doubleValue() >= title.getLayoutBounds().getWidth() + 2 ? "completed" : null);
+        });
         // Ranged here, not by the axis: its own choice of ticks crowds the labels of long runs.
         time.setAutoRanging(false);
         time.setMinorTickVisible(false);

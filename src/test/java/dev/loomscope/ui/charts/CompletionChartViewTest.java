@@ -1,0 +1,38 @@
+package dev.loomscope.ui.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.ui.Fx;
+import javafx.geometry.Side;
+import javafx.scene.Scene;
+import javafx.scene.chart.NumberAxis;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class CompletionChartViewTest {
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    /** The y axis's title, once the chart is laid out at this size. */
+    private static String yTitleAt(double width, double height) throws Exception {
+        return Fx.call(() -> {
+            var view = new CompletionChartView();
+            new Scene(view, width, height);
+            view.applyCss();
+            view.layout();
+            NumberAxis y = (NumberAxis) view.lookupAll(".axis").stream()
+                    .filter(axis -> ((NumberAxis) axis).getSide() == Side.LEFT).findFirst().orElseThrow();
+            return y.getLabel();
+        });
+    }
+
+    /** A short chart would cut its y title to "comp..."; it leaves it out, and a taller one shows it whole. */
+    @Test
+    void theYTitleShowsWholeOrNotAtAll() throws Exception {
+        assertThat(yTitleAt(700, 400)).isEqualTo("completed");
+        assertThat(yTitleAt(700, 150)).isNull();
+    }
+}
