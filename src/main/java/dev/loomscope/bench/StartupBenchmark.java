@@ -61,8 +61,11 @@ public final class StartupBenchmark {
      */
     public static final String EXIT_WHEN_SHOWN = "LOOMSCOPE_EXIT_WHEN_SHOWN";
 
-    /** A way to start LoomScope's process: a name and the command before LoomScope's own arguments. */
-    public record Launch(String name, List<String> command) {
+    /**
+     * A way to start LoomScope's process: the variant {@code --variants} names it by (bare, options,
+     * cache, shipped, script, image), the name its row shows, and the command before LoomScope's own arguments.
+     */
+    public record Launch(String variant, String name, List<String> command) {
     }
 
     /** The window's JVM options, as ./loomscope and the app image's launcher pass them. */
@@ -94,7 +97,7 @@ public final class StartupBenchmark {
             command.addAll(List.of("-XX:AOTCache=" + aotCache, "-Xlog:aot=off", "-Xlog:cds=off"));
         }
         command.addAll(List.of("-jar", jar.toString()));
-        return new Launch(name, command);
+        return new Launch(options ? (cache ? "shipped" : "options") : (cache ? "cache" : "bare"), name, command);
     }
 
     /**
@@ -109,10 +112,10 @@ public final class StartupBenchmark {
                 launch("cache, no options", false, true),
                 launch("options + cache (java)", true, true)));
         if (script != null) {
-            launches.add(new Launch(SCRIPT, List.of(script.toString())));
+            launches.add(new Launch("script", SCRIPT, List.of(script.toString())));
         }
         if (imageLauncher != null) {
-            launches.add(new Launch("app image (bin/LoomScope)", List.of(imageLauncher.toString())));
+            launches.add(new Launch("image", "app image (bin/LoomScope)", List.of(imageLauncher.toString())));
         }
         return launches;
     }

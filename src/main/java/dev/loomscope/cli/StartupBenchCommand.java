@@ -91,15 +91,12 @@ public final class StartupBenchCommand implements Callable<Integer> {
             // The script a clone opens the window with, when this jar is a clone's build (target/ beside it).
             Path script = jar.getParent().resolveSibling("loomscope");
             for (Launch launch : bench.launches(launcher, Files.isExecutable(script) ? script : null)) {
-                String key = launch.name().startsWith("java -jar") ? "bare" : launch.name().startsWith("options, no") ? "options"
-                        : launch.name().startsWith("cache, no") ? "cache" : launch.name().startsWith("options + cache") ? "shipped"
-                        : launch.name().equals(StartupBenchmark.SCRIPT) ? "script" : "image";
-                if (variants.contains(key)) {
+                if (variants.contains(launch.variant())) {
                     timed.add(launch);
                 }
             }
             // The script starts the same JVM as "shipped": its memory is that row's, so only its start is timed.
-            var launches = timed.stream().filter(launch -> !launch.name().equals(StartupBenchmark.SCRIPT)).toList();
+            var launches = timed.stream().filter(launch -> !launch.variant().equals("script")).toList();
             bench.print("JDK %s, %d cores, load average %s; windows on %s%n", System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
             bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it"

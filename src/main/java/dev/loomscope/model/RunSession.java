@@ -240,24 +240,21 @@ public final class RunSession implements SessionRuns {
     }
 
     private void finished(RunModel model, RunResult result, Throwable error) {
+        RunResult outcome = result != null ? result
+                : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
         try {
-            RunResult outcome = result != null ? result
-                    : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
             model.finish(outcome);
             dropOldRecordings();
+        } catch (RuntimeException e) {
+            outcome = RunResult.failed(model.scenario(), model.idealMs(), "Its result could not be taken in: " + reason(e));
+            model.endAs(outcome);
+            e.printStackTrace();
+        } finally {
             if (outcome.outcome() == RunResult.Outcome.FAILED) {
                 synchronized (this) {
                     problem = model.title() + ": " + outcome.message();
                 }
             }
-        } catch (RuntimeException e) {
-            String message = "its result could not be taken in: " + reason(e);
-            model.endAs(RunResult.failed(model.scenario(), model.idealMs(), "The " + message));
-            synchronized (this) {
-                problem = model.title() + ": " + message;
-            }
-            e.printStackTrace();
-        } finally {
             // Whatever became of this run's result, the queued runs still start (else the session never ends).
             starts.add(() -> {
                 try {

@@ -77,18 +77,16 @@ final class StructuredFanOut implements AutoCloseable {
         forked++;
     }
 
-    /** Waits for the subtasks to succeed, or for the failure that cancels the scope; returns whether one failed. */
-    boolean join() throws InterruptedException {
+    /** Waits for the subtasks to succeed, or for the failure that cancels the scope (the planned outcome, not an error here). */
+    void join() throws InterruptedException {
         try {
             JOIN.invoke(scope);
-            return false;
         } catch (InterruptedException e) {
             throw e;
         } catch (Throwable e) {
-            if (FAILED_EXCEPTION.isInstance(e)) {
-                return true;
+            if (!FAILED_EXCEPTION.isInstance(e)) {
+                throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
             }
-            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }
     }
 

@@ -171,12 +171,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
             return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs);
         }
 
-        /** The web experiment with that many connections (0: a plain run). */
         /** One task (the middle one) fails {@code ms} into its wait instead of finishing it (0: none fails). */
         public Builder withFailAtMs(int ms) {
             return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms);
         }
 
+        /** The web experiment with that many connections (0: a plain run). */
         public Builder withConnections(int count) {
             return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs);
         }

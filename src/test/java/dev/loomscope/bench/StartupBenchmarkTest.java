@@ -37,7 +37,8 @@ class StartupBenchmarkTest {
         assertThat(bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), null).getLast().command()).containsExactly("/opt/loomscope/bin/LoomScope");
         var both = bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), Path.of("/src/loomscope/loomscope"));
         assertThat(both).hasSize(6);
-        assertThat(both.get(4)).isEqualTo(new StartupBenchmark.Launch(StartupBenchmark.SCRIPT, List.of("/src/loomscope/loomscope")));
+        assertThat(both).extracting(StartupBenchmark.Launch::variant).containsExactly("bare", "options", "cache", "shipped", "script", "image");
+        assertThat(both.get(4)).isEqualTo(new StartupBenchmark.Launch("script", StartupBenchmark.SCRIPT, List.of("/src/loomscope/loomscope")));
     }
 
     @Test

@@ -39,8 +39,7 @@ final class DrawingPipeline {
 
     /** Whether GTK can be told to skip OpenGL: software drawing only, on Linux, and no GDK_GL set by the user. */
     static boolean gtkNeedsNoOpenGl(String osName, String prismOrder, String givenGdkGl) {
-        boolean linux = osName != null && osName.toLowerCase(Locale.ROOT).contains("linux");
-        return linux && "sw".equals(prismOrder) && givenGdkGl == null;
+        return linux(osName) && "sw".equals(prismOrder) && givenGdkGl == null;
     }
 
     /**
@@ -72,7 +71,10 @@ final class DrawingPipeline {
 
     /** The pipeline to ask for, or null to leave JavaFX's own choice (or the one given). */
     static String orderFor(String osName, boolean gpuDevices, String given) {
-        boolean linux = osName != null && osName.toLowerCase(Locale.ROOT).contains("linux");
-        return linux && !gpuDevices && given == null ? "sw" : null;
+        return linux(osName) && !gpuDevices && given == null ? "sw" : null;
+    }
+
+    private static boolean linux(String osName) {
+        return osName != null && osName.toLowerCase(Locale.ROOT).contains("linux");
     }
 }

@@ -64,7 +64,7 @@ public final class StepSlider extends VBox {
 
     public void setExplanation(String explanation) {
         Tooltips.setText(this, explanation);
-        slider.setAccessibleHelp(explanation == null || explanation.isEmpty() ? null : explanation);
+        slider.setAccessibleHelp(getAccessibleHelp());
     }
 
     /**

@@ -352,7 +352,6 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
     /** Shows the bottom tab named {@code name} (its FXML id is {@code nameTab}: results, jfr, sweep, web). */
     public void showTab(String name) {
         var tab = layout.tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()
@@ -360,6 +359,7 @@ public final class MainWindow extends BorderPane {
         layout.tabs.getSelectionModel().select(tab);
     }
 
+    /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
     public void startSweepTab(Sweep sweep) {
         layout.tabs.getSelectionModel().select(layout.sweepTab);
         views.sweepView().setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
@@ -388,7 +388,6 @@ public final class MainWindow extends BorderPane {
         return problems.message();
     }
 
-    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
     public boolean firstFrameShown() {
         return afterFirstFrame.joined();
@@ -404,6 +403,7 @@ public final class MainWindow extends BorderPane {
         afterFirstFrame.children(layers, cards());
     }
 
+    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     public List<javafx.scene.layout.Region> cards() {
         return List.of(shortcuts, glossary, picker, taskCard);
     }

@@ -8,10 +8,10 @@ import javafx.scene.paint.Color;
 /**
  * The colours of the drawn views (task grid, carrier lanes, charts), one set per theme. Chosen to
  * stay apart on a washed-out projector: green runs, blue waits without a thread, amber holds a
- * thread while it waits, red is pinned, violet is done, grey (struck through with patterns on) was cancelled. They also stay apart in lightness where
- * hue fails: for protanopes, deuteranopes and tritanopes (checked by a test that simulates each),
- * done is a violet well darker or lighter than the blue of waiting, and pinned a red darker than
- * the green of running.
+ * thread while it waits, red is pinned, violet is done, grey (struck through with patterns on) was
+ * cancelled. They also stay apart in lightness where hue fails: for protanopes, deuteranopes and
+ * tritanopes (checked by a test that simulates each), done is a violet well darker or lighter than
+ * the blue of waiting, and pinned a red darker than the green of running.
  */
 public record Palette(boolean dark, int background, int pending, int queued, int running, int waitingUnmounted,
                       int heldThread, int pinned, int done, int failed, int cancelled, int laneIdle, int text, int grid, boolean patterns) {
