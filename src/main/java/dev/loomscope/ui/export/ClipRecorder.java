@@ -223,9 +223,10 @@ public final class ClipRecorder {
 
     /** Takes frame {@code index} of a stepped recording: shown from {@code index x FRAME_MS} ms of the clip. FX thread. */
     public void captureFrame(int index) {
-        if (current != null && current.failed == null) {
-            current.capture(index * FRAME_MS);
-            current.lastStepMs = index * FRAME_MS;
+        Recording recording = current; // a picture that fails ends the recording (and clears current) inside capture
+        if (recording != null && recording.failed == null) {
+            recording.capture(index * FRAME_MS);
+            recording.lastStepMs = index * FRAME_MS;
         }
     }
 
