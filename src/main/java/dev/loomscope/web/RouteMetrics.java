@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,24 +21,50 @@ public final class RouteMetrics {
     private final Map<String, RouteStats> routes = new ConcurrentHashMap<>();
     private final LongAdder clientsGone = new LongAdder();
 
-    /** One route's figures. Thread-safe: every request thread records into it. */
+    /**
+     * One route's figures. A request's count, latency and queue time are written together and read
+     * together, under the route's lock: {@code /metrics} never shows a request counted whose times are
+     * not yet in, nor one histogram copied before a request and the other after it (both happened:
+     * latency max 0 beside a queue time of 2 ms). One short lock per request; virtual threads do not pin on it.
+     */
     static final class RouteStats {
-        final ConcurrentHistogram latencyMicros = new ConcurrentHistogram(3);
-        final ConcurrentHistogram queuedMicros = new ConcurrentHistogram(3);
-        final LongAdder ok = new LongAdder();
-        final LongAdder clientErrors = new LongAdder();
-        final LongAdder serverErrors = new LongAdder();
+        private final Histogram latencyMicros = new Histogram(3);
+        private final Histogram queuedMicros = new Histogram(3);
+        private long ok;
+        private long clientErrors;
+        private long serverErrors;
 
-        long count() {
-            return ok.sum() + clientErrors.sum() + serverErrors.sum();
+        synchronized void record(int status, long latencyMicros, long queuedMicros) {
+            this.latencyMicros.recordValue(latencyMicros);
+            this.queuedMicros.recordValue(queuedMicros);
+            if (status < 400) {
+                ok++;
+            } else if (status < 500) {
+                clientErrors++;
+            } else {
+                serverErrors++;
+            }
+        }
+
+        synchronized long count() {
+            return ok + clientErrors + serverErrors;
+        }
+
+        /** The route as {@code /metrics} shows it: one consistent moment. */
+        synchronized Map<String, Object> figures() {
+            var figures = new LinkedHashMap<String, Object>();
+            figures.put("count", count());
+            figures.put("ok", ok);
+            figures.put("clientErrors", clientErrors);
+            figures.put("serverErrors", serverErrors);
+            figures.put("latencyMs", distribution(latencyMicros));
+            figures.put("queuedMs", distribution(queuedMicros));
+            return figures;
         }
     }
 
     void record(String route, int status, long latencyNanos, long queuedNanos) {
-        RouteStats stats = routes.computeIfAbsent(route, r -> new RouteStats());
-        (status < 400 ? stats.ok : status < 500 ? stats.clientErrors : stats.serverErrors).increment();
-        stats.latencyMicros.recordValue(micros(latencyNanos));
-        stats.queuedMicros.recordValue(micros(queuedNanos));
+        routes.computeIfAbsent(route, r -> new RouteStats()).record(status, micros(latencyNanos), micros(queuedNanos));
     }
 
     /** A client closed its connection before the whole reply was written. */
@@ -60,17 +85,7 @@ public final class RouteMetrics {
     /** Every route as {@code /metrics} shows it, routes in name order. */
     Map<String, Object> snapshot() {
         var shown = new LinkedHashMap<String, Object>();
-        routes.keySet().stream().sorted().forEach(route -> {
-            RouteStats stats = routes.get(route);
-            var figures = new LinkedHashMap<String, Object>();
-            figures.put("count", stats.count());
-            figures.put("ok", stats.ok.sum());
-            figures.put("clientErrors", stats.clientErrors.sum());
-            figures.put("serverErrors", stats.serverErrors.sum());
-            figures.put("latencyMs", distribution(stats.latencyMicros.copy()));
-            figures.put("queuedMs", distribution(stats.queuedMicros.copy()));
-            shown.put(route, figures);
-        });
+        routes.keySet().stream().sorted().forEach(route -> shown.put(route, routes.get(route).figures()));
         return shown;
     }
 
