@@ -13,6 +13,7 @@ import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -161,8 +162,40 @@ public final class FakeRunner implements RunStarter {
         long monotonicNanos;
     }
 
-    /** A small real recording standing for the run's (see the class comment). */
+    /** Names the threads of each recording apart: JFR is one per JVM, so another test's events can land in this recording too. */
+    private static final java.util.concurrent.atomic.AtomicInteger RECORDINGS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The prefix of the names of the threads that committed the events of the recording written to {@code file}. */
+    static String threadsOf(Path file) {
+        return "recording " + file.getFileName() + " ";
+    }
+
+    /** Whether this event of a recording read back was committed by the fake itself for {@code file}, not by another test in this JVM. */
+    public static boolean committedFor(jdk.jfr.consumer.RecordedEvent event, Path file) {
+        var thread = event.getThread();
+        return thread != null && thread.getJavaName() != null && thread.getJavaName().startsWith(threadsOf(file));
+    }
+
+    /** A small real recording standing for the run's (see the class comment), its events committed on threads named for its file. */
     private static void writeRecording(Scenario scenario, RunOptions options) throws InterruptedException {
+        String threads = threadsOf(options.jfrFile()) + RECORDINGS.incrementAndGet();
+        var failure = new java.util.concurrent.atomic.AtomicReference<RuntimeException>();
+        Thread writer = Thread.ofPlatform().name(threads + " writer").start(() -> {
+            try {
+                writeRecording(scenario, options, threads);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        writer.join();
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    private static void writeRecording(Scenario scenario, RunOptions options, String threadNames) throws InterruptedException {
         try (var recording = new jdk.jfr.Recording()) {
             recording.enable(ClockMark.class);
             boolean virtualThreads = scenario.executor().isVirtual() && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
@@ -193,7 +226,7 @@ public final class FakeRunner implements RunStarter {
                     }
                 };
                 if (virtualThreads) {
-                    threads.add(Thread.ofVirtual().start(slice));
+                    threads.add(Thread.ofVirtual().name(threadNames + " task " + id).start(slice));
                 } else {
                     slice.run();
                 }
