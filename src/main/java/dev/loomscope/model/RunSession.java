@@ -56,6 +56,8 @@ public final class RunSession implements SessionRuns {
     }
 
     /** Runner JVMs start one at a time, from one thread: starting a JVM takes a while, and must not be on the caller's. */
+    private static final System.Logger LOG = System.getLogger(RunSession.class.getName());
+
     private final java.util.concurrent.BlockingQueue<Runnable> starts = new java.util.concurrent.LinkedBlockingQueue<>();
 
     private void startRunsAsAsked() {
@@ -66,7 +68,7 @@ public final class RunSession implements SessionRuns {
                 return;
             } catch (RuntimeException e) {
                 // startNext reports its own failures as results; anything else must not end the starter.
-                e.printStackTrace();
+                LOG.log(System.Logger.Level.ERROR, "Starting a run failed", e);
             }
         }
     }
@@ -221,7 +223,14 @@ public final class RunSession implements SessionRuns {
         if (stopped) {
             handle.cancel();
         }
-        handle.result().whenComplete((result, error) -> finished(next, result, error));
+        handle.result().whenComplete((result, error) -> {
+            // A future swallows what its callbacks throw: whatever escapes here is logged, never lost.
+            try {
+                finished(next, result, error);
+            } catch (Throwable unexpected) {
+                LOG.log(System.Logger.Level.ERROR, "A run's end could not be taken in", unexpected);
+            }
+        });
     }
 
     /**
@@ -239,20 +248,23 @@ public final class RunSession implements SessionRuns {
         return options.withJfrFile(file, false);
     }
 
+    /** The run ended, however it ended; the next queued run starts whatever happens here. */
     private void finished(RunModel model, RunResult result, Throwable error) {
-        RunResult outcome = result != null ? result
-                : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
+        RunResult outcome = null;
         try {
+            outcome = result != null ? result
+                    : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
             model.finish(outcome);
             dropOldRecordings();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too (out of memory while trimming): the run must still end, saying why.
+            LOG.log(System.Logger.Level.ERROR, "The result of " + model.title() + " could not be taken in", e);
             outcome = RunResult.failed(model.scenario(), model.idealMs(), "Its result could not be taken in: " + reason(e));
             model.endAs(outcome);
-            e.printStackTrace();
         } finally {
-            if (outcome.outcome() == RunResult.Outcome.FAILED) {
+            if (outcome == null || outcome.outcome() == RunResult.Outcome.FAILED) {
                 synchronized (this) {
-                    problem = model.title() + ": " + outcome.message();
+                    problem = model.title() + ": " + (outcome != null ? outcome.message() : "its end could not be taken in");
                 }
             }
             // Whatever became of this run's result, the queued runs still start (else the session never ends).
@@ -266,9 +278,13 @@ public final class RunSession implements SessionRuns {
         }
     }
 
+    /** What went wrong, in the failure's own words; a run that ended with neither result nor failure says so. */
     private static String reason(Throwable error) {
+        if (error == null) {
+            return "its runner ended with no result";
+        }
         Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
     private volatile Runnable afterEachRun = () -> { };

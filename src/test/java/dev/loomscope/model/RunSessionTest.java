@@ -3,6 +3,9 @@ package dev.loomscope.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomscope.launcher.RunHandle;
+import dev.loomscope.launcher.RunListener;
+import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
@@ -12,6 +15,7 @@ import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.Poll;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -146,6 +150,55 @@ class RunSessionTest {
 
         assertThat(runner.started()).hasSize(2);
         assertThat(runs).allSatisfy(run -> assertThat(run.phase()).isEqualTo(RunModel.Phase.FINISHED));
+    }
+
+    /** A runner whose run ends with neither a result nor a failure: the run still ends, says so, and the next one starts. */
+    @Test
+    void aRunThatEndsWithNoResultStillEndsAndTheQueuedRunsStart() throws Exception {
+        var started = new AtomicInteger();
+        RunStarter nothingBack = new RunStarter() {
+            @Override
+            public int cores() {
+                return 2;
+            }
+
+            @Override
+            public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
+                started.incrementAndGet();
+                var result = new CompletableFuture<RunResult>();
+                Thread.ofPlatform().daemon().start(() -> result.complete(null));
+                return new RunHandle() {
+                    @Override
+                    public Scenario scenario() {
+                        return scenario;
+                    }
+
+                    @Override
+                    public long pid() {
+                        return -1;
+                    }
+
+                    @Override
+                    public CompletableFuture<RunResult> result() {
+                        return result;
+                    }
+
+                    @Override
+                    public void cancel() {
+                    }
+                };
+            }
+        };
+        var session = new RunSession(nothingBack, RunOptions.DEFAULT.withoutJfr());
+
+        var runs = session.start(List.of(scenario(ExecutorKind.VIRTUAL, 2, 10), scenario(ExecutorKind.FIXED, 2, 10)));
+        awaitIdle(session);
+
+        assertThat(started).hasValue(2);
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(run.phase()).isEqualTo(RunModel.Phase.FINISHED);
+            assertThat(run.result().message()).isEqualTo("The run could not go on: its runner ended with no result");
+        });
     }
 
     @Test
