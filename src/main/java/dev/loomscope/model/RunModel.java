@@ -40,17 +40,8 @@ public final class RunModel implements RunListener {
     /** The web experiment's requests over time; null for a plain run. */
     private final WebTraffic traffic;
 
-    // Per task, the segment it has open on a lane: since when, on which lane, of which kind (-1 none),
-    // and where it sits in the list of open tasks (so open segments can be cut without a scan).
-    private long[] openSince;
-    private int[] openLane;
-    private byte[] openKind;
-    private int[] openPosition;
-    private int[] openTasks;
-    private int openCount;
-    private long lastCutNanos;
-    /** Open segments are cut this often, so a thread held for seconds shows on its lane as it goes. */
-    static final long CUT_OPEN_SEGMENTS_NANOS = 100_000_000L;
+    /** Each task's segment open on a lane, while events arrive; null once the run has ended. */
+    private OpenSegments open;
 
     private long submitted;
     private long started;
@@ -66,8 +57,7 @@ public final class RunModel implements RunListener {
     private long[] finishTimes = new long[4_096];
     private final List<LaneEvent> jfrEvents = new ArrayList<>();
 
-    private volatile Recording recording = new Recording();
-    private volatile Path jfrFile;
+    private final RunArchive archive;
     /** For a replica being replayed: the replay's clock, in ms of the run (else negative). */
     private volatile double replayClockMs = -1;
     private volatile RunnerHello hello;
@@ -88,12 +78,8 @@ public final class RunModel implements RunListener {
         this.threads = new ThreadTaskIndex(scenario.tasks());
         this.virtual = scenario.executor().isVirtual();
         this.traffic = scenario.isWeb() ? new WebTraffic(scenario) : null;
-        this.openSince = new long[scenario.tasks()];
-        this.openLane = new int[scenario.tasks()];
-        this.openKind = new byte[scenario.tasks()];
-        this.openPosition = new int[scenario.tasks()];
-        this.openTasks = new int[Math.min(scenario.tasks(), 1_024)];
-        java.util.Arrays.fill(openKind, (byte) -1);
+        this.open = new OpenSegments(scenario.tasks(), lanes);
+        this.archive = new RunArchive(true);
     }
 
     // ---- listener side: the runner's reader thread ----
@@ -131,7 +117,7 @@ public final class RunModel implements RunListener {
 
     @Override
     public void onEvents(EventBatch batch) {
-        Recording kept = recording;
+        Recording kept = archive.events();
         if (deferring && (kept == null || kept.size() + batch.size() > Recording.MAX_EVENTS)) {
             // The recording cannot hold them all: apply what it holds now, and the rest as it comes.
             applyDeferred();
@@ -228,13 +214,10 @@ public final class RunModel implements RunListener {
         publish();
     }
 
-    /**
-     * Replays recorded events {@code order[from..to)} into this (replica) model, as if they had
-     * just arrived. Replay's thread only, on a model that no runner writes.
-     */
+    /** Applies the events kept back until the end, in the order they arrived, as they would have been applied live. */
     private void applyDeferred() {
         deferring = false;
-        Recording kept = recording;
+        Recording kept = archive.events();
         if (kept != null) {
             // Arrival order, as they would have been applied live.
             for (int from = 0; from < kept.size(); from += 1 << 16) {
@@ -250,6 +233,10 @@ public final class RunModel implements RunListener {
         deferredJfr.clear();
     }
 
+    /**
+     * Replays recorded events {@code order[from..to)} into this (replica) model, as if they had
+     * just arrived. Replay's thread only, on a model that no runner writes.
+     */
     void replayEvents(Recording source, int[] order, int from, int to) {
         beginEvents(to - from);
         for (int k = from; k < to; k++) {
@@ -261,7 +248,7 @@ public final class RunModel implements RunListener {
 
     @Override
     public void onSample(Sample sample) {
-        Recording kept = recording;
+        Recording kept = archive.events();
         if (kept != null) {
             kept.add(sample);
         }
@@ -314,10 +301,10 @@ public final class RunModel implements RunListener {
             applyDeferred();
         }
         // A stopped run leaves segments open: they end where its events ended.
-        if (openKind != null) {
-            cutOpenSegments(latestEventNanos);
+        if (open != null) {
+            open.cut(latestEventNanos);
         }
-        Recording kept = recording;
+        Recording kept = archive.events();
         if (kept != null) {
             kept.trim();
         }
@@ -327,11 +314,7 @@ public final class RunModel implements RunListener {
         this.result = result;
         this.phase = Phase.FINISHED;
         // The per-task open segments are only needed while events arrive.
-        openSince = null;
-        openLane = null;
-        openKind = null;
-        openPosition = null;
-        openTasks = null;
+        open = null;
         publish();
     }
 
@@ -358,47 +341,20 @@ public final class RunModel implements RunListener {
     }
 
     private void open(int task, long thread, int kind, long t) {
-        if (openKind == null || thread < 0) {
-            return;
+        if (open != null) {
+            open.open(task, thread, kind, t);
         }
-        if (openKind[task] < 0) {
-            if (openCount == openTasks.length) {
-                openTasks = java.util.Arrays.copyOf(openTasks, Math.min(states.length, openCount * 2));
-            }
-            openPosition[task] = openCount;
-            openTasks[openCount++] = task;
-        }
-        openSince[task] = t;
-        openLane[task] = lanes.laneOf(thread);
-        openKind[task] = (byte) kind;
     }
 
     private void close(int task, long t) {
-        if (openKind == null || openKind[task] < 0) {
-            return;
+        if (open != null) {
+            open.close(task, t);
         }
-        lanes.add(openLane[task], openKind[task], openSince[task], t);
-        openKind[task] = -1;
-        int last = openTasks[--openCount];
-        openTasks[openPosition[task]] = last;
-        openPosition[last] = openPosition[task];
     }
 
     private void cutOpenSegmentsEvery(long t) {
-        if (openKind != null && t - lastCutNanos >= CUT_OPEN_SEGMENTS_NANOS) {
-            cutOpenSegments(t);
-        }
-    }
-
-    /** Ends every open segment at {@code t} and opens its continuation there: lanes show it up to now. */
-    private void cutOpenSegments(long t) {
-        lastCutNanos = t;
-        for (int i = 0; i < openCount; i++) {
-            int task = openTasks[i];
-            if (t > openSince[task]) {
-                lanes.add(openLane[task], openKind[task], openSince[task], t);
-                openSince[task] = t;
-            }
+        if (open != null) {
+            open.cutEvery(t);
         }
     }
 
@@ -497,40 +453,29 @@ public final class RunModel implements RunListener {
         }
     }
 
-    /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
-    /** The run's events and samples, for replay and timeline export; null once dropped (or never kept). */
+    /** The run's events and samples, for replay and timeline export; null until it has ended, and once dropped (or never kept). */
     public Recording recording() {
-        return phase == Phase.FINISHED ? recording : null;
+        return phase == Phase.FINISHED ? archive.events() : null;
     }
 
     /** Frees the recording and deletes the saved JFR file (old runs of a long session). */
     public void dropRecording() {
-        recording = null;
-        Path file = jfrFile;
-        jfrFile = null;
-        if (file != null) {
-            try {
-                java.nio.file.Files.deleteIfExists(file);
-            } catch (java.io.IOException ignored) {
-                // A temporary file; it goes when the JVM exits.
-            }
-        }
+        archive.drop();
     }
 
     /** Where the runner saved this run's JFR recording, once it has ended; else null. */
     public Path jfrFile() {
-        Path file = jfrFile;
-        return phase == Phase.FINISHED && file != null && java.nio.file.Files.isRegularFile(file) ? file : null;
+        return phase == Phase.FINISHED ? archive.jfrFile() : null;
     }
 
     void setJfrFile(Path file) {
-        jfrFile = file;
+        archive.jfrFileIs(file);
     }
 
     /** A model to replay {@code source} into: same run, nothing seen yet, its clock set by the replay. */
     static RunModel replicaOf(RunModel source) {
         var replica = new RunModel(source.number, source.scenario, source.cores);
-        replica.recording = null;
+        replica.archive.drop();
         replica.hello = source.hello;
         replica.replayClockMs = 0;
         replica.phase = Phase.RUNNING;
@@ -552,6 +497,7 @@ public final class RunModel implements RunListener {
         }
     }
 
+    /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
     public String title() {
         // Runs that differ only in how tasks block (the pinning experiment) must not look alike.
         String blocking = scenario.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
