@@ -194,7 +194,11 @@ public final class LoadCommand implements Callable<Integer> {
     static final class DurationConverter implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            return SpelledDuration.parse(value);
+            try {
+                return SpelledDuration.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 }
