@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
@@ -143,8 +144,13 @@ public final class WindowCommand implements Callable<Integer> {
 
         /** Whether {@link #record} is a GIF (else a folder of PNG frames). */
         public boolean recordsGif() {
-            return record != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
+            return record != null && WindowCommand.recordsGif(record);
         }
+    }
+
+    /** Whether --record names a GIF (else a folder of PNG frames). */
+    static boolean recordsGif(Path record) {
+        return record.getFileName() != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
     }
 
     static final class PresetNames extends java.util.ArrayList<String> {
@@ -243,6 +249,14 @@ public final class WindowCommand implements Callable<Integer> {
         }
         if (!TABS.contains(tab)) {
             throw new ParameterException(spec.commandLine(), "--tab: expected one of " + String.join(", ", TABS) + " (got '" + tab + "')");
+        }
+        // Before the window opens and the runs start: a picture or clip that can never be saved is found now.
+        OutputPaths.requireWritable(spec, "--screenshot", screenshot);
+        OutputPaths.requireWritable(spec, "--results", results);
+        if (record != null && recordsGif(record)) {
+            OutputPaths.requireWritable(spec, "--record", record);
+        } else {
+            OutputPaths.requireNewFolder(spec, "--record", record);
         }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
