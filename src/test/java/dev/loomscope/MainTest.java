@@ -33,7 +33,7 @@ class MainTest {
         int exit = commandLine.execute("--theme", "purple");
 
         assertThat(exit).isEqualTo(LoomScopeCommand.EXIT_USAGE);
-        assertThat(err.toString()).contains("--theme must be dark or light (got purple)").contains("(see 'loomscope window --help')");
+        assertThat(err.toString()).contains("--theme: no theme 'purple'; choose from dark, light").contains("(see 'loomscope window --help')");
     }
 
     @Test
