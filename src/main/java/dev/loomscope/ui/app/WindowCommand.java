@@ -23,6 +23,18 @@ import picocli.CommandLine.Spec;
                 "saves a PNG of itself once the runs are done, then closes (for docs and slides)."})
 public final class WindowCommand implements Callable<Integer> {
 
+    /** Why the window cannot open here (no display), or null: said once the options are found good, before anything opens. */
+    private final String missingDisplay;
+
+    public WindowCommand() {
+        this(null);
+    }
+
+    /** @param missingDisplay why no window can open here, or null (see {@code Main.missingDisplay}) */
+    public WindowCommand(String missingDisplay) {
+        this.missingDisplay = missingDisplay;
+    }
+
     @Mixin
     ScenarioOptions scenario;
 
@@ -251,8 +263,15 @@ public final class WindowCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
+        // Every option is read and checked first: a bad one is named (exit code 2) whether or not a window could open here.
+        Settings chosen = settings();
+        if (missingDisplay != null) {
+            spec.commandLine().getErr().println(missingDisplay);
+            spec.commandLine().getErr().flush();
+            return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
+        }
         dev.loomscope.ui.fx.StartupTrace.mark("options read");
-        LoomScopeApp.launchWindow(settings());
+        LoomScopeApp.launchWindow(chosen);
         return LoomScopeApp.exitCode();
     }
 
