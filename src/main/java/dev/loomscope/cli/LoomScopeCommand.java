@@ -123,7 +123,22 @@ public final class LoomScopeCommand {
             String name = e.getArgSpec() instanceof CommandLine.Model.OptionSpec option ? option.longestName() : e.getArgSpec().paramLabel();
             return name + ": " + unreadable.getMessage();
         }
-        return e.getMessage();
+        // Picocli starts some of its messages so ("Error: --requests=N, --duration=TIME are mutually exclusive"); the line says "loomscope:" already.
+        return e.getMessage().startsWith("Error: ") ? e.getMessage().substring("Error: ".length()) : e.getMessage();
+    }
+
+    /**
+     * A setting's own message as the command line says it: one that starts with a setting's name
+     * ("tasks must be between ...") names its option ("--tasks must be between ..."); any other
+     * ("a web run sends at most ...") stays as it is.
+     */
+    static String asOption(String message, String... settings) {
+        for (String setting : settings) {
+            if (message.startsWith(setting + " ")) {
+                return "--" + message;
+            }
+        }
+        return message;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

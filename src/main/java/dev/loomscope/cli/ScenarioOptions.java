@@ -84,7 +84,7 @@ public final class ScenarioOptions {
                         .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
-                throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
+                throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), e.field()));
             }
         }
         return result;

@@ -69,7 +69,8 @@ class RunCommandTest {
             "--frobnicate                  | Unknown option: '--frobnicate'",
             "--blocking native --sleep-ms 0| blocking native needs sleep-ms of at least 1",
             "--repeat 0                    | --repeat must be between 1 and 1,000",
-            "--executor single --tasks 1000000 | would take at least"})
+            "--executor single --tasks 1000000 | loomscope: single would take at least",
+            "--executor virtual --connections 10 --tasks 200000 | loomscope: a web run sends at most 100,000 requests (got 200,000 tasks)"})
     void badOptionsGiveOneLineAndExitCode2(String options, String message) {
         var args = new java.util.ArrayList<>(List.of("run"));
         args.addAll(List.of(options.strip().split("\\s+")));

@@ -285,7 +285,8 @@ public final class WindowCommand implements Callable<Integer> {
             parsed.points(scenario.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
             return parsed;
         } catch (dev.loomscope.scenario.InvalidScenarioException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            // The sweep's own messages name sweep's option, --vary; here it is --sweep.
+            throw new ParameterException(spec.commandLine(), e.getMessage().replace("--vary", "--sweep"));
         }
     }
 

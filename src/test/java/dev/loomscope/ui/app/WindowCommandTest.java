@@ -57,7 +57,8 @@ class WindowCommandTest {
             "--theme purple          | --theme: no theme 'purple'; choose from dark, light",
             "--record-view lanes     | --record-view: no view 'lanes'; choose from window, task waves, carrier lanes, charts",
             "--tab logs              | --tab: no tab 'logs'; choose from results, jfr, sweep, web",
-            "--scale big             | --scale: 'big' is not a number"})
+            "--scale big             | --scale: 'big' is not a number",
+            "--sweep tasks           | --sweep must look like cpu-ms=0..40:3 (setting=from..to:points), got tasks"})
     void aChoiceNoneOfTheWindowsIsRefusedInPlainWords(String option, String message) {
         var err = new StringWriter();
         var commandLine = LoomScopeCommand.alone(new WindowCommand(), "loomscope window");
