@@ -28,12 +28,12 @@ public final class Main {
         dev.loomscope.ui.fx.StartupTrace.mark("main");
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
         boolean opensAWindow = WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command);
-        if (opensAWindow) {
-            String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
-            if (missing != null) {
-                System.err.println(missing);
-                System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
-            }
+        // Said by the window's commands once their options are read and found good: a bad option is named
+        // (exit code 2) whether or not there is a display, and only good ones hear that a display is needed.
+        String missing = missingDisplay(System.getenv(), System.getProperty("os.name"), System.getProperty("glass.platform"));
+        if (args.length == 0 && missing != null) {
+            System.err.println(missing);
+            System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
         }
         if (args.length == 0) {
             // The start a presenter makes (./loomscope, the menu entry): no options, so none to read, and
@@ -42,16 +42,16 @@ public final class Main {
             System.exit(dev.loomscope.ui.app.LoomScopeApp.exitCode());
         }
         if (command[0].equals("window")) {
-            if (opensAWindow) {
+            if (opensAWindow && missing == null) {
                 // The toolkit comes up while picocli reads the options (see startToolkit).
                 dev.loomscope.ui.app.LoomScopeApp.startToolkit();
             }
             // The window's options alone: building every headless command first (their Jackson, their
             // option tables) would cost the window a few hundred ms of its start.
-            System.exit(LoomScopeCommand.alone(new dev.loomscope.ui.app.WindowCommand(), "loomscope window")
+            System.exit(LoomScopeCommand.alone(new dev.loomscope.ui.app.WindowCommand(missing), "loomscope window")
                     .execute(java.util.Arrays.copyOfRange(command, 1, command.length)));
         }
-        System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.app.WindowCommand(), new dev.loomscope.ui.app.FrameBenchmark())
+        System.exit(LoomScopeCommand.commandLine(new dev.loomscope.ui.app.WindowCommand(missing), new dev.loomscope.ui.app.FrameBenchmark(missing))
                 .execute(command));
     }
 

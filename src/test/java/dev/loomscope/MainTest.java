@@ -33,7 +33,56 @@ class MainTest {
         int exit = commandLine.execute("--theme", "purple");
 
         assertThat(exit).isEqualTo(LoomScopeCommand.EXIT_USAGE);
-        assertThat(err.toString()).contains("--theme must be dark or light (got purple)").contains("(see 'loomscope window --help')");
+        assertThat(err.toString()).contains("--theme: no theme 'purple'; choose from dark, light").contains("(see 'loomscope window --help')");
+    }
+
+    private record Exit(int code, String output) {
+    }
+
+    /** The real entry point in a JVM of its own, with no display: no DISPLAY, no WAYLAND_DISPLAY, no headless toolkit. */
+    private static Exit withoutADisplay(String... args) throws Exception {
+        var command = dev.loomscope.launcher.JvmLauncher.standard().command(Main.class, 2, java.util.List.of(args));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("DISPLAY");
+        builder.environment().remove("WAYLAND_DISPLAY");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("still running after 60 s: " + output);
+        }
+        return new Exit(process.exitValue(), output);
+    }
+
+    /** A bad window option is named (exit code 2) before anything asks for a display, not hidden behind "needs a display". */
+    @Test
+    void windowOptionsAreCheckedBeforeTheDisplay(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Exit theme = withoutADisplay("window", "--theme", "purple");
+        assertThat(theme.code()).as(theme.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
+        assertThat(theme.output().strip()).isEqualTo("loomscope: --theme: no theme 'purple'; choose from dark, light (see 'loomscope window --help')");
+
+        // Options alone are the window's, too.
+        Exit preset = withoutADisplay("--preset", "nope");
+        assertThat(preset.code()).as(preset.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
+        assertThat(preset.output()).contains("--preset must be one of waiting-10k").doesNotContain("display");
+
+        java.nio.file.Path nowhere = dir.resolve("no-such-folder").resolve("x.png");
+        Exit screenshot = withoutADisplay("window", "--run", "--screenshot", nowhere.toString());
+        assertThat(screenshot.code()).as(screenshot.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
+        assertThat(screenshot.output()).contains("--screenshot: the folder " + nowhere.getParent() + " does not exist").doesNotContain("display");
+
+        Exit cases = withoutADisplay("ui-bench", "--cases", "huge");
+        assertThat(cases.code()).as(cases.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
+        assertThat(cases.output()).contains("--cases: no case 'huge'; choose from virtual-100k").doesNotContain("display");
+    }
+
+    @Test
+    void goodWindowOptionsWithoutADisplaySayOneIsNeeded() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux"),
+                "only Linux needs DISPLAY or WAYLAND_DISPLAY");
+        Exit light = withoutADisplay("window", "--theme", "light");
+        assertThat(light.code()).as(light.output()).isEqualTo(LoomScopeCommand.EXIT_RUN_FAILED);
+        assertThat(light.output().strip()).startsWith("LoomScope's window needs a display").doesNotContain("\n");
     }
 
     @Test

@@ -83,6 +83,7 @@ public final class AttachCommand implements Callable<Integer> {
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be above 0 (got " + SpelledDuration.text(duration) + ")");
         }
+        OutputPaths.requireWritable(spec, "--jfr", jfrFile);
         var options = ObserveOptions.DEFAULTS.withPinThreshold(pinThreshold).withJfrFile(jfrFile == null ? null : jfrFile.toAbsolutePath());
         var summarized = new CountDownLatch(1);
         var observing = new AtomicReference<Observer>();

@@ -47,16 +47,16 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--jvm-option must be a JVM option starting with '-' (got '" + option + "')");
             }
         }
-        var bench = new FidelityBenchmark(repeat, System.out, new JvmLauncher(List.of(), jvmOptions));
-        System.out.printf("JDK %s, %d cores%s%n%n", System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
-                jvmOptions.isEmpty() ? "" : "; both programs run with " + String.join(" ", jvmOptions));
         var known = new java.util.ArrayList<>(FidelityBenchmark.fidelityCases(carrierCount).stream().map(FidelityBenchmark.Case::id).toList());
         known.add("schedulers");
         for (String name : cases) {
             if (!known.contains(name)) {
-                throw new ParameterException(spec.commandLine(), "unknown case '" + name + "'; expected one of " + String.join(", ", known));
+                throw new ParameterException(spec.commandLine(), "--cases: no case '" + name + "'; choose from " + String.join(", ", known));
             }
         }
+        var bench = new FidelityBenchmark(repeat, System.out, new JvmLauncher(List.of(), jvmOptions));
+        System.out.printf("JDK %s, %d cores%s%n%n", System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
+                jvmOptions.isEmpty() ? "" : "; both programs run with " + String.join(" ", jvmOptions));
         boolean fidelity = bench.runFidelity(FidelityBenchmark.fidelityCases(carrierCount).stream().filter(c -> cases.contains(c.id())).toList());
         boolean schedulers = !cases.contains("schedulers") || bench.runSchedulers(carrierCount);
         boolean all = fidelity && schedulers;

@@ -80,7 +80,8 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             plan = new LoadPlan(url, connections, limit.duration == null ? limit.requests : 0, limit.duration, timeout);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(),
+                    LoomScopeCommand.asOption(e.getMessage(), "url", "connections", "requests", "duration", "timeout"));
         }
         if (warmup.compareTo(Duration.ofMinutes(10)) > 0) {
             throw new ParameterException(spec.commandLine(), "--warmup must be at most 10m (got " + SpelledDuration.text(warmup) + ")");
@@ -194,7 +195,11 @@ public final class LoadCommand implements Callable<Integer> {
     static final class DurationConverter implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            return SpelledDuration.parse(value);
+            try {
+                return SpelledDuration.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 
 /** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
@@ -40,8 +41,7 @@ public final class LoomScopeCommand {
     public static CommandLine alone(Object command, String name) {
         var commandLine = new CommandLine(command);
         commandLine.setCommandName(name);
-        commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
-        return commandLine;
+        return inPlainWords(commandLine);
     }
 
     /** The command line whose {@code run} and {@code sweep} start their runs on {@code runs} instead of in runner JVMs. */
@@ -67,6 +67,40 @@ public final class LoomScopeCommand {
         for (Object subcommand : moreSubcommands) {
             commandLine.addSubcommand(subcommand);
         }
+        return inPlainWords(commandLine);
+    }
+
+    /**
+     * Bad input in one line of plain words: numbers are read by converters that say what they
+     * expected ("a whole number", not picocli's "an int"); a command's own converters (the
+     * {@link Choice}s, durations) say it in theirs. Called once every subcommand is added: a
+     * converter registered applies to the subcommands there are.
+     */
+    private static CommandLine inPlainWords(CommandLine commandLine) {
+        ITypeConverter<Integer> wholeNumber = value -> {
+            try {
+                return Integer.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number");
+            }
+        };
+        ITypeConverter<Long> longWholeNumber = value -> {
+            try {
+                return Long.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number");
+            }
+        };
+        ITypeConverter<Double> number = value -> {
+            try {
+                return Double.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a number");
+            }
+        };
+        commandLine.registerConverter(Integer.class, wholeNumber).registerConverter(int.class, wholeNumber)
+                .registerConverter(Long.class, longWholeNumber).registerConverter(long.class, longWholeNumber)
+                .registerConverter(Double.class, number).registerConverter(double.class, number);
         commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
         return commandLine;
     }
@@ -74,9 +108,37 @@ public final class LoomScopeCommand {
     /** Bad input: one line that names the problem and where to read more, then exit code 2. */
     private static int oneLineError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("loomscope: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+        err.println("loomscope: " + plainMessage(e) + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return EXIT_USAGE;
+    }
+
+    /**
+     * A value no converter could read, as "--executor: no executor 'bogus'; choose from ..." rather
+     * than picocli's "Invalid value for option '--executor' (NAME,...): ...": the option, then what
+     * its converter said.
+     */
+    static String plainMessage(CommandLine.ParameterException e) {
+        if (e.getCause() instanceof CommandLine.TypeConversionException unreadable && e.getArgSpec() != null) {
+            String name = e.getArgSpec() instanceof CommandLine.Model.OptionSpec option ? option.longestName() : e.getArgSpec().paramLabel();
+            return name + ": " + unreadable.getMessage();
+        }
+        // Picocli starts some of its messages so ("Error: --requests=N, --duration=TIME are mutually exclusive"); the line says "loomscope:" already.
+        return e.getMessage().startsWith("Error: ") ? e.getMessage().substring("Error: ".length()) : e.getMessage();
+    }
+
+    /**
+     * A setting's own message as the command line says it: one that starts with a setting's name
+     * ("tasks must be between ...") names its option ("--tasks must be between ..."); any other
+     * ("a web run sends at most ...") stays as it is.
+     */
+    static String asOption(String message, String... settings) {
+        for (String setting : settings) {
+            if (message.startsWith(setting + " ")) {
+                return "--" + message;
+            }
+        }
+        return message;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

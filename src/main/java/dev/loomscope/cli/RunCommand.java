@@ -81,6 +81,9 @@ public final class RunCommand implements Callable<Integer> {
         if (noJfr && jfrFile != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jfr needs JFR: leave out --no-jfr");
         }
+        // Checked before the first run starts, not found after the last: the folders the files go in.
+        OutputPaths.requireWritable(spec, "--jfr", jfrFile);
+        OutputPaths.requireWritable(spec, "--thread-dump", threadDumpFile);
         PrintStream out = System.out;
         var runner = runs.get();
         var byScenario = new LinkedHashMap<Scenario, List<RunResult>>();

@@ -52,10 +52,9 @@ public final class ScenarioOptions {
                     + "(one object made once, JDK 25's JEP 506). Default: ${DEFAULT-VALUE}.")
     Sharing sharing;
 
-    static final class SharingConverter implements picocli.CommandLine.ITypeConverter<Sharing> {
-        @Override
-        public Sharing convert(String value) {
-            return Sharing.fromCliName(value);
+    static final class SharingConverter extends Choice<Sharing> {
+        SharingConverter() {
+            super("sharing", Sharing.values(), Sharing::cliName);
         }
     }
 
@@ -85,23 +84,21 @@ public final class ScenarioOptions {
                         .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
-                throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
+                throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), e.field()));
             }
         }
         return result;
     }
 
-    static final class ExecutorConverter implements picocli.CommandLine.ITypeConverter<ExecutorKind> {
-        @Override
-        public ExecutorKind convert(String value) {
-            return ExecutorKind.fromCliName(value);
+    static final class ExecutorConverter extends Choice<ExecutorKind> {
+        ExecutorConverter() {
+            super("executor", ExecutorKind.values(), ExecutorKind::cliName);
         }
     }
 
-    static final class BlockingConverter implements picocli.CommandLine.ITypeConverter<BlockingMode> {
-        @Override
-        public BlockingMode convert(String value) {
-            return BlockingMode.fromCliName(value);
+    static final class BlockingConverter extends Choice<BlockingMode> {
+        BlockingConverter() {
+            super("blocking mode", BlockingMode.values(), BlockingMode::cliName);
         }
     }
 

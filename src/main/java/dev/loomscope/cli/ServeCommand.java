@@ -60,7 +60,7 @@ public final class ServeCommand implements Callable<Integer> {
             (executor == ExecutorKind.FORKJOIN ? Scenario.FORKJOIN_POOL : Scenario.POOL).check(pool);
             config = new ServiceConfig(host, port, maxInFlight, ServiceConfig.DEFAULT_MAX_CONNECTIONS, true);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
+            throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), "pool", "port", "max-in-flight"));
         }
         WebService service;
         try {

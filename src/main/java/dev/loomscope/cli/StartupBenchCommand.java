@@ -69,7 +69,8 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
         }
         if (rounds < 1 || rounds > 100 || runs < 2 || runs > 400) {
-            throw new ParameterException(spec.commandLine(), "--rounds must be 1 to 100 and --runs 2 to 400");
+            throw new ParameterException(spec.commandLine(), "--rounds must be 1 to 100 and --runs 2 to 400 (got --rounds "
+                    + rounds + " and --runs " + runs + ")");
         }
         List<String> chosenPresets = presets == null ? Preset.names() : presets;
         for (String name : chosenPresets) {

@@ -190,7 +190,7 @@ final class JvmRun implements RunHandle {
         String message = clean ? "" : summary.failure() + ". " + (summary.completed() > 0
                 ? "The %,d tasks already running finished.".formatted(summary.completed()) : "");
         if (summary.threadDumpError() != null) {
-            message = (message + " The " + summary.threadDumpError() + ".").strip();
+            message = (message + " " + summary.threadDumpError() + ".").strip();
         }
         VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
                 summary.clockAlignmentErrorMs());

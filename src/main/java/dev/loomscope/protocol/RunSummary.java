@@ -9,7 +9,7 @@ package dev.loomscope.protocol;
  *                 (for example "unable to create native thread")
  * @param virtualThreadEventsRecorded  whether JFR recorded virtual-thread starts and ends
  * @param threadDumpVirtualThreads     virtual threads in the thread dump, -1 if none was asked for
- * @param threadDumpError              why the thread dump could not be written, or null
+ * @param threadDumpError              why the thread dump could not be written (a sentence without its full stop), or null
  * @param clockAlignmentErrorMs        uncertainty of placing JFR events on the timeline, NaN without JFR
  * @param eventsOverflowed             events that found their ring full (the telemetry thread fell behind)
  * @param threadLocalsCreated          values the tasks' ThreadLocal cache created (one per thread that ran a task), 0 without it

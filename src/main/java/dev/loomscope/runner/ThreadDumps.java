@@ -11,7 +11,7 @@ import java.nio.file.Path;
 /** Writes the JDK's JSON thread dump (virtual threads included) and counts the virtual threads in it. */
 public final class ThreadDumps {
 
-    /** @param virtualThreads virtual threads in the dump, -1 if none was written; @param error why not, or null */
+    /** @param virtualThreads virtual threads in the dump, -1 if none was written; @param error why not (a sentence without its full stop), or null */
     record Result(int virtualThreads, String error) {
         static final Result NONE = new Result(-1, null);
     }
@@ -26,8 +26,21 @@ public final class ThreadDumps {
                     .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
             return new Result(countVirtualThreads(new ObjectMapper().readTree(file.toFile())), null);
         } catch (IOException | RuntimeException e) {
-            return new Result(-1, "could not write the thread dump to " + file + ": " + e.getMessage());
+            return new Result(-1, "The thread dump could not be written to " + file + ": " + why(file, e));
         }
+    }
+
+    /** Why {@code file} could not be written, in words (the JDK's message for a missing folder is the file's name alone). */
+    private static String why(Path file, Exception e) {
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder != null && !Files.isDirectory(folder)) {
+            return "the folder " + folder + " does not exist";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        String message = e.getMessage();
+        return message == null || message.isBlank() || message.equals(file.toString()) ? "the file system refused it" : message;
     }
 
     /** The JSON dump lists threads per container; virtual threads carry "virtual": true. */

@@ -28,10 +28,10 @@ public record LoadPlan(URI url, int connections, long requests, Duration duratio
             throw new IllegalArgumentException("requests must be between 1 and %,d (got %,d)".formatted(MAX_REQUESTS, requests));
         }
         if (duration != null && (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0)) {
-            throw new IllegalArgumentException("duration must be above 0 and at most 24 h (got " + duration + ")");
+            throw new IllegalArgumentException("duration must be above 0 and at most 24 h (got " + SpelledDuration.text(duration) + ")");
         }
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be above 0 (got " + timeout + ")");
+            throw new IllegalArgumentException("timeout must be above 0 (got " + SpelledDuration.text(timeout) + ")");
         }
     }
 

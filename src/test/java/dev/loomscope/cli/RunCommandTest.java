@@ -63,13 +63,14 @@ class RunCommandTest {
             "--tasks 0                     | tasks must be between 1 and 10,000,000 (got 0)",
             "--pool -3                     | pool must be between 1 and 100,000 (got -3)",
             "--carriers 999                | carriers must be between 1 and 256 (got 999)",
-            "--executor fixed,loom         | unknown executor 'loom'",
-            "--blocking spin               | unknown blocking mode 'spin'",
-            "--tasks many                  | 'many' is not an int",
+            "--executor fixed,loom         | --executor: no executor 'loom'; choose from fixed, virtual, platform",
+            "--blocking spin               | --blocking: no blocking mode 'spin'; choose from sleep, synchronized, native, class-init",
+            "--tasks many                  | --tasks: 'many' is not a whole number",
             "--frobnicate                  | Unknown option: '--frobnicate'",
             "--blocking native --sleep-ms 0| blocking native needs sleep-ms of at least 1",
             "--repeat 0                    | --repeat must be between 1 and 1,000",
-            "--executor single --tasks 1000000 | would take at least"})
+            "--executor single --tasks 1000000 | loomscope: single would take at least",
+            "--executor virtual --connections 10 --tasks 200000 | loomscope: a web run sends at most 100,000 requests (got 200,000 tasks)"})
     void badOptionsGiveOneLineAndExitCode2(String options, String message) {
         var args = new java.util.ArrayList<>(List.of("run"));
         args.addAll(List.of(options.strip().split("\\s+")));
@@ -77,6 +78,27 @@ class RunCommandTest {
         assertThat(outcome.exitCode()).isEqualTo(2);
         assertThat(outcome.err().strip()).contains(message).doesNotContain("\n");
         assertThat(outcome.out()).isEmpty();
+    }
+
+    /** A word no converter can read is named with its option and the choices, in words, with no Java type or exception in them. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "run --executor bogus               | --executor: no executor 'bogus'; choose from fixed, virtual, platform, forkjoin, single, virtual-limited",
+            "run --blocking nope                | --blocking: no blocking mode 'nope'; choose from sleep, synchronized, native, class-init",
+            "run --sharing both                 | --sharing: no sharing 'both'; choose from threadlocal, scopedvalue",
+            "sweep --vary tasks=1..2:2 --executor x | --executor: no executor 'x'; choose from",
+            "serve --executor bogus             | --executor: no executor 'bogus'; choose from",
+            "attach 1 --duration soon           | --duration: 'soon' is not a duration; write it like 500ms",
+            "run --cpu-units-per-ms fast        | --cpu-units-per-ms: 'fast' is not a number",
+            "attach abc                         | PID: 'abc' is not a whole number"})
+    void unreadableValuesAreRefusedInPlainWords(String commandLine, String message) {
+        var runner = new FakeRunner();
+        Outcome outcome = executeOn(runner, commandLine.strip().split("\\s+"));
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.err().strip()).contains(message).doesNotContain("\n")
+                .doesNotContain("java.").doesNotContain("Exception").doesNotContain("ExecutorKind").doesNotContain("BlockingMode")
+                .doesNotContain("Sharing ").doesNotContain("Duration").doesNotContain("Invalid value").doesNotContain(" int");
+        assertThat(runner.started()).isEmpty();
     }
 
     @Test

@@ -59,13 +59,22 @@ class WebCommandsTest {
     void badLoadAndServeOptionsAreOneLineErrors() {
         var bothLimits = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-n", "5", "-d", "1s");
         assertThat(bothLimits.exitCode()).isEqualTo(2);
-        assertThat(bothLimits.err()).contains("mutually exclusive");
+        assertThat(bothLimits.err()).contains("loomscope: --requests=N, --duration=TIME are mutually exclusive");
+        var noDuration = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-d", "0s");
+        assertThat(noDuration.exitCode()).isEqualTo(2);
+        assertThat(noDuration.err()).contains("loomscope: --duration must be above 0 and at most 24 h (got 0 ms)");
+        var noTimeout = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-n", "5", "--timeout", "0s");
+        assertThat(noTimeout.exitCode()).isEqualTo(2);
+        assertThat(noTimeout.err()).contains("loomscope: --timeout must be above 0 (got 0 ms)");
+        var notHttp = RunCommandTest.execute("load", "--url", "ftp://example.org/", "-n", "5");
+        assertThat(notHttp.exitCode()).isEqualTo(2);
+        assertThat(notHttp.err()).contains("loomscope: --url must be an http:// address with a host (got ftp://example.org/)");
         var badDuration = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-d", "soon");
         assertThat(badDuration.exitCode()).isEqualTo(2);
         assertThat(badDuration.err()).contains("'soon' is not a duration");
         var noConnections = RunCommandTest.execute("load", "--url", "http://127.0.0.1:1/", "-n", "5", "-c", "0");
         assertThat(noConnections.exitCode()).isEqualTo(2);
-        assertThat(noConnections.err()).contains("connections must be between 1 and 10,000 (got 0)");
+        assertThat(noConnections.err()).contains("loomscope: --connections must be between 1 and 10,000 (got 0)");
         var badPool = RunCommandTest.execute("serve", "--executor", "fixed", "--pool", "0");
         assertThat(badPool.exitCode()).isEqualTo(2);
         assertThat(badPool.err()).contains("--pool must be between 1 and 100,000 (got 0)");

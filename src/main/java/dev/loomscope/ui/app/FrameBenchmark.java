@@ -37,6 +37,21 @@ import picocli.CommandLine.Option;
                 "Needs a display (Xvfb works; software rendering is the point)."})
 public final class FrameBenchmark implements Callable<Integer> {
 
+    /** Why the window cannot open here (no display), or null: said once the options are found good, before anything opens. */
+    private final String missingDisplay;
+
+    public FrameBenchmark() {
+        this(null);
+    }
+
+    /** @param missingDisplay why no window can open here, or null (see {@code Main.missingDisplay}) */
+    public FrameBenchmark(String missingDisplay) {
+        this.missingDisplay = missingDisplay;
+    }
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     static final Map<String, Scenario> CASES = new LinkedHashMap<>();
 
     static {
@@ -63,9 +78,17 @@ public final class FrameBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         for (String name : cases) {
             if (!CASES.containsKey(name)) {
-                System.err.println("loomscope: unknown case '" + name + "'; expected one of " + String.join(", ", CASES.keySet()));
-                return 2;
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--cases: no case '" + name + "'; choose from " + String.join(", ", CASES.keySet()));
             }
+        }
+        if (repeat < 1 || repeat > 100) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 100 (got " + repeat + ")");
+        }
+        if (missingDisplay != null) {
+            spec.commandLine().getErr().println(missingDisplay);
+            spec.commandLine().getErr().flush();
+            return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
         var opened = new CompletableFuture<MainWindow>();
         LoomScopeApp.quietDuringStartup();

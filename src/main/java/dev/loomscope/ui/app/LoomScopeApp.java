@@ -120,18 +120,18 @@ public final class LoomScopeApp extends Application {
         window.afterFirstFrame(GiveWayToRuns::apply);
         if (exitWhenShownAsked()) {
             exitWhenShown();
-        } else if (settings.observes()) {
+        } else if (settings.observe().observes()) {
             observeThen(window, settings);
-        } else if (settings.race()) {
-            boolean closes = settings.screenshot() != null || settings.results() != null;
+        } else if (settings.script().race()) {
+            boolean closes = settings.script().screenshot() != null || settings.script().results() != null;
             raceWhenDone(window, closes ? () -> finishScript(window, settings) : null);
-        } else if (settings.record() != null) {
+        } else if (settings.script().record() != null) {
             whenDone(window, -1, () -> recordReplay(window, settings));
-        } else if (settings.screenshot() != null || settings.results() != null) {
-            int afterMs = settings.screenshot() != null ? settings.screenshotAfterMs() : -1;
-            whenDone(window, afterMs, repeating(window, settings.repeat(), afterMs, () -> finishScript(window, settings)));
-        } else if (settings.runAtStart() && settings.repeat() > 1) {
-            whenDone(window, -1, repeating(window, settings.repeat(), -1, () -> { }));
+        } else if (settings.script().screenshot() != null || settings.script().results() != null) {
+            int afterMs = settings.script().screenshot() != null ? settings.script().screenshotAfterMs() : -1;
+            whenDone(window, afterMs, repeating(window, settings.script().repeat(), afterMs, () -> finishScript(window, settings)));
+        } else if (settings.run().atStart() && settings.script().repeat() > 1) {
+            whenDone(window, -1, repeating(window, settings.script().repeat(), -1, () -> { }));
         }
     }
 
@@ -201,24 +201,24 @@ public final class LoomScopeApp extends Application {
         var themes = new Themes();
         // The theme before the window's parts: the first control made with no theme chosen would have
         // JavaFX load its own default (Modena), for nothing.
-        themes.apply(settings.dark(), settings.highContrast());
+        themes.apply(settings.look().dark(), settings.look().highContrast());
         // The window's largest FXML, the control panel's, loads on the other core meanwhile.
         var panel = ControlPanel.loadElsewhere();
         var window = new MainWindow(session, themes, attacher == null ? MainWindow.localAttacher() : attacher, panel);
         StartupTrace.mark("window built");
         var layers = new StackPane(window);
         window.placeCards(layers);
-        var scene = new Scene(layers, settings.width(), settings.height());
-        themes.install(scene, settings.dark(), settings.highContrast());
-        themes.setPatterns(settings.patterns());
+        var scene = new Scene(layers, settings.look().width(), settings.look().height());
+        themes.install(scene, settings.look().dark(), settings.look().highContrast());
+        themes.setPatterns(settings.look().patterns());
         window.installKeys();
-        if (settings.preset() != null) {
-            window.controls().loadPreset(settings.preset());
-        } else if (settings.scenarios().isEmpty() && !settings.runAtStart() && settings.sweep() == null) {
+        if (settings.run().preset() != null) {
+            window.controls().loadPreset(settings.run().preset());
+        } else if (settings.run().scenarios().isEmpty() && !settings.run().atStart() && settings.run().sweep() == null) {
             // Nothing chosen: a newcomer starts on the first experiment, not on blank settings.
             window.actions().openOnFirstPreset();
         } else {
-            window.controls().load(settings.scenarios());
+            window.controls().load(settings.run().scenarios());
         }
         stage.setTitle("LoomScope");
         // Decoded in the background: the first frame need not wait for the icon.
@@ -229,25 +229,25 @@ public final class LoomScopeApp extends Application {
         stage.setOnHidden(e -> window.dispose());
 
         stage.show();
-        if (settings.presentation()) {
+        if (settings.look().presentation()) {
             window.presentation().set(true);
         }
         // A script's picture or results are of the runs' end, not of a replay part-way.
-        window.state().setPlaybackAfterRuns(!settings.scripted());
-        if (settings.notes()) {
+        window.state().setPlaybackAfterRuns(!settings.script().scripted());
+        if (settings.look().notes()) {
             window.toggleNotes();
         }
-        if (settings.reducedMotion()) {
+        if (settings.look().reducedMotion()) {
             window.setReducedMotion(true);
         }
         window.start();
-        window.showTab(settings.tab());
-        if (settings.runAtStart()) {
+        window.showTab(settings.script().tab().spelling());
+        if (settings.run().atStart()) {
             // Started by a script: nobody is there to predict.
             window.actions().runWithoutPredicting();
         }
-        if (settings.sweep() != null) {
-            window.startSweepTab(settings.sweep());
+        if (settings.run().sweep() != null) {
+            window.startSweepTab(settings.run().sweep());
         }
         return window;
     }
@@ -292,8 +292,8 @@ public final class LoomScopeApp extends Application {
      * that fails says why and exits 1.
      */
     private static void observeThen(MainWindow window, WindowCommand.Settings settings) {
-        window.observe(settings.observePid());
-        long afterNanos = (settings.screenshotAfterMs() >= 0 ? settings.screenshotAfterMs() : 5_000) * 1_000_000L;
+        window.observe(settings.observe().pid());
+        long afterNanos = (settings.script().screenshotAfterMs() >= 0 ? settings.script().screenshotAfterMs() : 5_000) * 1_000_000L;
         new AnimationTimer() {
             private long observedSince = -1;
 
@@ -304,12 +304,12 @@ public final class LoomScopeApp extends Application {
                     stop();
                     System.err.println("loomscope: " + observing.attachErrorProperty().get());
                     exitCode = 1;
-                    if (settings.screenshot() != null) {
+                    if (settings.script().screenshot() != null) {
                         Platform.exit();
                     }
                     return;
                 }
-                if (observing.observed() == null || settings.screenshot() == null) {
+                if (observing.observed() == null || settings.script().screenshot() == null) {
                     if (observing.observed() != null) {
                         stop();
                     }
@@ -320,7 +320,7 @@ public final class LoomScopeApp extends Application {
                 }
                 if (now - observedSince >= afterNanos || observing.observed().observation().ended() && now - observedSince > 1_500_000_000L) {
                     stop();
-                    window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
+                    window.exports().saveScreenshot(settings.script().screenshot(), settings.script().scale(), saved -> {
                         System.out.println("Saved " + saved.toAbsolutePath());
                         // Closing stops the observation and waits for its recording in the target to close.
                         close(window);
@@ -364,24 +364,24 @@ public final class LoomScopeApp extends Application {
 
     /** Once the runs are done: records the shown run's slow-motion replay, saves it (then the results, if asked) and closes. */
     private static void recordReplay(MainWindow window, WindowCommand.Settings settings) {
-        window.exports().setStampRunCard(settings.stampCard());
-        dev.loomscope.ui.export.ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, settings.recordView(),
-                settings.record(), settings.recordsGif() ? dev.loomscope.ui.export.ClipRecorder.Format.GIF : dev.loomscope.ui.export.ClipRecorder.Format.PNG_SEQUENCE)
+        window.exports().setStampRunCard(settings.script().stampCard());
+        dev.loomscope.ui.export.ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, settings.script().recordView().viewName(),
+                settings.script().record(), settings.script().recordsGif() ? dev.loomscope.ui.export.ClipRecorder.Format.GIF : dev.loomscope.ui.export.ClipRecorder.Format.PNG_SEQUENCE)
                 .thenAccept(saved -> dev.loomscope.ui.fx.FxThread.later(() -> {
                     System.out.println("Saved " + saved.toAbsolutePath());
-                    saveResultsAndClose(window, settings.results());
+                    saveResultsAndClose(window, settings.script().results());
                 })).exceptionally(error -> failScript(error));
     }
 
     /** The end of a scripted window: the picture, then the results, each if asked for; then it closes. */
     private static void finishScript(MainWindow window, WindowCommand.Settings settings) {
-        if (settings.screenshot() == null) {
-            saveResultsAndClose(window, settings.results());
+        if (settings.script().screenshot() == null) {
+            saveResultsAndClose(window, settings.script().results());
             return;
         }
-        if (settings.follow() > 0 && window.shownRun() != null) {
+        if (settings.script().follow() > 0 && window.shownRun() != null) {
             // The picture shows the task followed: its card once its life has been read, its outlines.
-            window.follower().follow(window.shownRun(), Math.min(settings.follow(), window.shownRun().scenario().tasks()) - 1);
+            window.follower().follow(window.shownRun(), Math.min(settings.script().follow(), window.shownRun().scenario().tasks()) - 1);
             new AnimationTimer() {
                 private final long since = System.nanoTime();
 
@@ -400,9 +400,9 @@ public final class LoomScopeApp extends Application {
     }
 
     private static void takeScreenshot(MainWindow window, WindowCommand.Settings settings) {
-        window.exports().saveScreenshot(settings.screenshot(), settings.scale(), saved -> {
+        window.exports().saveScreenshot(settings.script().screenshot(), settings.script().scale(), saved -> {
             System.out.println("Saved " + saved.toAbsolutePath());
-            saveResultsAndClose(window, settings.results());
+            saveResultsAndClose(window, settings.script().results());
         }).exceptionally(error -> {
             failScript(error);
             return null;

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.cli.Choice;
+import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
@@ -21,14 +23,27 @@ import picocli.CommandLine.Spec;
                 "saves a PNG of itself once the runs are done, then closes (for docs and slides)."})
 public final class WindowCommand implements Callable<Integer> {
 
+    /** Why the window cannot open here (no display), or null: said once the options are found good, before anything opens. */
+    private final String missingDisplay;
+
+    public WindowCommand() {
+        this(null);
+    }
+
+    /** @param missingDisplay why no window can open here, or null (see {@code Main.missingDisplay}) */
+    public WindowCommand(String missingDisplay) {
+        this.missingDisplay = missingDisplay;
+    }
+
     @Mixin
     ScenarioOptions scenario;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--theme", paramLabel = "dark|light", defaultValue = "dark", description = "Colour theme. Default: ${DEFAULT-VALUE}.")
-    String theme;
+    @Option(names = "--theme", paramLabel = "dark|light", defaultValue = "dark", converter = ThemeConverter.class,
+            description = "Colour theme. Default: ${DEFAULT-VALUE}.")
+    Theme theme;
 
     @Option(names = {"--autorun", "--run"}, description = "Start the runs as soon as the window opens.")
     boolean runAtStart;
@@ -83,9 +98,9 @@ public final class WindowCommand implements Callable<Integer> {
                     + "as numbered PNG frames in that new folder), and close. At most 1280 pixels wide, 10 frames a second.")
     Path record;
 
-    @Option(names = "--record-view", paramLabel = "VIEW", defaultValue = "window",
+    @Option(names = "--record-view", paramLabel = "VIEW", defaultValue = "window", converter = RecordViewConverter.class,
             description = "What --record records: window, task waves, carrier lanes or charts. Default: ${DEFAULT-VALUE}.")
-    String recordView;
+    RecordView recordView;
 
     @Option(names = "--stamp-card", description = "Stamp the run card (what ran, where, what it measured) on the screenshot or clip.")
     boolean stampCard;
@@ -94,12 +109,9 @@ public final class WindowCommand implements Callable<Integer> {
                     + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
     Long observePid;
 
-    /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
-    static final List<String> TABS = List.of("results", "jfr", "sweep", "web");
-
-    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results",
+    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results", converter = TabConverter.class,
             description = "The tab shown under the lanes at start (for scripted pictures: jfr shows the pins by hotspot). Default: ${DEFAULT-VALUE}.")
-    String tab;
+    Tab tab;
 
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
     String size;
@@ -109,42 +121,130 @@ public final class WindowCommand implements Callable<Integer> {
                     + "(each round once the last has ended). Default: ${DEFAULT-VALUE}.")
     int repeat;
 
-    /** What the window starts with, checked. */
-    public record Settings(List<Scenario> scenarios, Preset preset, boolean dark, boolean highContrast, boolean presentation,
-                           boolean runAtStart, boolean race, dev.loomscope.model.Sweep sweep, Path screenshot, int screenshotAfterMs,
-                           double scale, int width, int height, Path results, Path record, String recordView, boolean stampCard,
-                           boolean patterns, boolean reducedMotion, boolean notes, int follow, long observePid, int repeat, String tab) {
-        /** What {@code loomscope} with no options opens (WindowCommandTest holds it to what the options' defaults give). */
-        public static final Settings DEFAULT = new Settings(List.of(), null, true, false, false, false, false, null, null, -1, 1, 1440, 900, null,
-                null, "window", false, false, false, false, 0, -1, 1, "results");
+    /** The window's colours: --theme. */
+    public enum Theme {
+        DARK, LIGHT;
 
-        public Settings withSize(int newWidth, int newHeight) {
-            return new Settings(scenarios, preset, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, newWidth, newHeight, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, tab);
+        /** As --theme spells it. */
+        public String spelling() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What --record records: the view, named as the window's exports name it. */
+    public enum RecordView {
+        WINDOW("window"), TASK_WAVES("task waves"), CARRIER_LANES("carrier lanes"), CHARTS("charts");
+
+        private final String viewName;
+
+        RecordView(String viewName) {
+            this.viewName = viewName;
         }
 
-        /** Whether it opens observing a JVM (--observe PID). */
-        public boolean observes() {
-            return observePid > 0;
+        /** As --record-view spells it and the window's exports name the view. */
+        public String viewName() {
+            return viewName;
+        }
+    }
+
+    /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
+    public enum Tab {
+        RESULTS, JFR, SWEEP, WEB;
+
+        /** As --tab spells it: the tab's FXML id without "Tab". */
+        public String spelling() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    static final class ThemeConverter extends Choice<Theme> {
+        ThemeConverter() {
+            super("theme", Theme.values(), Theme::spelling);
+        }
+    }
+
+    static final class RecordViewConverter extends Choice<RecordView> {
+        RecordViewConverter() {
+            super("view", RecordView.values(), RecordView::viewName);
+        }
+    }
+
+    static final class TabConverter extends Choice<Tab> {
+        TabConverter() {
+            super("tab", Tab.values(), Tab::spelling);
+        }
+    }
+
+    /** What the window starts with, checked, by purpose. */
+    public record Settings(Look look, Script script, Observe observe, Run run) {
+        /** What {@code loomscope} with no options opens (WindowCommandTest holds it to what the options' defaults give). */
+        public static final Settings DEFAULT = new Settings(Look.DEFAULT, Script.NONE, Observe.NONE, Run.NONE);
+
+        /**
+         * How the window looks: its theme, contrast, presentation mode, state patterns, reduced
+         * motion, the speaker notes beside it and its size.
+         */
+        public record Look(Theme theme, boolean highContrast, boolean presentation, boolean patterns, boolean reducedMotion,
+                           boolean notes, int width, int height) {
+            static final Look DEFAULT = new Look(Theme.DARK, false, false, false, false, false, 1440, 900);
+
+            public boolean dark() {
+                return theme == Theme.DARK;
+            }
+        }
+
+        /**
+         * What a script asks of the window: a picture (taken {@code screenshotAfterMs} into the runs,
+         * or at their end for -1) at {@code scale}, results, a clip of {@code recordView}, the run card
+         * stamped on them, a task followed, a race, {@code repeat} rounds, the tab shown.
+         */
+        public record Script(Path screenshot, int screenshotAfterMs, double scale, Path results, Path record, RecordView recordView,
+                             boolean stampCard, int follow, boolean race, int repeat, Tab tab) {
+            static final Script NONE = new Script(null, -1, 1, null, null, RecordView.WINDOW, false, 0, false, 1, Tab.RESULTS);
+
+            /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
+            public boolean scripted() {
+                return screenshot != null || results != null || race || record != null;
+            }
+
+            /** Whether {@link #record} is a GIF (else a folder of PNG frames). */
+            public boolean recordsGif() {
+                return record != null && WindowCommand.recordsGif(record);
+            }
+        }
+
+        /** The JVM observed at start (--observe PID), or -1 for none. */
+        public record Observe(long pid) {
+            static final Observe NONE = new Observe(-1);
+
+            /** Whether it opens observing a JVM. */
+            public boolean observes() {
+                return pid > 0;
+            }
+        }
+
+        /**
+         * The runs it opens on: their scenarios (empty: none chosen, and the window opens on the first
+         * experiment), the preset they come from or null, whether they start at once, a sweep or null.
+         */
+        public record Run(List<Scenario> scenarios, Preset preset, boolean atStart, dev.loomscope.model.Sweep sweep) {
+            static final Run NONE = new Run(List.of(), null, false, null);
+        }
+
+        public Settings withSize(int width, int height) {
+            return new Settings(new Look(look.theme(), look.highContrast(), look.presentation(), look.patterns(), look.reducedMotion(),
+                    look.notes(), width, height), script, observe, run);
         }
 
         /** These settings, opening on {@code chosen}'s experiment. */
         public Settings withPreset(Preset chosen) {
-            return new Settings(chosen.scenarios(), chosen, dark, highContrast, presentation, runAtStart, race, sweep, screenshot, screenshotAfterMs,
-                    scale, width, height, results, record, recordView, stampCard, patterns, reducedMotion, notes, follow, observePid,
-                    repeat, tab);
+            return new Settings(look, script, observe, new Run(chosen.scenarios(), chosen, run.atStart(), run.sweep()));
         }
+    }
 
-        /** Driven by a script (a picture, results, a clip or a race to make), not by a person. */
-        public boolean scripted() {
-            return screenshot != null || results != null || race || record != null;
-        }
-
-        /** Whether {@link #record} is a GIF (else a folder of PNG frames). */
-        public boolean recordsGif() {
-            return record != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
-        }
+    /** Whether --record names a GIF (else a folder of PNG frames). */
+    static boolean recordsGif(Path record) {
+        return record.getFileName() != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
     }
 
     static final class PresetNames extends java.util.ArrayList<String> {
@@ -163,8 +263,15 @@ public final class WindowCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return 0;
         }
+        // Every option is read and checked first: a bad one is named (exit code 2) whether or not a window could open here.
+        Settings chosen = settings();
+        if (missingDisplay != null) {
+            spec.commandLine().getErr().println(missingDisplay);
+            spec.commandLine().getErr().flush();
+            return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
+        }
         dev.loomscope.ui.fx.StartupTrace.mark("options read");
-        LoomScopeApp.launchWindow(settings());
+        LoomScopeApp.launchWindow(chosen);
         return LoomScopeApp.exitCode();
     }
 
@@ -178,7 +285,8 @@ public final class WindowCommand implements Callable<Integer> {
             parsed.points(scenario.scenarios(spec, false), Runtime.getRuntime().availableProcessors());
             return parsed;
         } catch (dev.loomscope.scenario.InvalidScenarioException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            // The sweep's own messages name sweep's option, --vary; here it is --sweep.
+            throw new ParameterException(spec.commandLine(), e.getMessage().replace("--vary", "--sweep"));
         }
     }
 
@@ -207,9 +315,6 @@ public final class WindowCommand implements Callable<Integer> {
     }
 
     Settings settings() {
-        if (!theme.equals("dark") && !theme.equals("light")) {
-            throw new ParameterException(spec.commandLine(), "--theme must be dark or light (got " + theme + ")");
-        }
         if (scale < 1 || scale > 4) {
             throw new ParameterException(spec.commandLine(), "--scale must be between 1 and 4 (got " + scale + ")");
         }
@@ -228,9 +333,6 @@ public final class WindowCommand implements Callable<Integer> {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
                     "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
         }
-        if (!List.of("window", "task waves", "carrier lanes", "charts").contains(recordView)) {
-            throw new ParameterException(spec.commandLine(), "--record-view must be window, task waves, carrier lanes or charts (got " + recordView + ")");
-        }
         if (record != null && (race || screenshot != null)) {
             throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");
         }
@@ -241,16 +343,23 @@ public final class WindowCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
                     : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
         }
-        if (!TABS.contains(tab)) {
-            throw new ParameterException(spec.commandLine(), "--tab: expected one of " + String.join(", ", TABS) + " (got '" + tab + "')");
+        // Before the window opens and the runs start: a picture or clip that can never be saved is found now.
+        OutputPaths.requireWritable(spec, "--screenshot", screenshot);
+        OutputPaths.requireWritable(spec, "--results", results);
+        if (record != null && recordsGif(record)) {
+            OutputPaths.requireWritable(spec, "--record", record);
+        } else {
+            OutputPaths.requireNewFolder(spec, "--record", record);
         }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
-        return new Settings(scenarios, chosen, theme.equals("dark"), highContrast,
-                presentation, runs, race, parsedSweep(), screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)), results, record, recordView, stampCard, patterns, reducedMotion, notes, follow,
-                observePid == null ? -1 : observePid, repeat, tab);
+        var look = new Settings.Look(theme, highContrast, presentation, patterns, reducedMotion, notes,
+                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
+        var script = new Settings.Script(screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, results, record, recordView,
+                stampCard, follow, race, repeat, tab);
+        return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid),
+                new Settings.Run(scenarios, chosen, runs, parsedSweep()));
     }
 }

@@ -64,13 +64,32 @@ class ScriptedScreenshotTest {
     }
 
     @Test
-    void aPictureThatCannotBeSavedIsAFailureWithAMessage(@TempDir Path dir) throws Exception {
+    void aPictureThatCouldNeverBeSavedIsRefusedBeforeTheWindowOpens(@TempDir Path dir) throws Exception {
         Path nowhere = dir.resolve("no-such-folder").resolve("x.png");
-        // The failure is in saving, not in a run: the picture is taken at once, of the window as it opens.
+        // Once taken at once, of the window as it opened, and then found unsaveable (exit code 1); now a usage error.
         Outcome outcome = loomscope("--screenshot-after", "0", "--screenshot", nowhere.toString());
-        assertThat(outcome.exitCode()).isNotZero();
-        assertThat(outcome.output()).contains("Cannot save").contains("does not exist");
+        assertThat(outcome.exitCode()).as(outcome.output()).isEqualTo(2);
+        assertThat(outcome.output()).contains("--screenshot: the folder " + nowhere.getParent() + " does not exist");
         assertThat(Files.exists(nowhere)).isFalse();
+    }
+
+    @Test
+    void resultsAndClipsThatCouldNeverBeSavedAreRefusedBeforeAnyRun(@TempDir Path dir) throws Exception {
+        Path nowhere = dir.resolve("no-such-folder");
+        Outcome results = inProcess("window", "--results", nowhere.resolve("r.json").toString());
+        assertThat(results.exitCode()).isEqualTo(2);
+        assertThat(results.output()).contains("--results: the folder " + nowhere + " does not exist");
+        Outcome gif = inProcess("window", "--record", nowhere.resolve("clip.gif").toString());
+        assertThat(gif.exitCode()).isEqualTo(2);
+        assertThat(gif.output()).contains("--record: the folder " + nowhere + " does not exist");
+        Path used = Files.createDirectories(dir.resolve("frames"));
+        Files.writeString(used.resolve("frame-0001.png"), "");
+        Outcome frames = inProcess("window", "--record", used.toString());
+        assertThat(frames.exitCode()).isEqualTo(2);
+        assertThat(frames.output()).contains("--record: " + used + " already exists; name a new or empty folder");
+        Outcome framesNowhere = inProcess("window", "--record", nowhere.resolve("frames").toString());
+        assertThat(framesNowhere.exitCode()).isEqualTo(2);
+        assertThat(framesNowhere.output()).contains("--record: the folder " + nowhere + " does not exist");
     }
 
     /** The command line as Main hands it over, in this JVM: for what ends before any window opens. */
