@@ -119,7 +119,36 @@ mkdir -p "$work/fx"
 (cd "$work/fx" && "$jdk/bin/jar" xf "$jar" $("$jdk/bin/jar" tf "$jar" | grep '\.so$'))
 missing="$(cd "$work/fx" && for so in *.so; do ldd "$so" | sed -n "s|^[[:space:]]*\(.*\) => not found|$so needs \1|p"; done)"
 [ -z "$missing" ] || fail "JavaFX's libraries link what the Depends did not install: $missing"
-say "JavaFX's $(ls "$work/fx" | wc -l) native libraries find everything they link"
+# And, on any machine (one that had them all before the install too): the package of every library
+# they link directly is named in Depends, itself or by a name it Provides (libglib2.0-0t64 provides
+# libglib2.0-0). readelf (binutils) tells direct from indirect; without it this part is skipped.
+owner() {  # the package a library file comes from (dpkg knows some under /lib, some under /usr/lib)
+  local c
+  for c in "$1" "$(readlink -f "$1")" "/usr$1" "${1#/usr}"; do
+    dpkg -S "$c" 2>/dev/null | grep -v '^diversion' | sed -n '1s/[:,].*//p' | grep . && return 0
+  done
+  return 1
+}
+if command -v readelf >/dev/null; then
+  named=" $(sed 's/([^)]*)//g; s/[|,]/ /g' <<<"$depends" | tr -s ' ') "
+  unnamed=""
+  for so in "$work"/fx/*.so; do
+    for lib in $(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+      path="$(ldd "$so" | awk -v l="$lib" '$1 == l && $2 == "=>" { print $3 }')"
+      [ -n "$path" ] || continue  # the dynamic loader, libc6's
+      pkg="$(owner "$path")" || { unnamed+=" $(basename "$so"):$lib(no package)"; continue; }
+      ok=false
+      for name in "$pkg" $(dpkg-query -W -f='${Provides}' "$pkg" 2>/dev/null | sed 's/([^)]*)//g; s/,/ /g'); do
+        [[ "$named" == *" $name "* ]] && ok=true
+      done
+      $ok || unnamed+=" $(basename "$so"):$lib($pkg)"
+    done
+  done
+  [ -z "$unnamed" ] || fail "Depends does not name what JavaFX's libraries link:$unnamed (src/package/package.sh, fx_deps)"
+  say "JavaFX's $(ls "$work/fx" | wc -l) native libraries find everything they link, all from packages Depends names"
+else
+  say "JavaFX's $(ls "$work/fx" | wc -l) native libraries find everything they link (no readelf: not checked against Depends)"
+fi
 
 say "$launcher run --executor virtual --tasks 1000 --sleep-ms 10 (no JAVA_HOME, PATH=/usr/bin:/bin)"
 run_status=0
