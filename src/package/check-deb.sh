@@ -3,8 +3,9 @@
 # it after the package build; it needs root and a Debian-like machine with apt).
 #   1. On a machine without a desktop menu directory: apt-get install must succeed (the postinst
 #      says on one line that there is no menu entry), dpkg must say "install ok installed", Depends
-#      must name libgtk-3-0, every library JavaFX's native code links must be there, and the
-#      installed launcher must run a headless run with no JDK on the PATH; then apt-get purge.
+#      must name libgtk-3-0 and the package of every library JavaFX's native code links, which must
+#      all be there, and the installed launcher must run a headless run with no JDK on the PATH;
+#      then apt-get purge, which must leave no trace in dpkg.
 #   2. With a menu directory: the install adds the menu entry and the purge takes it away.
 # Neither case touches the machine's own menu directories: xdg-desktop-menu, run by the postinst
 # and the prerm, looks for them in $XDG_DATA_DIRS, which apt-get and dpkg pass on to both; case 1
@@ -46,14 +47,14 @@ apt=(apt-get -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends)
 added=()
 
 cleanup() {
-  local status=$?
+  local rc=$?
   set +e
   if [ -n "$(status)" ]; then
     # With a menu directory of its own, so that a prerm whose xdg-desktop-menu fails without one
     # (jpackage's) cannot keep the package on the machine.
     mkdir -p "$work/cleanup/applications" "$work/cleanup/desktop-directories"
     XDG_DATA_DIRS="$work/cleanup" XDG_CONFIG_DIRS="$work/cleanup" "${apt[@]}" purge "$package" >"$work/cleanup.log" 2>&1 \
-      || { tail -20 "$work/cleanup.log" >&2; status=1; }
+      || { tail -20 "$work/cleanup.log" >&2; rc=1; }
   fi
   # The packages this check installed (and only those still marked as installed automatically).
   local auto=() p
@@ -62,10 +63,10 @@ cleanup() {
   done
   if [ ${#auto[@]} -gt 0 ]; then
     say "purging the ${#auto[@]} packages installed for $package"
-    "${apt[@]}" purge "${auto[@]}" >"$work/cleanup-deps.log" 2>&1 || { tail -20 "$work/cleanup-deps.log" >&2; status=1; }
+    "${apt[@]}" purge "${auto[@]}" >"$work/cleanup-deps.log" 2>&1 || { tail -20 "$work/cleanup-deps.log" >&2; rc=1; }
   fi
   rm -rf "$work"
-  exit "$status"
+  exit "$rc"
 }
 trap cleanup EXIT
 
