@@ -4,8 +4,9 @@
 #   1. On a machine without a desktop menu directory: apt-get install must succeed (the postinst
 #      says on one line that there is no menu entry), dpkg must say "install ok installed", Depends
 #      must name libgtk-3-0 and the package of every library JavaFX's native code links, which must
-#      all be there, and the installed launcher must run a headless run with no JDK on the PATH;
-#      then apt-get purge, which must leave no trace in dpkg.
+#      all be there, and the installed launcher must run a headless run with no JDK on the PATH
+#      (and open its window, where xvfb-run is there); then apt-get purge, which must leave no
+#      trace in dpkg.
 #   2. With a menu directory: the install adds the menu entry and the purge takes it away.
 # Neither case touches the machine's own menu directories: xdg-desktop-menu, run by the postinst
 # and the prerm, looks for them in $XDG_DATA_DIRS, which apt-get and dpkg pass on to both; case 1
@@ -155,6 +156,14 @@ say "$launcher run --executor virtual --tasks 1000 --sleep-ms 10 (no JAVA_HOME, 
 run_status=0
 (cd "$work" && env -u JAVA_HOME PATH=/usr/bin:/bin "$launcher" run --executor virtual --tasks 1000 --sleep-ms 10) || run_status=$?
 [ "$run_status" -eq 0 ] || fail "the installed launcher's run exited $run_status"
+# The window too, where the machine has a display to give it (this check installs none).
+if command -v xvfb-run >/dev/null; then
+  say "$launcher under xvfb-run, until its window is shown"
+  (cd "$work" && LOOMSCOPE_EXIT_WHEN_SHOWN=1 env -u JAVA_HOME PATH=/usr/bin:/bin timeout 120 xvfb-run -a "$launcher") || run_status=$?
+  [ "$run_status" -eq 0 ] || fail "the installed launcher's window exited $run_status"
+else
+  say "no xvfb-run here: the window was not opened (apt-get install xvfb xauth to have it opened)"
+fi
 
 purge_deb "$work/purge-no-menu.log" XDG_DATA_DIRS="$no_menu" XDG_CONFIG_DIRS="$no_menu"
 grep "^$package: " "$work/purge-no-menu.log" || true
