@@ -3,6 +3,7 @@
 #   target/dist/LoomScope/        the app image: bin/LoomScope, its own jlink'd runtime (bin/java kept:
 #                                 every run starts a runner JVM from it), the jar and its AOT cache
 #   target/dist/loomscope_*.deb   the same as a Debian package, with a menu entry and the icon
+#                                 (src/package/deb: its postinst and prerm; check-deb.sh checks it)
 # Usage: package.sh VERSION [--deb=true|false]
 set -euo pipefail
 
@@ -69,10 +70,22 @@ if $make_deb; then
     command -v "$tool" >/dev/null || { echo "The .deb needs $tool (apt-get install dpkg-dev fakeroot), or build with -Dloomscope.deb=false" >&2; exit 1; }
   done
   echo "jpackage: the .deb"
+  # --resource-dir: our postinst and prerm (jpackage's, but the menu entry may fail without failing
+  # the install or the removal: see src/package/deb/postinst). --linux-package-deps: what JavaFX's
+  # native libraries link (readelf -d on the .so files in the jar), which jpackage cannot see
+  # because JavaFX unpacks them at run time; jpackage adds the runtime's own (libc6, libx11-6,
+  # libasound2, ...) and xdg-utils. The window: libglassgtk3 (GTK 3, libXtst), libprism_es2
+  # (OpenGL; without it JavaFX draws in software), the font libraries (FreeType, Fontconfig, Pango);
+  # libXtst, which libglassgtk3 also links, is in jpackage's list already (the runtime's AWT links it).
+  # src/package/check-deb.sh checks on the machine it installs on that none of them is missing.
+  fx_deps="libgtk-3-0, libgl1, libxxf86vm1, libatk1.0-0, libcairo2, libcairo-gobject2,\
+ libgdk-pixbuf-2.0-0, libglib2.0-0, libpango-1.0-0, libpangocairo-1.0-0, libpangoft2-1.0-0,\
+ libfontconfig1, libfreetype6"
   "$jdk/bin/jpackage" --type deb --dest "$dist" --name LoomScope --app-version "$version" \
     --vendor "LoomScope" --description "See Java virtual threads at work" \
     --app-image "$image" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
     --linux-package-name loomscope --linux-shortcut --linux-menu-group "Development;Education;" \
-    --linux-app-category devel --linux-deb-maintainer dev@loomscope.dev
+    --linux-app-category devel --linux-deb-maintainer dev@loomscope.dev \
+    --resource-dir "$root/src/package/deb" --linux-package-deps "$fx_deps"
   ls -la "$dist"/*.deb
 fi
