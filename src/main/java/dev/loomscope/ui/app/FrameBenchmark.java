@@ -125,7 +125,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         onFx(() -> {
             window.controls().load(List.of(scenario));
             window.frameTimes().reset();
-            return window.actions().runWithoutPredicting();
+            return window.runs().runWithoutPredicting();
         });
         var answers = new ArrayList<Long>();
         RunModel run = null;

@@ -149,7 +149,7 @@ public final class LoomScopeApp extends Application {
                 if (done >= rounds) {
                     then.run();
                 } else {
-                    window.actions().runWithoutPredicting();
+                    window.runs().runWithoutPredicting();
                     whenDone(window, afterMs, this);
                 }
             }
@@ -190,6 +190,12 @@ public final class LoomScopeApp extends Application {
         }
     }
 
+    /** The local machine's JVMs, as "Observe a running JVM" finds them. */
+    private static dev.loomscope.ui.observe.Attacher localAttacher() {
+        return dev.loomscope.ui.observe.Attacher.local(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+                "loomscope-observe-" + ProcessHandle.current().pid()));
+    }
+
     /** Builds the window on a stage and shows it: the one way the app, the tests and the benchmark open it. */
     public static MainWindow open(Stage stage, RunSession session, WindowCommand.Settings settings) {
         return open(stage, session, settings, null);
@@ -204,7 +210,7 @@ public final class LoomScopeApp extends Application {
         themes.apply(settings.look().dark(), settings.look().highContrast());
         // The window's largest FXML, the control panel's, loads on the other core meanwhile.
         var panel = ControlPanel.loadElsewhere();
-        var window = new MainWindow(session, themes, attacher == null ? MainWindow.localAttacher() : attacher, panel);
+        var window = new MainWindow(session, themes, attacher == null ? localAttacher() : attacher, panel);
         StartupTrace.mark("window built");
         var layers = new StackPane(window);
         window.placeCards(layers);
@@ -216,7 +222,7 @@ public final class LoomScopeApp extends Application {
             window.controls().loadPreset(settings.run().preset());
         } else if (settings.run().scenarios().isEmpty() && !settings.run().atStart() && settings.run().sweep() == null) {
             // Nothing chosen: a newcomer starts on the first experiment, not on blank settings.
-            window.actions().openOnFirstPreset();
+            window.runs().openOnFirstPreset();
         } else {
             window.controls().load(settings.run().scenarios());
         }
@@ -241,13 +247,13 @@ public final class LoomScopeApp extends Application {
             window.setReducedMotion(true);
         }
         window.start();
-        window.showTab(settings.script().tab().spelling());
+        window.tabs().show(settings.script().tab().spelling());
         if (settings.run().atStart()) {
             // Started by a script: nobody is there to predict.
-            window.actions().runWithoutPredicting();
+            window.runs().runWithoutPredicting();
         }
         if (settings.run().sweep() != null) {
-            window.startSweepTab(settings.run().sweep());
+            window.tabs().startSweep(settings.run().sweep());
         }
         return window;
     }
@@ -292,7 +298,7 @@ public final class LoomScopeApp extends Application {
      * that fails says why and exits 1.
      */
     private static void observeThen(MainWindow window, WindowCommand.Settings settings) {
-        window.observe(settings.observe().pid());
+        window.observing().attach(settings.observe().pid());
         long afterNanos = (settings.script().screenshotAfterMs() >= 0 ? settings.script().screenshotAfterMs() : 5_000) * 1_000_000L;
         new AnimationTimer() {
             private long observedSince = -1;
