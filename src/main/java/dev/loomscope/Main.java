@@ -38,13 +38,12 @@ public final class Main {
         if (args.length == 0) {
             // The start a presenter makes (./loomscope, the menu entry): no options, so none to read, and
             // picocli, whose classes the JVM's start-up cache cannot hold, stays out of it (about 0.1 s).
-            dev.loomscope.ui.app.LoomScopeApp.launchWindow(dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT);
-            System.exit(dev.loomscope.ui.app.LoomScopeApp.exitCode());
+            System.exit(dev.loomscope.ui.app.WindowLaunch.launchWindow(dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT));
         }
         if (command[0].equals("window")) {
             if (opensAWindow && missing == null) {
                 // The toolkit comes up while picocli reads the options (see startToolkit).
-                dev.loomscope.ui.app.LoomScopeApp.startToolkit();
+                dev.loomscope.ui.app.WindowLaunch.startToolkit();
             }
             // The window's options alone: building every headless command first (their Jackson, their
             // option tables) would cost the window a few hundred ms of its start.

@@ -91,7 +91,7 @@ public final class FrameBenchmark implements Callable<Integer> {
             return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
         var opened = new CompletableFuture<MainWindow>();
-        LoomScopeApp.quietDuringStartup();
+        JavaFxLog.quietDuringStartup();
         Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
                 new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
@@ -125,7 +125,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         onFx(() -> {
             window.controls().load(List.of(scenario));
             window.frameTimes().reset();
-            return window.actions().runWithoutPredicting();
+            return window.runs().runWithoutPredicting();
         });
         var answers = new ArrayList<Long>();
         RunModel run = null;

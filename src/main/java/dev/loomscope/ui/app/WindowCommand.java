@@ -271,8 +271,7 @@ public final class WindowCommand implements Callable<Integer> {
             return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
         dev.loomscope.ui.fx.StartupTrace.mark("options read");
-        LoomScopeApp.launchWindow(chosen);
-        return LoomScopeApp.exitCode();
+        return WindowLaunch.launchWindow(chosen);
     }
 
     private dev.loomscope.model.Sweep parsedSweep() {

@@ -55,6 +55,25 @@ public final class AfterFirstFrame {
         return this;
     }
 
+    /**
+     * Joins once the first frame is on screen, then does {@code next}: a pulse waits for the render of
+     * the one before it, so the second pulse after the window is shown comes once its first frame is.
+     */
+    public void joinOnceShown(Runnable next) {
+        new javafx.animation.AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses == 2) {
+                    stop();
+                    join();
+                    next.run();
+                }
+            }
+        }.start();
+    }
+
     /** The first frame is on screen: everything held back joins (once). */
     public void join() {
         if (!joined) {

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 import javafx.animation.AnimationTimer;
 
 /**
@@ -141,6 +142,19 @@ final class FrameLoop {
         }
         keepStill(frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
                 && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING);
+        // A watcher may add another as it ends (the next step of a script): they are asked from a copy.
+        for (LongPredicate watcher : List.copyOf(watchers)) {
+            if (watcher.test(now)) {
+                watchers.remove(watcher);
+            }
+        }
+    }
+
+    private final List<LongPredicate> watchers = new ArrayList<>();
+
+    /** Asks {@code watcher} at the end of each frame (given the frame's time) until it answers true: it is done. */
+    void watch(LongPredicate watcher) {
+        watchers.add(watcher);
     }
 
     FrameLoop add(String name, Cadence cadence, FrameView view) {

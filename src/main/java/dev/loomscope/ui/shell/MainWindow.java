@@ -3,11 +3,8 @@ package dev.loomscope.ui.shell;
 import dev.loomscope.ui.actions.Action;
 import dev.loomscope.model.FrameTimes;
 import dev.loomscope.model.Playback;
-import dev.loomscope.model.Preset;
-import dev.loomscope.model.Race;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
-import dev.loomscope.model.Sweep;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.model.window.WindowState;
 import dev.loomscope.ui.controls.ControlsViewModel;
@@ -23,7 +20,6 @@ import dev.loomscope.ui.observe.ObserveView;
 import dev.loomscope.ui.presentation.PresentationMode;
 import dev.loomscope.ui.presentation.StageFigures;
 import dev.loomscope.ui.replay.ReplayActions;
-import dev.loomscope.ui.replay.ReplayBar;
 import dev.loomscope.ui.shell.FrameLoop.Cadence;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.ui.theme.Themes;
@@ -42,7 +38,6 @@ import javafx.scene.layout.BorderPane;
 public final class MainWindow extends BorderPane {
 
     private final WindowLayout layout = new WindowLayout();
-
     private final RunSession session;
     private final Themes themes;
     private final ControlsViewModel controls;
@@ -52,11 +47,10 @@ public final class MainWindow extends BorderPane {
     private final InfoOverlay glossary = InfoOverlay.glossary();
     private final WindowViews views;
     private final Playback playback = new Playback(FxThread::later);
-    private final ReplayBar replayBar;
     private final ReplayActions replays;
     private final RunActions runs;
     private final WindowExports exports;
-    private final ActionBindings actions = new ActionBindings();
+    private final ActionBindings bindings = new ActionBindings();
     private final PresentationMode presentation;
     private final FrameLoop loop;
     private final ProblemBanner problems;
@@ -66,17 +60,10 @@ public final class MainWindow extends BorderPane {
     private final dev.loomscope.ui.presentation.SpeakerNotesWindow notes;
     private final dev.loomscope.ui.views.TaskFollower follower = new dev.loomscope.ui.views.TaskFollower();
     private final dev.loomscope.ui.views.LifecycleCard taskCard = new dev.loomscope.ui.views.LifecycleCard(follower);
-    private Node liveCenter;
-    private final ObserveSession observing;
-    private final JvmPicker picker;
     private final dev.loomscope.ui.fx.AfterFirstFrame afterFirstFrame = new dev.loomscope.ui.fx.AfterFirstFrame();
-    private final ObserveView observeView;
-    private boolean observeShown;
-
-    /** The local machine's JVMs, as "Observe a running JVM" finds them. */
-    public static Attacher localAttacher() {
-        return Attacher.local(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "loomscope-observe-" + ProcessHandle.current().pid()));
-    }
+    private final ObserveParts observe;
+    private final WindowCentre centre;
+    private final BottomTabs tabs;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -93,9 +80,8 @@ public final class MainWindow extends BorderPane {
         session.deferEventsWhen(state::defersEventsOf);
         controls.animateLiveProperty().subscribe(state::setAnimateLive);
         views = WindowViews.make(cores, controls, state, this::startSweep, session::isRunning, playback, this::closeReplay, loadingPanel);
-        replayBar = views.replayBar();
         Fxml.load(this, layout, views.byName());
-        liveCenter = getCenter();
+        Node liveCenter = getCenter();
         problems = new ProblemBanner(layout.banner, layout.bannerText, layout.bannerClose, state);
         statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes);
         words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
@@ -113,34 +99,27 @@ public final class MainWindow extends BorderPane {
                 layout.wavesSection, layout.lanesSection, layout.tabs, layout.sweepTab, layout.webTab, layout.why, layout.charts,
                 views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), layout.presentationHint,
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
-        loop = new FrameLoop(state, playback, replayBar, frameTimes, this::sessionChanged, this::showRace, problems::show);
         notes = new dev.loomscope.ui.presentation.SpeakerNotesWindow(controls::presets, controls.presetProperty()::get);
-        // A replay's cells and lanes are its source's: the followed task is read from the finished run.
-        java.util.function.UnaryOperator<RunModel> sourceOf = run -> playback.replay() != null && run == playback.replay().replica()
-                ? playback.replay().source() : run;
-        views.waves().setFollower(follower, sourceOf);
-        views.lanes().setFollower(follower, sourceOf);
+        views.follow(follower, playback);
         // A pin hotspot picked in the JFR view shows its pins on the lanes.
         views.jfrEvents().showPinsOn(views.lanes()::markPins);
-        javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
-        javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
-        observing = new ObserveSession(attacher);
-        picker = new JvmPicker(observing);
-        observeView = new ObserveView(observing, exports, new ObserveView.Surroundings() {
-            public void observeAnother() { picker.show(); }
-            public void backToRuns() { observing.close(); }
-            public void problem(String message) { problems.show(message); }
-            public void say(String text) { statusLine.say(text); }
-        });
-        exports.stampWith(() -> observeShown ? observeView.card() : null);
-        observing.observedProperty().subscribe(observed -> showObservation(observed != null));
+        observe = new ObserveParts(attacher, exports, problems::show, statusLine::say);
+        centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe.view, observe.picker, follower,
+                playback, statusLine::say);
+        observe.shownWhen(centre::observeShown);
+        tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
+        loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, this::sessionChanged, centre::showRace, problems::show);
+        exports.stampWith(() -> observe.shown() ? observe.view.card() : null);
+        observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();
         afterFirstFrame.tabsBehind(layout.tabs);
     }
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        actions.on(Action.RUN, this::run).on(Action.STOP, this::escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
+        var escape = new EscapeChain(observe.picker, shortcuts, glossary, observe::shown, observe.session, observe.view, follower, playback,
+                replays::close, runs::stop);
+        bindings.on(Action.RUN, () -> observe.run(runs::run)).on(Action.STOP, escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, glossary::toggle)
@@ -148,13 +127,13 @@ public final class MainWindow extends BorderPane {
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip)
-                .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, picker::show).on(Action.THREAD_DUMP, this::threadDump);
-        var theme = actions.button(Action.THEME, 20);
+                .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
+        var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(actions.button(Action.OBSERVE, 20), actions.button(Action.GLOSSARY, 20), actions.button(Action.RACE, 20),
-                actions.button(Action.REPLAY, 20), exports.windowMenu(), actions.button(Action.PICTURE_AS, 20), theme);
+        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20),
+                bindings.button(Action.REPLAY, 20), exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
-        actions.tellKeys(controlPanel, replayBar);
+        bindings.tellKeys(controlPanel, views.replayBar());
         controlPanel.stopButton().setOnAction(e -> runs.stop());
         controlPanel.stopButton().disableProperty().bind(running.not());
         controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running)
@@ -170,11 +149,11 @@ public final class MainWindow extends BorderPane {
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
         presentation.onStageProperty().subscribe(on -> {
-            observeView.setOnStage(on);
+            observe.view.setOnStage(on);
             views.jfrEvents().setOnStage(on);
         });
         themes.paletteProperty().subscribe(palette -> {
-            observeView.setPalette(palette);
+            observe.view.setPalette(palette);
             views.usePalette(palette);
             words.invalidate();
         });
@@ -186,41 +165,13 @@ public final class MainWindow extends BorderPane {
                 .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
                 .add("speaker notes", Cadence.STATUS, notes).add("task card", Cadence.ALWAYS, taskCard)
-                .add("observation", Cadence.ALWAYS, f -> {
-                    if (observeShown) {
-                        observeView.refresh(f);
-                    }
-                });
-    }
-
-    /** Measuring the CPU preset's work takes a moment: the presets are listed once it is done, off the FX thread. */
-    private void listPresetsInTheBackground() {
-        FxThread.whenDone(java.util.concurrent.CompletableFuture.supplyAsync(() -> Preset.all(session.cores())), (all, error) -> {
-            if (error != null) {
-                problems.show("The presets could not be listed: " + error);
-                return;
-            }
-            controls.presets().setAll(all);
-            views.bars().setPresets(all);
-            runs.presetsListed(all);
-        });
+                .add("observation", Cadence.ALWAYS, observe::refresh);
     }
 
     public void start() {
         loop.start();
         // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
-        new javafx.animation.AnimationTimer() {
-            private int pulses;
-
-            @Override
-            public void handle(long now) {
-                if (++pulses == 2) {
-                    stop();
-                    afterFirstFrame.join();
-                    listPresetsInTheBackground();
-                }
-            }
-        }.start();
+        afterFirstFrame.joinOnceShown(() -> runs.listPresetsInTheBackground(views.bars()::setPresets));
     }
 
     /** Reduced motion: what moves (waves, lanes, charts, replays) changes in steps twice a second. */
@@ -233,59 +184,40 @@ public final class MainWindow extends BorderPane {
     public void toggleNotes() {
         notes.toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
             themes.dress(scene);
-            actions.install(scene);
+            bindings.install(scene);
         });
     }
 
-    public dev.loomscope.ui.presentation.SpeakerNotesWindow notes() {
-        return notes;
-    }
+    // ---- what its tests look at ----
+
+    dev.loomscope.ui.presentation.SpeakerNotesWindow notes() { return notes; }
 
     /** Whether the views draw each state's pattern over its colour. */
-    public boolean patterns() {
-        return themes.palette().patterns();
-    }
+    boolean patterns() { return themes.palette().patterns(); }
 
     /** Whether the window is keeping still through a run on a slow tick instead of 60 pulses a second. */
-    public boolean ticksSlowly() {
-        return loop.ticksSlowly();
-    }
+    boolean ticksSlowly() { return loop.ticksSlowly(); }
 
-    public boolean reducedMotion() {
-        return loop.reducedMotion();
-    }
+    boolean reducedMotion() { return loop.reducedMotion(); }
+
+    /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
+    boolean firstFrameShown() { return afterFirstFrame.joined(); }
+
+    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
+    List<javafx.scene.layout.Region> cards() { return List.of(shortcuts, glossary, observe.picker, taskCard); }
 
     public void dispose() {
         notes.close();
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
-        observing.dispose();
+        observe.session.dispose();
         session.stop();
         session.deleteRecordings();
     }
 
     /** The window's keys, on its scene: the app calls this once the scene exists. */
     public void installKeys() {
-        actions.install(getScene());
-    }
-
-    /** Esc: hides a card, else stops observing, else closes a replay, else stops the runs. */
-    private void escape() {
-        if (picker.isVisible()) {
-            picker.hide();
-        } else if (shortcuts.isVisible()) {
-            shortcuts.setVisible(false);
-        } else if (glossary.isVisible()) {
-            glossary.setVisible(false);
-        } else if (observeShown && observing.isObserving()) {
-            observeView.stop();
-        } else if (follower.task() >= 0) {
-            follower.clear();
-        } else if (playback.isActive()) {
-            closeReplay();
-        } else {
-            runs.stop();
-        }
+        bindings.install(getScene());
     }
 
     /** The runs started, ended or were stopped: the buttons, the story's notice, the playback, the guesses follow. */
@@ -302,79 +234,9 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** Run: while the window observes a JVM, the runs wait until it is stopped; an ended observation gives way to them. */
-    private void run() {
-        if (observeShown) {
-            if (observing.isObserving()) {
-                statusLine.say(Messages.text("observe.busy"));
-                return;
-            }
-            observing.close();
-        }
-        runs.run();
-    }
+    private List<RunModel> startSweep(List<dev.loomscope.scenario.Scenario> scenarios) { return runs.startSweep(scenarios); }
 
-    private void threadDump() {
-        if (observeShown) {
-            observeView.threadDump();
-        }
-    }
-
-    /**
-     * Observing turns the window's middle to the observed program (the settings and the run views
-     * step aside, untouched), until it goes back to the runs.
-     */
-    private void showObservation(boolean show) {
-        if (show) {
-            picker.setVisible(false);
-            follower.clear(); // a run's task card has no place over an observation
-        }
-        if (observeShown == show) {
-            return;
-        }
-        observeShown = show;
-        setLeft(show ? null : layout.sidebar);
-        layout.shownTitle.setVisible(!show);
-        showRace(playback.race());
-    }
-
-    /** A race replaces the views with its two columns until it is closed; an observation replaces them while it is shown. */
-    private void showRace(Race race) {
-        Node center = race != null ? views.race() : observeShown ? observeView : liveCenter;
-        if (getCenter() != center) {
-            setCenter(center);
-            if (race != null) {
-                statusLine.say(Messages.text("status.racing", Action.STOP.pressKey()));
-            }
-        }
-        if (race != null) {
-            views.race().refresh(race, System.nanoTime());
-        }
-    }
-
-    /** Shows the bottom tab named {@code name} (its FXML id is {@code nameTab}: results, jfr, sweep, web). */
-    public void showTab(String name) {
-        var tab = layout.tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no tab " + name));
-        layout.tabs.getSelectionModel().select(tab);
-    }
-
-    /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
-    public void startSweepTab(Sweep sweep) {
-        layout.tabs.getSelectionModel().select(layout.sweepTab);
-        views.sweepView().setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
-        if (!views.sweepView().sweep()) {
-            problems.show(views.sweepView().progressText());
-        }
-    }
-
-    private List<RunModel> startSweep(List<dev.loomscope.scenario.Scenario> scenarios) {
-        return runs.startSweep(scenarios);
-    }
-
-    public void closeReplay() {
-        replays.close();
-    }
+    private void closeReplay() { replays.close(); }
 
     // ---- what the app, scripts and benchmarks reach ----
 
@@ -388,11 +250,6 @@ public final class MainWindow extends BorderPane {
         return problems.message();
     }
 
-    /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
-    public boolean firstFrameShown() {
-        return afterFirstFrame.joined();
-    }
-
     /** Does this once the window's first frame is on screen (at once if it is). */
     public void afterFirstFrame(Runnable work) {
         afterFirstFrame.then(work);
@@ -400,12 +257,9 @@ public final class MainWindow extends BorderPane {
 
     /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */
     public void placeCards(javafx.scene.layout.StackPane layers) {
+        javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
+        javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
         afterFirstFrame.children(layers, cards());
-    }
-
-    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
-    public List<javafx.scene.layout.Region> cards() {
-        return List.of(shortcuts, glossary, picker, taskCard);
     }
 
     /** The task followed by a click on its cell or lane. */
@@ -413,18 +267,20 @@ public final class MainWindow extends BorderPane {
         return follower;
     }
 
-    /** Starts observing the JVM with this pid, as the picker does (the command line's --observe). */
-    public void observe(long pid) {
-        observing.attach(pid);
+    /** Asks {@code watcher} at the end of each frame (given its time) until it answers true (what a start script waits for). */
+    public void watchFrames(java.util.function.LongPredicate watcher) {
+        loop.watch(watcher);
     }
 
-    public ObserveSession observing() { return observing; }
+    public ObserveSession observing() { return observe.session; }
 
-    public ObserveView observeView() { return observeView; }
+    public ObserveView observeView() { return observe.view; }
 
-    public JvmPicker picker() { return picker; }
+    public JvmPicker picker() { return observe.picker; }
 
-    public RunActions actions() { return runs; }
+    public RunActions runs() { return runs; }
+
+    public BottomTabs tabs() { return tabs; }
 
     public ReplayActions replays() { return replays; }
 

@@ -144,6 +144,22 @@ public final class RunActions {
         }
     }
 
+    /**
+     * Lists the presets, off the FX thread (measuring the CPU preset's work takes a moment), then on the
+     * controls, in {@code alsoTo} and for {@link #presetsListed}.
+     */
+    void listPresetsInTheBackground(java.util.function.Consumer<List<Preset>> alsoTo) {
+        dev.loomscope.ui.fx.FxThread.whenDone(java.util.concurrent.CompletableFuture.supplyAsync(() -> Preset.all(session.cores())), (all, error) -> {
+            if (error != null) {
+                window.problem("The presets could not be listed: " + error);
+                return;
+            }
+            controls.presets().setAll(all);
+            alsoTo.accept(all);
+            presetsListed(all);
+        });
+    }
+
     /** The presets are listed (measuring the CPU preset's work takes a moment, so they come late). */
     void presetsListed(List<Preset> all) {
         if (openOnFirstPreset && !all.isEmpty() && controls.presetProperty().get() == null && !session.isRunning()

@@ -61,6 +61,14 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
         return parts;
     }
 
+    /** The waves and lanes show the task {@code follower} follows: a replay's cells and lanes are its source's, read from the finished run. */
+    void follow(dev.loomscope.ui.views.TaskFollower follower, Playback playback) {
+        java.util.function.UnaryOperator<RunModel> sourceOf = run -> playback.replay() != null && run == playback.replay().replica()
+                ? playback.replay().source() : run;
+        waves.setFollower(follower, sourceOf);
+        lanes.setFollower(follower, sourceOf);
+    }
+
     /** The drawn views take their colours from the theme's palette. */
     void usePalette(dev.loomscope.ui.theme.Palette palette) {
         race.setPalette(palette);

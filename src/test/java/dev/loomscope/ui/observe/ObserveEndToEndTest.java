@@ -101,7 +101,7 @@ class ObserveEndToEndTest {
             target.awaitLine("ready"::equals, Duration.ofSeconds(30));
             target.awaitAttachable();
             open(dir);
-            Fx.run(() -> window.observe(target.pid()));
+            Fx.run(() -> window.observing().attach(target.pid()));
             ObserveView view = Fx.call(window::observeView);
             Fx.waitUntil("virtual threads seen starting", Duration.ofSeconds(40), () -> window.observing().observed() != null
                     && window.observing().observed().observation().snapshot().virtualThreadStarts() > 0);

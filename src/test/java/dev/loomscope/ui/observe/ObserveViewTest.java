@@ -294,7 +294,7 @@ class ObserveViewTest {
 
         // Observing again (another JVM, here the same one afresh): a target that exits mid-stream ends it with its message.
         observed = new FakeObserved();
-        Fx.run(() -> window.observe(4711));
+        Fx.run(() -> window.observing().attach(4711));
         Fx.waitUntil("the new observation", Duration.ofSeconds(10), () -> view.figure("pins").equals("0"));
         writeASecond();
         observed.observation.end(ObservationEnd.TARGET_EXITED, "PID 4711 exited after 1.0 s; the data until then is kept");

@@ -116,7 +116,7 @@ class StageLayoutTest {
         // The comparison chart knows the memory preset's runs once the presets are listed (they come a moment after
         // the window opens); the fake runner's runs end sooner than that, so wait for the list first.
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
-        Fx.run(() -> window.actions().runWithoutPredicting());
+        Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("the memory preset's three runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
                 && window.session().history().size() == 3 && window.session().history().getLast().result() != null);
         for (RunModel run : Fx.call(() -> window.session().history())) {

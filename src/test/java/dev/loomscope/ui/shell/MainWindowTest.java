@@ -152,7 +152,7 @@ class MainWindowTest {
         assertThat(Fx.call(() -> window.controls().presetProperty().get())).isEqualTo(second);
         Fx.waitUntil("the notes on the second experiment", Duration.ofSeconds(5), () -> notes.page().title().equals(second.title()));
         // Run it (as a script, without the predictions): once measured, the notes quote each of its runs.
-        Fx.run(() -> window.actions().runWithoutPredicting());
+        Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("every run of the experiment quoted", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && notes.page().figures().size() == second.scenarios().size());
         assertThat(Fx.call(() -> notes.page().figures().getFirst())).contains("perfect world");
@@ -167,7 +167,7 @@ class MainWindowTest {
         Fx.run(() -> {
             window.controls().tasksProperty().set(20);
             window.controls().sleepMsProperty().set(20);
-            window.actions().runWithoutPredicting();
+            window.runs().runWithoutPredicting();
         });
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && probe().figures().value("completed").equals("20 / 20"));
@@ -301,7 +301,7 @@ class MainWindowTest {
         });
         Fx.waitUntil("the first run under way", Duration.ofSeconds(30), () -> window.session().current() != null
                 && window.session().current().phase() == RunModel.Phase.RUNNING);
-        Fx.run(() -> window.actions().stop());
+        Fx.run(() -> window.runs().stop());
         Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> !window.session().isRunning());
         Fx.waitUntil("the status names the stopped fixed run", Duration.ofSeconds(5),
                 () -> probe().statusText().startsWith("#1 fixed(1): Stopped after"));
@@ -330,7 +330,7 @@ class MainWindowTest {
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isTrue();
         assertThat(Fx.call(() -> probe().controlPanel().problemLabel().isVisible())).isTrue();
         assertThat(Fx.call(() -> probe().controlPanel().problemLabel().getText())).contains("single").contains("perfect world").contains("limit 1 h");
-        assertThat(Fx.call(() -> window.actions().run())).isFalse();
+        assertThat(Fx.call(() -> window.runs().run())).isFalse();
 
         Fx.run(() -> window.controls().tasksProperty().set(10));
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();

@@ -1,0 +1,39 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.model.Sweep;
+import dev.loomscope.ui.sweep.SweepView;
+import java.util.function.Consumer;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+
+/** The tabs under the lanes, as the command line opens them: one of them shown, or the Sweep tab sweeping. */
+public final class BottomTabs {
+
+    private final TabPane tabs;
+    private final Tab sweepTab;
+    private final SweepView sweepView;
+    private final Consumer<String> problem;
+
+    BottomTabs(TabPane tabs, Tab sweepTab, SweepView sweepView, Consumer<String> problem) {
+        this.tabs = tabs;
+        this.sweepTab = sweepTab;
+        this.sweepView = sweepView;
+        this.problem = problem;
+    }
+
+    /** Shows the tab named {@code name} (its FXML id is {@code nameTab}: results, jfr, sweep, web). */
+    public void show(String name) {
+        var tab = tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no tab " + name));
+        tabs.getSelectionModel().select(tab);
+    }
+
+    /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
+    public void startSweep(Sweep sweep) {
+        tabs.getSelectionModel().select(sweepTab);
+        sweepView.setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
+        if (!sweepView.sweep()) {
+            problem.accept(sweepView.progressText());
+        }
+    }
+}
