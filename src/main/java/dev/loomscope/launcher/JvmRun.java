@@ -43,6 +43,8 @@ final class JvmRun implements RunHandle {
     private final long startNanos = System.nanoTime();
     private final long[] eventsByType = new long[EventType.values().length];
     private volatile boolean cancelled;
+    /** Set when Stop found the runner frozen (SIGSTOP, a debugger): it could not have answered anything but SIGKILL. */
+    private volatile boolean frozenWhenStopped;
     /** Set when a listener threw: the run was stopped because of it, not by the runner's fault. */
     private String listenerFailure;
     private Thread logReader;
@@ -88,14 +90,31 @@ final class JvmRun implements RunHandle {
         return result;
     }
 
-    /** Kills the runner JVM at once; the result says how far it got. */
+    /**
+     * Kills the runner JVM at once (SIGKILL, which even a frozen process cannot ignore, where SIGTERM
+     * would wait until it is continued); the result says how far it got, and whether it was frozen.
+     */
     @Override
     public void cancel() {
         if (process == null || result.isDone()) {
             return;
         }
+        frozenWhenStopped = isFrozen(process.pid());
         cancelled = true;
         process.destroyForcibly();
+    }
+
+    /** Whether the process is stopped by a signal or a tracer (state T or t in /proc/PID/stat); false where there is no /proc. */
+    static boolean isFrozen(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+            // "PID (command) STATE ...": the command may hold spaces and parentheses, the last ')' ends it.
+            int end = stat.lastIndexOf(')');
+            char state = end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
+            return state == 'T' || state == 't';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** Whatever happens while reading, the result completes and the runner JVM does not outlive it. */
@@ -180,8 +199,9 @@ final class JvmRun implements RunHandle {
                     .formatted(finishedTasks(), scenario.tasks()) + "showing the run failed: " + listenerFailure);
         }
         if (cancelled && (summary == null || exitCode != 0)) {
-            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s)."
-                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis())));
+            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s).%s"
+                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis()), frozenWhenStopped
+                            ? " The runner JVM was frozen (stopped by a signal) and did not answer: it was killed." : ""));
         }
         if (summary == null) {
             return resultWithoutSummary(RunResult.Outcome.FAILED, explainDeath(exitCode, streamError));

@@ -229,6 +229,34 @@ class RunnerTest {
         assertThat(result.message()).contains("killed by signal 9 (SIGKILL)").contains("of 50 tasks had started").contains("0 had finished");
     }
 
+    /**
+     * A runner stopped with SIGSTOP answers nothing, not even SIGTERM, until it is continued: Stop
+     * must still end it (SIGKILL works on a stopped process) and say why the run ended so.
+     */
+    @Test
+    void stoppingAFrozenRunnerKillsItAndSaysItDidNotAnswer() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 50, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
+        Poll.until("a task started", Duration.ofSeconds(50), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
+        signal(handle.pid(), "STOP");
+        Poll.until("the runner frozen", Duration.ofSeconds(10), () -> JvmRun.isFrozen(handle.pid()));
+
+        handle.cancel();
+        // The bound is a safety net; stoppingAFrozenRunnerEndsItWithinASecond (timing) holds it to a second.
+        RunResult result = handle.result().get(10, TimeUnit.SECONDS);
+        assertThat(process.isAlive()).isFalse();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.message()).startsWith("Stopped after 0 of 50 tasks had finished")
+                .contains("The runner JVM was frozen (stopped by a signal) and did not answer: it was killed.");
+    }
+
+    /** Sends {@code kill -SIGNAL pid}, as a user at a shell would. */
+    private static void signal(long pid, String signal) throws Exception {
+        var kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
+    }
+
     @Test
     void runningOutOfNativeThreadsIsReportedWithHowFarItGot() throws InterruptedException {
         // Cap the runner's address space and give each Java thread a 64 MB stack reservation, so
@@ -373,6 +401,22 @@ class RunnerTest {
         // The first event arrived well inside the 3 s sleep, and none took 3 s to arrive.
         assertThat(recorder.heardFirst(EventType.STARTED) - recorder.runStart().monotonicNanos()).isBetween(0L, 2_000_000_000L);
         assertThat(result.delivery().latencyMaxMs()).isPositive().isLessThan(3_000);
+    }
+
+    @Test
+    @Tag("timing")
+    void stoppingAFrozenRunnerEndsItWithinASecond() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = asShipped.start(scenario(ExecutorKind.VIRTUAL, 100, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        signal(handle.pid(), "STOP");
+        Poll.until("the runner frozen", Duration.ofSeconds(10), () -> JvmRun.isFrozen(handle.pid()));
+        long stopAt = System.nanoTime();
+        handle.cancel();
+        RunResult result = handle.result().orTimeout(1, TimeUnit.SECONDS).join();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopAt)).isLessThan(1_000);
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.message()).contains("did not answer: it was killed");
     }
 
     @Test
