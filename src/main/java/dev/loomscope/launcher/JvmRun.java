@@ -31,6 +31,8 @@ final class JvmRun implements RunHandle {
 
     private static final int LOG_LINES_KEPT = 40;
     private static final int EXIT_GRACE_SECONDS = 10;
+    /** How long a runner whose stream ended mid-frame gets to be seen dead before it is taken for alive and ended. */
+    private static final int DEATH_GRACE_MS = 1_000;
     private static final EventType[] EVENT_TYPES = EventType.values();
 
     private final Scenario scenario;
@@ -45,6 +47,8 @@ final class JvmRun implements RunHandle {
     private volatile boolean cancelled;
     /** Set when Stop found the runner frozen (SIGSTOP, a debugger): it could not have answered anything but SIGKILL. */
     private volatile boolean frozenWhenStopped;
+    /** Set when the runner was ended because its frames could not be read. */
+    private volatile boolean endedForItsStream;
     /** Set when a listener threw: the run was stopped because of it, not by the runner's fault. */
     private String listenerFailure;
     private Thread logReader;
@@ -160,8 +164,7 @@ final class JvmRun implements RunHandle {
         } catch (IOException | ProtocolException e) {
             if (!cancelled) {
                 streamError = e.getMessage();
-                // A runner whose stream broke would otherwise run its whole workload unseen.
-                process.destroyForcibly();
+                endBecauseTheStreamBroke(e);
             }
         } catch (RuntimeException e) {
             listenerFailure = e.toString();
@@ -177,6 +180,26 @@ final class JvmRun implements RunHandle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * A runner whose stream broke would otherwise run its whole workload unseen: it is ended. A
+     * stream that merely ended (inside a frame, or reset) is what a runner that died mid-write
+     * leaves: it gets a moment to be seen dead first, so that its own death is what the result names.
+     */
+    private void endBecauseTheStreamBroke(Exception e) {
+        boolean mayBeDying = !(e instanceof ProtocolException p) || p.endedEarly();
+        try {
+            if (mayBeDying && process.waitFor(DEATH_GRACE_MS, TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (process.isAlive()) {
+            endedForItsStream = true;
+            process.destroyForcibly();
         }
     }
 
@@ -228,6 +251,9 @@ final class JvmRun implements RunHandle {
         String progress = "after %,d of %,d tasks had started and %,d had finished".formatted(
                 eventsByType[EventType.STARTED.ordinal()], scenario.tasks(), finishedTasks());
         String cause = lastMeaningfulStderrLine();
+        if (endedForItsStream) {
+            return "The runner JVM's frames could not be read (%s) %s: the runner JVM was ended.".formatted(streamError, progress);
+        }
         if (exitCode > 128) {
             int signal = exitCode - 128;
             return "The runner JVM was killed by signal %d%s %s.%s".formatted(signal, signalName(signal), progress,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.RunnerChannel;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.runner.RunnerMain;
@@ -13,6 +14,7 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.BrokenRunner;
 import dev.loomscope.testing.Events;
 import dev.loomscope.testing.Poll;
 import dev.loomscope.testing.RunScript;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Real scenarios in real runner JVMs, at small scale: what only a real JVM can show. The tests
@@ -249,6 +252,33 @@ class RunnerTest {
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
         assertThat(result.message()).startsWith("Stopped after 0 of 50 tasks had finished")
                 .contains("The runner JVM was frozen (stopped by a signal) and did not answer: it was killed.");
+    }
+
+    /**
+     * A runner that writes a frame no version sends, a frame cut short by the end of its stream, or
+     * a frame that stops half-way while the stream stays open: the run fails saying the frames could
+     * not be read and why, in one sentence (no stack trace, no hang), and the runner JVM, still alive
+     * and meaning to stay so for a minute, is ended.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"garbage", "truncated", "stalled"})
+    void aRunnerThatWritesABrokenFrameFailsInPlainWordsAndIsEnded(String mode) throws Exception {
+        RunnerChannel channel = RunnerChannel.open();
+        var args = new ArrayList<>(channel.runnerArgs());
+        args.add(mode);
+        Process process = new ProcessBuilder(TestJvms.launcher(List.of()).command(BrokenRunner.class, 2, args)).redirectErrorStream(true).start();
+        Scenario scenario = scenario(ExecutorKind.VIRTUAL, 10, 1_000);
+        RunHandle handle = JvmRun.attach(process, channel, scenario, IdealTime.millis(scenario, 2), RunListener.NONE);
+
+        RunResult result = handle.result().get(50, TimeUnit.SECONDS);
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).startsWith("The runner JVM's frames could not be read (" + switch (mode) {
+                    case "garbage" -> "unknown frame type 42)";
+                    case "truncated" -> "stream ended inside a frame (10 of 1000 bytes came))";
+                    default -> "the stream stopped inside a frame (10 of 1000 bytes came, then nothing for 10 s))";
+                }).endsWith("after 0 of 10 tasks had started and 0 had finished: the runner JVM was ended.")
+                .doesNotContain("signal", "Exception", "\n");
+        assertThat(process.isAlive()).isFalse();
     }
 
     /** Sends {@code kill -SIGNAL pid}, as a user at a shell would. */
