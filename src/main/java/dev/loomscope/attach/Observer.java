@@ -209,7 +209,7 @@ public final class Observer implements AutoCloseable {
 
     /** Writes what the recording holds so far to a .jfr file (only with {@link ObserveOptions#jfrFile()} set is that all of it). */
     public void dumpJfr(Path file) throws IOException {
-        stream.dump(file);
+        dev.loomscope.io.AtomicFiles.writeAt(file, stream::dump);
     }
 
     /** Stops observing because the user asked. */
@@ -235,9 +235,9 @@ public final class Observer implements AutoCloseable {
             if (options.jfrFile() != null) {
                 boundedly("writing " + options.jfrFile(), () -> {
                     try {
-                        stream.dump(options.jfrFile());
+                        dumpJfr(options.jfrFile());
                     } catch (IOException e) {
-                        observation.note("The .jfr file was not written: " + JvmConnection.oneLine(e));
+                        observation.note(e.getMessage());
                     }
                 });
             }
