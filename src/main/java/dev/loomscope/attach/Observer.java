@@ -230,6 +230,10 @@ public final class Observer implements AutoCloseable {
         observation.end(reason, message);
         sampler.shutdownNow();
         boolean alive = reason != ObservationEnd.TARGET_EXITED;
+        if (!alive && options.jfrFile() != null) {
+            // Its recording ends with it: say so, rather than leave the file asked for silently missing.
+            observation.note("The .jfr file " + options.jfrFile() + " was not written: the target exited before its recording could be.");
+        }
         if (alive) {
             boundedly("flushing the last events", stream::stop);
             if (options.jfrFile() != null) {

@@ -367,6 +367,19 @@ class RunnerTest {
         assertThat(result.message()).startsWith("Could not start the runner JVM");
     }
 
+    /** The JDK the runners need is gone (removed, or upgraded in place, while the app ran): one plain sentence, at once. */
+    @Test
+    void aRunnerWhoseJdkIsGoneIsAFailedResultSayingSo() {
+        Path gone = Path.of("/nonexistent/jdk-25/bin/java");
+        var orphaned = new Runner(TestJvms.launcher(List.of()).withJava(gone));
+        RunHandle handle = orphaned.start(scenario(ExecutorKind.VIRTUAL, 1, 1), RunListener.NONE);
+        assertThat(handle.result()).as("decided before any process starts").isDone();
+        RunResult result = handle.result().join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).isEqualTo("Could not start the runner JVM: " + gone + " does not exist (was its JDK removed or upgraded?).");
+        assertThat(handle.pid()).isEqualTo(-1);
+    }
+
     // ---- how long real runs take: bounds that a busy machine can break, run apart (-Ptiming) ----
 
     @Test
