@@ -235,6 +235,9 @@ final class JvmRun implements RunHandle {
         if (summary.threadDumpError() != null) {
             message = (message + " " + summary.threadDumpError() + ".").strip();
         }
+        if (summary.jfrFileError() != null) {
+            message = (message + " " + summary.jfrFileError()).strip();
+        }
         VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
                 summary.clockAlignmentErrorMs());
         return new RunResult(scenario, clean ? RunResult.Outcome.COMPLETED : RunResult.Outcome.FAILED, message.strip(),

@@ -367,6 +367,24 @@ class RunnerTest {
         assertThat(result.message()).startsWith("Could not start the runner JVM");
     }
 
+    /**
+     * {@code loomscope run --jfr FILE} onto a full disk: the run is whole and its result kept, the
+     * file's failure said in plain words, and nothing left beside the file (here a link to /dev/full).
+     * Before, the failed dump was taken for the parent gone: the runner halted and the run was lost.
+     */
+    @Test
+    void aRecordingThatCannotBeWrittenIsSaidAndTheRunIsKept(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "needs /dev/full (Linux)");
+        Path link = Files.createSymbolicLink(dir.resolve("run.jfr"), Path.of("/dev/full"));
+        RunResult result = runner.run(scenario(ExecutorKind.VIRTUAL, 20, 5), RunOptions.DEFAULT.withJfrFile(link, false), RunListener.NONE);
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(20);
+        assertThat(result.message()).isEqualTo("Could not write " + link + ": no space left on device.");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("run.jfr");
+        }
+    }
+
     /** The JDK the runners need is gone (removed, or upgraded in place, while the app ran): one plain sentence, at once. */
     @Test
     void aRunnerWhoseJdkIsGoneIsAFailedResultSayingSo() {
