@@ -16,6 +16,7 @@ import java.util.Set;
  * an import. Production classes only. From the bottom, each layer using only those below it:
  *
  * <pre>
+ *   io                files written whole or not at all (the runner, the observer, the CLI and the window write through it)
  *   protocol          the wire format
  *   scenario, result  what the runner, the CLI and the window share
  *   web               the HTTP service and its load generator
@@ -54,6 +55,13 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.launcher..", "dev.loomscope.model..", "dev.loomscope.ui..",
                     "dev.loomscope.cli..", "dev.loomscope.bench..")
             .because("the runner JVM loads only what a run needs: the parent's classes would cost its start-up and its measurements");
+
+    @ArchTest
+    static final ArchRule filesAreWrittenByTheJdkAlone = noClasses().that().resideInAPackage("dev.loomscope.io..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.protocol..", "dev.loomscope.scenario..", "dev.loomscope.result..",
+                    "dev.loomscope.web..", "dev.loomscope.runner..", "dev.loomscope.launcher..", "dev.loomscope.model..", "dev.loomscope.bench..",
+                    "dev.loomscope.attach..", "dev.loomscope.clip..", "dev.loomscope.cli..", "dev.loomscope.ui..")
+            .because("everything that writes a user's file uses it, the runner JVM included: it stands below them all");
 
     @ArchTest
     static final ArchRule theWireFormatIsTheLowestLayer = noClasses().that().resideInAPackage("dev.loomscope.protocol..")

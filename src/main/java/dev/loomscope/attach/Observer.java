@@ -209,7 +209,7 @@ public final class Observer implements AutoCloseable {
 
     /** Writes what the recording holds so far to a .jfr file (only with {@link ObserveOptions#jfrFile()} set is that all of it). */
     public void dumpJfr(Path file) throws IOException {
-        stream.dump(file);
+        dev.loomscope.io.AtomicFiles.writeAt(file, stream::dump);
     }
 
     /** Stops observing because the user asked. */
@@ -230,14 +230,18 @@ public final class Observer implements AutoCloseable {
         observation.end(reason, message);
         sampler.shutdownNow();
         boolean alive = reason != ObservationEnd.TARGET_EXITED;
+        if (!alive && options.jfrFile() != null) {
+            // Its recording ends with it: say so, rather than leave the file asked for silently missing.
+            observation.note("The .jfr file " + options.jfrFile() + " was not written: the target exited before its recording could be.");
+        }
         if (alive) {
             boundedly("flushing the last events", stream::stop);
             if (options.jfrFile() != null) {
                 boundedly("writing " + options.jfrFile(), () -> {
                     try {
-                        stream.dump(options.jfrFile());
+                        dumpJfr(options.jfrFile());
                     } catch (IOException e) {
-                        observation.note("The .jfr file was not written: " + JvmConnection.oneLine(e));
+                        observation.note(e.getMessage());
                     }
                 });
             }

@@ -1,35 +1,24 @@
 package dev.loomscope.clip;
 
-import java.io.BufferedOutputStream;
+import dev.loomscope.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /** An {@link AnimatedGif} written beside its file name, which it takes once finished. */
 final class GifClip implements Clip {
 
     private final Path file;
-    private final Path partial;
+    private final AtomicFiles.Pending pending;
     private final AnimatedGif gif;
     private final int width;
     private final int height;
 
     GifClip(Path file, int width, int height) throws IOException {
         this.file = file.toAbsolutePath();
-        Path parent = this.file.getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
-        }
-        this.partial = this.file.resolveSibling(this.file.getFileName() + ".part");
         this.width = width;
         this.height = height;
-        try {
-            this.gif = new AnimatedGif(new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16), width, height);
-        } catch (IOException e) {
-            Files.deleteIfExists(partial);
-            throw new IOException("Cannot save " + file + ": " + e.getMessage(), e);
-        }
+        this.pending = AtomicFiles.begin(this.file);
+        this.gif = new AnimatedGif(pending.out(), width, height);
     }
 
     @Override
@@ -42,11 +31,11 @@ final class GifClip implements Clip {
         try {
             gif.finish(lastFrameMs);
             gif.close();
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
+            pending.commit();
             return file;
         } catch (IOException | RuntimeException e) {
             abort();
-            throw new IOException("Cannot save " + file + ": " + e.getMessage(), e);
+            throw AtomicFiles.failure(file, e);
         }
     }
 
@@ -55,13 +44,9 @@ final class GifClip implements Clip {
         try {
             gif.close();
         } catch (IOException | RuntimeException e) {
-            // Being dropped: the partial file goes below either way.
+            // Being dropped: the temporary file goes below either way.
         }
-        try {
-            Files.deleteIfExists(partial);
-        } catch (IOException e) {
-            // Left in the user's folder as NAME.gif.part: harmless, and named for what it is.
-        }
+        pending.abort();
     }
 
     @Override

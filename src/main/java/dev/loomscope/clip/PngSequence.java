@@ -1,5 +1,6 @@
 package dev.loomscope.clip;
 
+import dev.loomscope.io.AtomicFiles;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,14 +32,18 @@ final class PngSequence implements Clip {
         }
         this.folder = folder.toAbsolutePath();
         if (Files.exists(this.folder) && (!Files.isDirectory(this.folder) || !isEmpty(this.folder))) {
-            throw new IOException("Cannot save the frames in " + folder + ": choose a new or empty folder.");
+            throw new IOException("Could not write " + folder + ": choose a new or empty folder for the frames.");
         }
         Path parent = this.folder.getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Cannot save the frames in " + folder + ": the folder " + parent + " does not exist.");
+            throw new IOException("Could not write " + folder + ": the folder " + parent + " does not exist.");
         }
         this.partial = this.folder.resolveSibling(this.folder.getFileName() + ".part");
-        Files.createDirectories(partial);
+        try {
+            Files.createDirectories(partial);
+        } catch (IOException e) {
+            throw AtomicFiles.failure(folder, e);
+        }
         this.width = width;
         this.height = height;
         this.frameMs = 1000.0 / framesPerSecond;
@@ -70,8 +75,13 @@ final class PngSequence implements Clip {
 
     private void write(BufferedImage image) throws IOException {
         Path frame = partial.resolve("frame-%05d.png".formatted(next));
-        if (!ImageIO.write(image, "png", frame.toFile())) {
-            throw new IOException("this JDK has no PNG writer");
+        // Through a stream of our own: ImageIO's own file handling hides the file system's reason.
+        try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(frame), 1 << 16)) {
+            if (!ImageIO.write(image, "png", out)) {
+                throw new IOException("this JDK has no PNG writer");
+            }
+        } catch (IOException e) {
+            throw AtomicFiles.failure(folder, e);
         }
         next++;
     }
@@ -86,7 +96,7 @@ final class PngSequence implements Clip {
             return folder;
         } catch (IOException | RuntimeException e) {
             abort();
-            throw new IOException("Cannot save the frames in " + folder + ": " + e.getMessage(), e);
+            throw AtomicFiles.failure(folder, e);
         }
     }
 

@@ -15,12 +15,28 @@ public final class JvmLauncher {
 
     private final List<String> prefix;
     private final List<String> extraJvmArgs;
+    private final Path java;
 
     /** @param prefix       a command put before {@code java}, e.g. {@code prlimit --as=...} (empty for none)
      *  @param extraJvmArgs more JVM options, after the standard ones */
     public JvmLauncher(List<String> prefix, List<String> extraJvmArgs) {
+        this(Path.of(javaExecutable()), prefix, extraJvmArgs);
+    }
+
+    private JvmLauncher(Path java, List<String> prefix, List<String> extraJvmArgs) {
+        this.java = java;
         this.prefix = List.copyOf(prefix);
         this.extraJvmArgs = List.copyOf(extraJvmArgs);
+    }
+
+    /** The same launcher, starting the JVM at {@code java} instead (one removed since, in the tests). */
+    public JvmLauncher withJava(Path java) {
+        return new JvmLauncher(java, prefix, extraJvmArgs);
+    }
+
+    /** The {@code java} this launcher starts: by default {@link #javaExecutable()}. */
+    public Path java() {
+        return java;
     }
 
     public static JvmLauncher standard() {
@@ -58,7 +74,7 @@ public final class JvmLauncher {
     /** @param runJvmArgs JVM options of this run only (after the launcher's own) */
     public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<String> args) {
         var command = new ArrayList<>(prefix);
-        command.add(javaExecutable());
+        command.add(java.toString());
         command.addAll(runFlags(carriers));
         command.addAll(extraJvmArgs);
         command.addAll(runJvmArgs);

@@ -31,6 +31,8 @@ final class JvmRun implements RunHandle {
 
     private static final int LOG_LINES_KEPT = 40;
     private static final int EXIT_GRACE_SECONDS = 10;
+    /** How long a runner whose stream ended mid-frame gets to be seen dead before it is taken for alive and ended. */
+    private static final int DEATH_GRACE_MS = 1_000;
     private static final EventType[] EVENT_TYPES = EventType.values();
 
     private final Scenario scenario;
@@ -43,6 +45,10 @@ final class JvmRun implements RunHandle {
     private final long startNanos = System.nanoTime();
     private final long[] eventsByType = new long[EventType.values().length];
     private volatile boolean cancelled;
+    /** Set when Stop found the runner frozen (SIGSTOP, a debugger): it could not have answered anything but SIGKILL. */
+    private volatile boolean frozenWhenStopped;
+    /** Set when the runner was ended because its frames could not be read. */
+    private volatile boolean endedForItsStream;
     /** Set when a listener threw: the run was stopped because of it, not by the runner's fault. */
     private String listenerFailure;
     private Thread logReader;
@@ -88,14 +94,31 @@ final class JvmRun implements RunHandle {
         return result;
     }
 
-    /** Kills the runner JVM at once; the result says how far it got. */
+    /**
+     * Kills the runner JVM at once (SIGKILL, which even a frozen process cannot ignore, where SIGTERM
+     * would wait until it is continued); the result says how far it got, and whether it was frozen.
+     */
     @Override
     public void cancel() {
         if (process == null || result.isDone()) {
             return;
         }
+        frozenWhenStopped = isFrozen(process.pid());
         cancelled = true;
         process.destroyForcibly();
+    }
+
+    /** Whether the process is stopped by a signal or a tracer (state T or t in /proc/PID/stat); false where there is no /proc. */
+    static boolean isFrozen(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+            // "PID (command) STATE ...": the command may hold spaces and parentheses, the last ')' ends it.
+            int end = stat.lastIndexOf(')');
+            char state = end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
+            return state == 'T' || state == 't';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** Whatever happens while reading, the result completes and the runner JVM does not outlive it. */
@@ -141,8 +164,7 @@ final class JvmRun implements RunHandle {
         } catch (IOException | ProtocolException e) {
             if (!cancelled) {
                 streamError = e.getMessage();
-                // A runner whose stream broke would otherwise run its whole workload unseen.
-                process.destroyForcibly();
+                endBecauseTheStreamBroke(e);
             }
         } catch (RuntimeException e) {
             listenerFailure = e.toString();
@@ -158,6 +180,26 @@ final class JvmRun implements RunHandle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * A runner whose stream broke would otherwise run its whole workload unseen: it is ended. A
+     * stream that merely ended (inside a frame, or reset) is what a runner that died mid-write
+     * leaves: it gets a moment to be seen dead first, so that its own death is what the result names.
+     */
+    private void endBecauseTheStreamBroke(Exception e) {
+        boolean mayBeDying = !(e instanceof ProtocolException p) || p.endedEarly();
+        try {
+            if (mayBeDying && process.waitFor(DEATH_GRACE_MS, TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (process.isAlive()) {
+            endedForItsStream = true;
+            process.destroyForcibly();
         }
     }
 
@@ -180,8 +222,9 @@ final class JvmRun implements RunHandle {
                     .formatted(finishedTasks(), scenario.tasks()) + "showing the run failed: " + listenerFailure);
         }
         if (cancelled && (summary == null || exitCode != 0)) {
-            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s)."
-                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis())));
+            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s).%s"
+                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis()), frozenWhenStopped
+                            ? " The runner JVM was frozen (stopped by a signal) and did not answer: it was killed." : ""));
         }
         if (summary == null) {
             return resultWithoutSummary(RunResult.Outcome.FAILED, explainDeath(exitCode, streamError));
@@ -191,6 +234,9 @@ final class JvmRun implements RunHandle {
                 ? "The %,d tasks already running finished.".formatted(summary.completed()) : "");
         if (summary.threadDumpError() != null) {
             message = (message + " " + summary.threadDumpError() + ".").strip();
+        }
+        if (summary.jfrFileError() != null) {
+            message = (message + " " + summary.jfrFileError()).strip();
         }
         VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
                 summary.clockAlignmentErrorMs());
@@ -208,6 +254,9 @@ final class JvmRun implements RunHandle {
         String progress = "after %,d of %,d tasks had started and %,d had finished".formatted(
                 eventsByType[EventType.STARTED.ordinal()], scenario.tasks(), finishedTasks());
         String cause = lastMeaningfulStderrLine();
+        if (endedForItsStream) {
+            return "The runner JVM's frames could not be read (%s) %s: the runner JVM was ended.".formatted(streamError, progress);
+        }
         if (exitCode > 128) {
             int signal = exitCode - 128;
             return "The runner JVM was killed by signal %d%s %s.%s".formatted(signal, signalName(signal), progress,

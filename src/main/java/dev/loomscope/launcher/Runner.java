@@ -48,6 +48,11 @@ public final class Runner implements RunStarter {
     public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
         scenario.checkDuration(cores);
         double idealMs = IdealTime.millis(scenario, cores);
+        if (!Files.isExecutable(launcher.java())) {
+            // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
+            return JvmRun.failedToStart(scenario, idealMs, "Could not start the runner JVM: " + launcher.java()
+                    + (Files.exists(launcher.java()) ? " cannot be run." : " does not exist (was its JDK removed or upgraded?)."));
+        }
         RunnerChannel channel;
         try {
             channel = RunnerChannel.open();
@@ -78,7 +83,7 @@ public final class Runner implements RunStarter {
             channel.close();
             deleteQuietly(repository);
             return JvmRun.failedToStart(scenario, idealMs,
-                    "Could not start the runner JVM (" + JvmLauncher.javaExecutable() + "): " + e.getMessage());
+                    "Could not start the runner JVM (" + launcher.java() + "): " + e.getMessage());
         }
         if (repository != null) {
             LIVE_REPOSITORIES.put(process, repository);

@@ -27,6 +27,8 @@ public final class RunnerChannel implements Closeable {
     private static final int ACCEPT_POLL_MS = 200;
     /** The runner sends its token as soon as it connects; anything slower is not our runner. */
     private static final int HANDSHAKE_MS = 2_000;
+    /** Reads of the frame stream wake this often, so that the reader can tell a frame that stopped half-way (see {@link FrameReader}). */
+    private static final int READ_POLL_MS = 1_000;
 
     private final ServerSocket server;
     private final String token;
@@ -69,7 +71,7 @@ public final class RunnerChannel implements Closeable {
                     candidate.setSoTimeout(HANDSHAKE_MS);
                     byte[] proof = candidate.getInputStream().readNBytes(token.length());
                     if (token.equals(new String(proof, StandardCharsets.US_ASCII))) {
-                        candidate.setSoTimeout(0);
+                        candidate.setSoTimeout(READ_POLL_MS);
                         socket = candidate;
                         return new BufferedInputStream(candidate.getInputStream(), 1 << 16);
                     }

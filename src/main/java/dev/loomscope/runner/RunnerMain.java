@@ -185,17 +185,23 @@ public final class RunnerMain {
         int peakThreads = readings.peakPlatformThreads();
         long cpuNanos = readings.processCpuNanos() - cpuBaseline;
 
-        try {
-            if (jfr != null) {
+        String jfrFileError = null;
+        if (jfr != null) {
+            try {
                 jfr.stop(options.jfrFile());
+            } catch (IOException e) {
+                // The user's disk or folder refused the file: the run itself is whole, and its result says so.
+                jfrFileError = e.getMessage();
             }
+        }
+        try {
             pump.stopAndFlush();
             frames.summary(new RunSummary(elapsed, startEpochNanos,
                     submitted, pump.finishedTasks(), pump.failedTasks() - (submitFailed ? 1 : 0), pump.cancelledTasks(), rssBaseline, pump.rssPeak(), heapBaseline,
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
-                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos));
+                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

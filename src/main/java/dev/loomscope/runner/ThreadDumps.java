@@ -3,6 +3,7 @@ package dev.loomscope.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.loomscope.io.AtomicFiles;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -20,27 +21,31 @@ public final class ThreadDumps {
     }
 
     static Result write(Path file) {
+        int[] virtualThreads = {-1};
         try {
-            Files.deleteIfExists(file);
-            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                    .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-            return new Result(countVirtualThreads(new ObjectMapper().readTree(file.toFile())), null);
+            // Whole or not at all, beside the file: the JDK's dump refuses a path that exists.
+            AtomicFiles.writeAt(file, partial -> {
+                ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                        .dumpThreads(partial.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+                if (Files.isRegularFile(partial)) {
+                    virtualThreads[0] = countVirtualThreads(new ObjectMapper().readTree(partial.toFile()));
+                }
+            });
+            return new Result(virtualThreads[0], null);
         } catch (IOException | RuntimeException e) {
             return new Result(-1, "The thread dump could not be written to " + file + ": " + why(file, e));
         }
     }
 
-    /** Why {@code file} could not be written, in words (the JDK's message for a missing folder is the file's name alone). */
+    /** Why {@code file} could not be written, in words ("no space left on device", "permission denied"). */
     private static String why(Path file, Exception e) {
         Path folder = file.toAbsolutePath().getParent();
         if (folder != null && !Files.isDirectory(folder)) {
             return "the folder " + folder + " does not exist";
         }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        String message = e.getMessage();
-        return message == null || message.isBlank() || message.equals(file.toString()) ? "the file system refused it" : message;
+        // AtomicFiles' own sentence names the file already: the reason is its cause's.
+        Throwable cause = e.getMessage() != null && e.getMessage().startsWith("Could not write ") && e.getCause() != null ? e.getCause() : e;
+        return AtomicFiles.reason(cause);
     }
 
     /** The JSON dump lists threads per container; virtual threads carry "virtual": true. */

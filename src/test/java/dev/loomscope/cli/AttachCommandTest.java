@@ -103,14 +103,15 @@ class AttachCommandTest {
     }
 
     @Test
-    void aTargetThatExitsMidStreamGetsItsSummaryAndAClearLine() throws Exception {
+    void aTargetThatExitsMidStreamGetsItsSummaryAndAClearLine(@TempDir Path dir) throws Exception {
+        Path jfr = dir.resolve("observed.jfr");
         try (var target = TargetJvm.java(ObservedProgram.class, "churn", "60000")) {
             target.awaitLine("ready"::equals, START);
             target.awaitAttachable();
 
             var said = new StringWriter();
             var observing = java.util.concurrent.CompletableFuture.supplyAsync(() -> attach(new StringWriter(), said,
-                    Long.toString(target.pid())));
+                    Long.toString(target.pid()), "--jfr", jfr.toString()));
             // The program ends (as Ctrl+C would end it) once it is being observed, however long attaching took.
             dev.loomscope.testing.Poll.until("the target observed", START, () -> said.toString().contains("Observing PID " + target.pid()));
             target.process().destroy();
@@ -119,6 +120,11 @@ class AttachCommandTest {
             assertThat(observed.exitCode()).isEqualTo(3);
             assertThat(observed.out()).contains("Observed PID " + target.pid()).contains("the data until then is kept");
             assertThat(observed.err()).containsPattern("loomscope attach: PID " + target.pid() + " exited after [0-9.]+ s; the data until then is kept");
+            // The recording asked for ends with the target: said, not silently missing.
+            assertThat(observed.err()).contains("The .jfr file " + jfr + " was not written: the target exited before its recording could be.");
+            try (var left = Files.list(dir)) {
+                assertThat(left).isEmpty();
+            }
         }
     }
 

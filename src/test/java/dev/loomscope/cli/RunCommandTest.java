@@ -178,4 +178,16 @@ class RunCommandTest {
         assertThat(outcome.out().lines().filter(l -> l.startsWith("single ")).findFirst().orElseThrow()).contains("50 ms");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual ")).findFirst().orElseThrow()).contains("10 ms");
     }
+
+    /** {@code loomscope run} when the JDK its runners need is gone: the reason on one line, exit code 1, no hang. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 30, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void aRunWhoseJdkIsGoneFailsWithOneLineAndExitCode1() {
+        var orphaned = new dev.loomscope.launcher.Runner(dev.loomscope.testing.TestJvms.launcher(List.of())
+                .withJava(java.nio.file.Path.of("/nonexistent/jdk-25/bin/java")));
+        Outcome outcome = executeOn(orphaned, "run", "--executor", "virtual", "--tasks", "2", "--sleep-ms", "1");
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.out()).contains("virtual: Could not start the runner JVM: /nonexistent/jdk-25/bin/java does not exist "
+                + "(was its JDK removed or upgraded?).").doesNotContain("Exception", "\tat ");
+    }
 }

@@ -118,4 +118,35 @@ class AnimatedGifTest {
         }
         assertThatThrownBy(() -> new AnimatedGif(new ByteArrayOutputStream(), 0, 5)).hasMessageContaining("1x1");
     }
+
+    /**
+     * A clip recorded onto a full disk (a GIF onto a link to /dev/full) or into a folder that
+     * refuses (the kernel refuses /sys even to root): a message naming the file and the reason,
+     * the link as it was, and no partial file or frame folder left behind.
+     */
+    @Test
+    void aClipThatCannotBeWrittenSaysWhyAndLeavesNothingBehind(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/dev/full")), "needs /dev/full (Linux)");
+        var link = java.nio.file.Files.createSymbolicLink(dir.resolve("clip.gif"), java.nio.file.Path.of("/dev/full"));
+        Clip gif = Clip.gif(link, W, H);
+        assertThatThrownBy(() -> {
+            for (int i = 0; i < 200; i++) {
+                gif.add(withSquare(frame(GREY), i % (W - 8), i % (H - 8), 8, GREEN), i * 40L);
+            }
+            gif.finish(40);
+        }).isInstanceOf(java.io.IOException.class).hasMessage("Could not write " + link + ": no space left on device.");
+        gif.abort();
+        assertThat(java.nio.file.Files.isSymbolicLink(link)).isTrue();
+        try (var left = java.nio.file.Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("clip.gif");
+        }
+
+        if ("root".equals(System.getProperty("user.name")) && java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/kernel"))) {
+            var frames = java.nio.file.Path.of("/sys/kernel/loomscope-frames");
+            // sysfs answers a new folder with EPERM, a new file with EACCES: the kernel's words either way.
+            assertThatThrownBy(() -> Clip.pngSequence(frames, W, H, 10)).hasMessage("Could not write " + frames + ": operation not permitted.");
+            assertThatThrownBy(() -> Clip.gif(frames.resolveSibling("clip.gif"), W, H))
+                    .hasMessage("Could not write /sys/kernel/clip.gif: permission denied.");
+        }
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.RunnerChannel;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.runner.RunnerMain;
@@ -13,6 +14,7 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.BrokenRunner;
 import dev.loomscope.testing.Events;
 import dev.loomscope.testing.Poll;
 import dev.loomscope.testing.RunScript;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Real scenarios in real runner JVMs, at small scale: what only a real JVM can show. The tests
@@ -229,6 +232,61 @@ class RunnerTest {
         assertThat(result.message()).contains("killed by signal 9 (SIGKILL)").contains("of 50 tasks had started").contains("0 had finished");
     }
 
+    /**
+     * A runner stopped with SIGSTOP answers nothing, not even SIGTERM, until it is continued: Stop
+     * must still end it (SIGKILL works on a stopped process) and say why the run ended so.
+     */
+    @Test
+    void stoppingAFrozenRunnerKillsItAndSaysItDidNotAnswer() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = runner.start(scenario(ExecutorKind.VIRTUAL, 50, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
+        Poll.until("a task started", Duration.ofSeconds(50), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
+        signal(handle.pid(), "STOP");
+        Poll.until("the runner frozen", Duration.ofSeconds(10), () -> JvmRun.isFrozen(handle.pid()));
+
+        handle.cancel();
+        // The bound is a safety net; stoppingAFrozenRunnerEndsItWithinASecond (timing) holds it to a second.
+        RunResult result = handle.result().get(10, TimeUnit.SECONDS);
+        assertThat(process.isAlive()).isFalse();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.message()).startsWith("Stopped after 0 of 50 tasks had finished")
+                .contains("The runner JVM was frozen (stopped by a signal) and did not answer: it was killed.");
+    }
+
+    /**
+     * A runner that writes a frame no version sends, a frame cut short by the end of its stream, or
+     * a frame that stops half-way while the stream stays open: the run fails saying the frames could
+     * not be read and why, in one sentence (no stack trace, no hang), and the runner JVM, still alive
+     * and meaning to stay so for a minute, is ended.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"garbage", "truncated", "stalled"})
+    void aRunnerThatWritesABrokenFrameFailsInPlainWordsAndIsEnded(String mode) throws Exception {
+        RunnerChannel channel = RunnerChannel.open();
+        var args = new ArrayList<>(channel.runnerArgs());
+        args.add(mode);
+        Process process = new ProcessBuilder(TestJvms.launcher(List.of()).command(BrokenRunner.class, 2, args)).redirectErrorStream(true).start();
+        Scenario scenario = scenario(ExecutorKind.VIRTUAL, 10, 1_000);
+        RunHandle handle = JvmRun.attach(process, channel, scenario, IdealTime.millis(scenario, 2), RunListener.NONE);
+
+        RunResult result = handle.result().get(50, TimeUnit.SECONDS);
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).startsWith("The runner JVM's frames could not be read (" + switch (mode) {
+                    case "garbage" -> "unknown frame type 42)";
+                    case "truncated" -> "stream ended inside a frame (10 of 1000 bytes came))";
+                    default -> "the stream stopped inside a frame (10 of 1000 bytes came, then nothing for 10 s))";
+                }).endsWith("after 0 of 10 tasks had started and 0 had finished: the runner JVM was ended.")
+                .doesNotContain("signal", "Exception", "\n");
+        assertThat(process.isAlive()).isFalse();
+    }
+
+    /** Sends {@code kill -SIGNAL pid}, as a user at a shell would. */
+    private static void signal(long pid, String signal) throws Exception {
+        var kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
+    }
+
     @Test
     void runningOutOfNativeThreadsIsReportedWithHowFarItGot() throws InterruptedException {
         // Cap the runner's address space and give each Java thread a 64 MB stack reservation, so
@@ -309,6 +367,37 @@ class RunnerTest {
         assertThat(result.message()).startsWith("Could not start the runner JVM");
     }
 
+    /**
+     * {@code loomscope run --jfr FILE} onto a full disk: the run is whole and its result kept, the
+     * file's failure said in plain words, and nothing left beside the file (here a link to /dev/full).
+     * Before, the failed dump was taken for the parent gone: the runner halted and the run was lost.
+     */
+    @Test
+    void aRecordingThatCannotBeWrittenIsSaidAndTheRunIsKept(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "needs /dev/full (Linux)");
+        Path link = Files.createSymbolicLink(dir.resolve("run.jfr"), Path.of("/dev/full"));
+        RunResult result = runner.run(scenario(ExecutorKind.VIRTUAL, 20, 5), RunOptions.DEFAULT.withJfrFile(link, false), RunListener.NONE);
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(20);
+        assertThat(result.message()).isEqualTo("Could not write " + link + ": no space left on device.");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("run.jfr");
+        }
+    }
+
+    /** The JDK the runners need is gone (removed, or upgraded in place, while the app ran): one plain sentence, at once. */
+    @Test
+    void aRunnerWhoseJdkIsGoneIsAFailedResultSayingSo() {
+        Path gone = Path.of("/nonexistent/jdk-25/bin/java");
+        var orphaned = new Runner(TestJvms.launcher(List.of()).withJava(gone));
+        RunHandle handle = orphaned.start(scenario(ExecutorKind.VIRTUAL, 1, 1), RunListener.NONE);
+        assertThat(handle.result()).as("decided before any process starts").isDone();
+        RunResult result = handle.result().join();
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
+        assertThat(result.message()).isEqualTo("Could not start the runner JVM: " + gone + " does not exist (was its JDK removed or upgraded?).");
+        assertThat(handle.pid()).isEqualTo(-1);
+    }
+
     // ---- how long real runs take: bounds that a busy machine can break, run apart (-Ptiming) ----
 
     @Test
@@ -373,6 +462,22 @@ class RunnerTest {
         // The first event arrived well inside the 3 s sleep, and none took 3 s to arrive.
         assertThat(recorder.heardFirst(EventType.STARTED) - recorder.runStart().monotonicNanos()).isBetween(0L, 2_000_000_000L);
         assertThat(result.delivery().latencyMaxMs()).isPositive().isLessThan(3_000);
+    }
+
+    @Test
+    @Tag("timing")
+    void stoppingAFrozenRunnerEndsItWithinASecond() throws Exception {
+        var recorder = new RunScript.Recorder();
+        RunHandle handle = asShipped.start(scenario(ExecutorKind.VIRTUAL, 100, 30_000), RunOptions.DEFAULT.withoutJfr(), recorder);
+        Poll.until("a task started", Duration.ofSeconds(20), () -> recorder.heardFirst(EventType.STARTED) > 0);
+        signal(handle.pid(), "STOP");
+        Poll.until("the runner frozen", Duration.ofSeconds(10), () -> JvmRun.isFrozen(handle.pid()));
+        long stopAt = System.nanoTime();
+        handle.cancel();
+        RunResult result = handle.result().orTimeout(1, TimeUnit.SECONDS).join();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopAt)).isLessThan(1_000);
+        assertThat(result.outcome()).isEqualTo(RunResult.Outcome.CANCELLED);
+        assertThat(result.message()).contains("did not answer: it was killed");
     }
 
     @Test

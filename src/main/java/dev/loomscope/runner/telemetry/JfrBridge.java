@@ -95,7 +95,7 @@ public final class JfrBridge implements AutoCloseable {
     public void stop(Path jfrFile) throws IOException {
         stream.stop();
         if (jfrFile != null) {
-            stream.dump(jfrFile);
+            dev.loomscope.io.AtomicFiles.writeAt(jfrFile, stream::dump);
         }
     }
 

@@ -1,12 +1,10 @@
 package dev.loomscope.ui.export;
 
-import java.io.BufferedOutputStream;
+import dev.loomscope.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,22 +34,9 @@ public final class SavedFile {
         });
     }
 
-    /** Writes {@code content} to {@code file} now. */
+    /** Writes {@code content} to {@code file} now ({@link AtomicFiles}: "Could not write FILE: REASON." if it cannot). */
     static void write(Path file, Content content) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Cannot save " + file + ": the folder " + parent + " does not exist.");
-        }
-        Path partial = file.resolveSibling(file.getFileName() + ".part");
-        try {
-            try (var out = new BufferedOutputStream(Files.newOutputStream(partial))) {
-                content.writeTo(out);
-            }
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(partial);
-            throw new IOException("Cannot save " + file + ": " + e.getMessage(), e);
-        }
+        AtomicFiles.write(file, content::writeTo);
     }
 
     /** The message to show for a failed write, from what a {@link #writeLater} future failed with. */

@@ -136,23 +136,12 @@ public final class ObserveSession {
             return CompletableFuture.failedFuture(new java.io.IOException("Nothing is observed: no recording to save."));
         }
         return CompletableFuture.supplyAsync(() -> {
-            // Whole or not at all: a partial recording never replaces a good file.
-            java.nio.file.Path partial = file.resolveSibling(file.getFileName() + ".part");
             try {
-                java.nio.file.Path parent = file.toAbsolutePath().getParent();
-                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-                    throw new java.io.IOException("the folder " + parent + " does not exist");
-                }
-                now.saveJfr(partial);
-                java.nio.file.Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                // Whole or not at all: a partial recording never replaces a good file.
+                dev.loomscope.io.AtomicFiles.writeAt(file, now::saveJfr);
                 return file;
-            } catch (java.io.IOException | RuntimeException e) {
-                try {
-                    java.nio.file.Files.deleteIfExists(partial);
-                } catch (java.io.IOException ignored) {
-                    // Nothing more can be done about a file that cannot be deleted.
-                }
-                throw new java.io.UncheckedIOException(new java.io.IOException("Cannot save " + file + ": " + e.getMessage(), e));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
         }, background);
     }

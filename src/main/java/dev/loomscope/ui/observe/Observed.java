@@ -56,7 +56,7 @@ public interface Observed {
                     Thread.currentThread().interrupt();
                 }
                 if (jfrFile != null && Files.isRegularFile(jfrFile)) {
-                    Files.copy(jfrFile, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(jfrFile, file); // to a path that does not exist yet (see ObserveSession.saveJfr)
                 } else {
                     throw new IOException("the recording was not kept: the target went away before it could be written");
                 }

@@ -342,7 +342,7 @@ class ObserveViewTest {
         Path nowhere = dir.resolve("missing/observation.jfr");
         Fx.run(() -> view.saveJfr(window.exports(), nowhere));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
-        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save " + nowhere, "does not exist");
+        assertThat(Fx.call(window::bannerMessage)).contains("Could not write " + nowhere, "does not exist");
         assertThat(Files.exists(dir.resolve("missing"))).isFalse();
     }
 

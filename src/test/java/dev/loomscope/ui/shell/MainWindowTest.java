@@ -504,7 +504,19 @@ class MainWindowTest {
         Path nowhere = dir.resolve("missing").resolve("results.csv");
         Fx.run(() -> window.exports().saveResults(nowhere, true));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
-        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("does not exist");
+        assertThat(Fx.call(window::bannerMessage)).contains("Could not write").contains("does not exist");
+
+        // A full disk (a link to /dev/full): the banner names the file and the reason; nothing is left beside it.
+        if (Files.exists(Path.of("/dev/full"))) {
+            Path full = Files.createSymbolicLink(dir.resolve("full.json"), Path.of("/dev/full"));
+            Fx.run(() -> window.exports().saveResults(full, false));
+            Fx.waitUntil("the banner says the disk is full", Duration.ofSeconds(10),
+                    () -> String.valueOf(window.bannerMessage()).contains("no space left"));
+            assertThat(Fx.call(window::bannerMessage)).isEqualTo("Could not write " + full + ": no space left on device.");
+            try (var left = Files.list(dir)) {
+                assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.endsWith(".part"));
+            }
+        }
     }
 
     private static int differingPixels(java.awt.image.BufferedImage a, java.awt.image.BufferedImage b, int x0, int y0, int w, int h) {
@@ -622,7 +634,7 @@ class MainWindowTest {
         Fx.settle(Fx.call(window::getScene), 5);
         assertThatThrownBy(() -> nowhere.get(30, java.util.concurrent.TimeUnit.SECONDS)).hasMessageContaining("does not exist");
         Fx.waitUntil("the banner says why", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
-        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing");
+        assertThat(Fx.call(window::bannerMessage)).contains("Could not write").contains("missing");
         assertThat(Fx.call(() -> window.exports().clips().isRecording())).isFalse();
     }
 
@@ -788,7 +800,7 @@ class MainWindowTest {
         Path nowhere = dir.resolve("missing-folder").resolve("window.png");
         Fx.run(() -> window.exports().saveScreenshot(nowhere, 1, saved -> { }));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
-        assertThat(Fx.call(window::bannerMessage)).contains("Cannot save").contains("missing-folder").contains("does not exist");
+        assertThat(Fx.call(window::bannerMessage)).contains("Could not write").contains("missing-folder").contains("does not exist");
         assertThat(Files.exists(nowhere)).isFalse();
     }
 
