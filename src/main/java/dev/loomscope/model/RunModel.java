@@ -431,10 +431,6 @@ public final class RunModel implements RunListener {
         publish();
     }
 
-    public boolean isReplica() {
-        return replayClockMs >= 0;
-    }
-
     public int jfrEventCount() {
         return jfrEvents.count();
     }
