@@ -53,21 +53,21 @@ abstract class EventRing extends RingLayout.PadAfterReader {
      * wakes the reader, once per position of the reader.
      */
     final boolean hasRoomFor(long sequence, EventLog log) {
-        return sequence - consumedSeen < halfSize || hasRoomBehindReader(sequence, log);
-    }
-
-    private boolean hasRoomBehindReader(long sequence, EventLog log) {
-        long reader = consumed;
-        consumedSeen = reader;
-        long backlog = sequence - reader;
-        if (backlog >= halfSize) {
-            if (reader != consumedAtWake) {
-                // Once per crossing: unpark takes the reader's lock, and a million
-                // writers calling it per event would fight over that lock.
-                consumedAtWake = reader;
-                log.wakeReader();
+        // One method, the slow path included, as the write path had it inline before: a call past
+        // half full would cost every event while the reader is behind.
+        if (sequence - consumedSeen >= halfSize) {
+            long reader = consumed;
+            consumedSeen = reader;
+            long backlog = sequence - reader;
+            if (backlog >= halfSize) {
+                if (reader != consumedAtWake) {
+                    // Once per crossing: unpark takes the reader's lock, and a million
+                    // writers calling it per event would fight over that lock.
+                    consumedAtWake = reader;
+                    log.wakeReader();
+                }
+                return backlog < size;
             }
-            return backlog < size;
         }
         return true;
     }
