@@ -1,21 +1,18 @@
 package dev.loomscope.model;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.loomscope.runner.telemetry.MachineCpu;
 import java.nio.file.Path;
 
 /**
  * How much CPU the rest of the machine leaves this process: the cores minus what every other
  * process (the runner above all) used lately, from Linux's {@code /proc/stat} and this process's
- * own CPU time. What this process uses itself counts as spare, since it can give it up.
+ * own CPU time ({@link MachineCpu}). What this process uses itself counts as spare, since it can give it up.
  * Elsewhere, or if {@code /proc/stat} cannot be read, it knows nothing ({@link Double#NaN}).
  */
 public final class MachineLoad {
 
     /** Readings closer together than this would be a few clock ticks (10 ms each) and mostly noise. */
     static final long PERIOD_NANOS = 150_000_000L;
-    /** Linux's USER_HZ: the unit of {@code /proc/stat}, 100 on every mainstream kernel. */
-    private static final long NANOS_PER_TICK = 10_000_000L;
 
     private final Path procStat;
     private final int cores;
@@ -27,7 +24,7 @@ public final class MachineLoad {
     private boolean unreadable;
 
     public MachineLoad(int cores) {
-        this(Path.of("/proc/stat"), cores, MachineLoad::processCpuNanos);
+        this(MachineCpu.PROC_STAT, cores, MachineLoad::processCpuNanos);
     }
 
     MachineLoad(Path procStat, int cores, java.util.function.LongSupplier ownCpuNanos) {
@@ -41,7 +38,7 @@ public final class MachineLoad {
         if (unreadable || (lastAt >= 0 && nowNanos - lastAt < PERIOD_NANOS)) {
             return spare;
         }
-        long busy = busyNanos();
+        long busy = MachineCpu.busyNanos(procStat);
         if (busy < 0) {
             unreadable = true;
             return spare = Double.NaN;
@@ -55,26 +52,6 @@ public final class MachineLoad {
         lastBusyNanos = busy;
         lastOwnNanos = own;
         return spare;
-    }
-
-    /** CPU time all cores spent busy since boot ({@code /proc/stat}'s first line less idle and iowait), or -1. */
-    private long busyNanos() {
-        try {
-            String first = Files.readAllLines(procStat).getFirst();
-            String[] fields = first.trim().split("\\s+");
-            if (!fields[0].equals("cpu") || fields.length < 5) {
-                return -1;
-            }
-            long total = 0;
-            // user nice system idle iowait irq softirq steal (guest time is already in user)
-            for (int i = 1; i < Math.min(fields.length, 9); i++) {
-                total += Long.parseLong(fields[i]);
-            }
-            long idle = Long.parseLong(fields[4]) + (fields.length > 5 ? Long.parseLong(fields[5]) : 0);
-            return (total - idle) * NANOS_PER_TICK;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
     }
 
     private static long processCpuNanos() {

@@ -23,16 +23,13 @@ import java.util.List;
  */
 public final class RunModel implements RunListener {
 
-    /** Pins kept for the event list; beyond this they are counted, not kept. */
-    static final int MAX_JFR_EVENTS_KEPT = 5_000;
-
     public enum Phase { QUEUED, RUNNING, FINISHED }
 
     private final int number;
     private final Scenario scenario;
     private final double idealMs;
     private final int cores;
-    private final byte[] states;
+    private final TaskStates tasks;
     private final CarrierLanes lanes;
     private final CompletionCurve curve = new CompletionCurve();
     private final ThreadTaskIndex threads;
@@ -43,19 +40,11 @@ public final class RunModel implements RunListener {
     /** Each task's segment open on a lane, while events arrive; null once the run has ended. */
     private OpenSegments open;
 
-    private long submitted;
-    private long started;
-    private long finished;
-    private long failedTasks;
-    private long cancelledTasks;
-    private long waitingNow;
-    private long pinnedEvents;
-    private double pinnedMs;
     private long latestEventNanos;
     private static final long[] NO_TIMES = new long[0];
     /** Finish times of the batch being applied (grown to the largest batch). */
     private long[] finishTimes = new long[4_096];
-    private final List<LaneEvent> jfrEvents = new ArrayList<>();
+    private final JfrEventList jfrEvents = new JfrEventList();
 
     private final RunArchive archive;
     /** For a replica being replayed: the replay's clock, in ms of the run (else negative). */
@@ -73,7 +62,7 @@ public final class RunModel implements RunListener {
         this.scenario = scenario;
         this.cores = cores;
         this.idealMs = IdealTime.millis(scenario, cores);
-        this.states = new byte[scenario.tasks()];
+        this.tasks = new TaskStates(scenario.tasks());
         this.lanes = new CarrierLanes(scenario);
         this.threads = new ThreadTaskIndex(scenario.tasks());
         this.virtual = scenario.executor().isVirtual();
@@ -113,7 +102,7 @@ public final class RunModel implements RunListener {
     }
 
     private volatile boolean deferring;
-    private final List<List<JfrEvent>> deferredJfr = new java.util.ArrayList<>();
+    private final List<List<JfrEvent>> deferredJfr = new ArrayList<>();
 
     @Override
     public void onEvents(EventBatch batch) {
@@ -146,64 +135,57 @@ public final class RunModel implements RunListener {
     }
 
     private void applyEvent(byte code, int task, long t, long thread, long carrier) {
-        if (task < 0 || task >= states.length) {
+        if (!tasks.isTask(task)) {
             return;
         }
         latestEventNanos = Math.max(latestEventNanos, t);
         switch (EventType.ofCode(code)) {
             case SUBMITTED -> {
-                submitted++;
+                tasks.submitted(task);
                 if (traffic != null) {
                     traffic.sent(task, t);
                 }
-                advance(task, TaskState.QUEUED);
             }
             case STARTED -> {
-                started++;
+                tasks.started(task);
                 if (virtual) {
                     threads.put(thread, task);
                 }
-                advance(task, TaskState.RUNNING);
                 open(task, carrier, CarrierLanes.RUNNING, t);
             }
             case BLOCKED -> {
-                waitingNow++;
+                tasks.blocked(task);
                 close(task, t);
                 if (!virtual) {
                     // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
                     open(task, carrier, CarrierLanes.HELD, t);
                 }
-                setIfBefore(task, TaskState.WAITING, TaskState.DONE);
             }
             case RESUMED -> {
-                waitingNow--;
+                tasks.resumed(task);
                 close(task, t);
                 open(task, carrier, CarrierLanes.RUNNING, t);
-                setIfBefore(task, TaskState.RUNNING, TaskState.DONE);
             }
             case FINISHED -> {
-                finished++;
+                tasks.finished(task);
                 if (traffic != null) {
                     traffic.answered(task, t, true);
                 }
                 close(task, t);
-                advance(task, TaskState.DONE);
                 finishTimes[finishedInBatch++] = t;
             }
             case FAILED -> {
-                failedTasks++;
+                tasks.failed(task);
                 if (traffic != null) {
                     traffic.answered(task, t, false);
                 }
                 close(task, t);
-                advance(task, TaskState.FAILED);
                 finishTimes[finishedInBatch++] = t;
             }
             case CANCELLED -> {
                 // Not on the completion curve: a cancelled task never ran its course (the Completed tile agrees).
-                cancelledTasks++;
+                tasks.cancelled(task);
                 close(task, t);
-                advance(task, TaskState.CANCELLED);
             }
         }
     }
@@ -269,29 +251,7 @@ public final class RunModel implements RunListener {
             deferredJfr.add(events);
             return;
         }
-        for (JfrEvent event : events) {
-            if (event.timeNanos() < 0) {
-                // Before the run began (JFR's start-up, a web service's warm-up): not the run's, as in the summary.
-                continue;
-            }
-            int lane = event.carrierId() >= 0 ? lanes.knownLaneOf(event.carrierId()) : -1;
-            if (JfrEvent.PINNED.equals(event.kind())) {
-                pinnedEvents++;
-                pinnedMs += event.durationNanos() / 1e6;
-                lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
-                int task = threads.taskOf(event.threadId());
-                if (task >= 0) {
-                    states[task] |= TaskState.PINNED_FLAG;
-                }
-            }
-            if (!JfrEvent.VTHREAD_START.equals(event.kind()) && !JfrEvent.VTHREAD_END.equals(event.kind())) {
-                synchronized (jfrEvents) {
-                    if (jfrEvents.size() < MAX_JFR_EVENTS_KEPT) {
-                        jfrEvents.add(new LaneEvent(event, lane));
-                    }
-                }
-            }
-        }
+        jfrEvents.addAll(events, lanes, threads, tasks);
         publish();
     }
 
@@ -323,21 +283,6 @@ public final class RunModel implements RunListener {
         this.result = result;
         this.phase = Phase.FINISHED;
         publish();
-    }
-
-    private void advance(int task, byte state) {
-        byte value = states[task];
-        if (TaskState.state(value) < state) {
-            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
-        }
-    }
-
-    /** Moves between running and waiting, never back from done (events of a task may arrive out of order). */
-    private void setIfBefore(int task, byte state, byte limit) {
-        byte value = states[task];
-        if (TaskState.state(value) < limit) {
-            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
-        }
     }
 
     private void open(int task, long thread, int kind, long t) {
@@ -399,7 +344,7 @@ public final class RunModel implements RunListener {
 
     /** Task states, one byte each ({@link TaskState}); read-only for callers. */
     public byte[] states() {
-        return states;
+        return tasks.bytes();
     }
 
     public CarrierLanes lanes() {
@@ -438,19 +383,18 @@ public final class RunModel implements RunListener {
         Sample sample = lastSample;
         Sample peak = peakSample;
         // While events wait for the end, the runner's own count (in its samples) says how many are done.
+        long finished = tasks.finished();
         long completed = deferring && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
-        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), submitted, completed, failedTasks,
-                Math.max(0, started - finished - failedTasks - cancelledTasks), Math.max(0, waitingNow),
+        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), tasks.submitted(), completed, tasks.failed(),
+                tasks.running(), tasks.waiting(),
                 sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
                 sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),
-                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), pinnedEvents, pinnedMs, cancelledTasks);
+                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), jfrEvents.pinnedEvents(), jfrEvents.pinnedMs(), tasks.cancelled());
     }
 
     /** JFR events kept so far (pins, submit failures, GC), oldest first, with their carrier's lane; a copy. */
     public List<LaneEvent> jfrEvents() {
-        synchronized (jfrEvents) {
-            return List.copyOf(jfrEvents);
-        }
+        return jfrEvents.copy();
     }
 
     /** The run's events and samples, for replay and timeline export; null until it has ended, and once dropped (or never kept). */
@@ -487,14 +431,8 @@ public final class RunModel implements RunListener {
         publish();
     }
 
-    public boolean isReplica() {
-        return replayClockMs >= 0;
-    }
-
     public int jfrEventCount() {
-        synchronized (jfrEvents) {
-            return jfrEvents.size();
-        }
+        return jfrEvents.count();
     }
 
     /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */

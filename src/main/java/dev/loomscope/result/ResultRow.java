@@ -1,8 +1,22 @@
 package dev.loomscope.result;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * One run's result as a flat row with stable field names for scripts: a line of {@code run --json},
@@ -19,6 +33,15 @@ public record ResultRow(String executor, String label, String outcome, String me
                   String sharing, long cancelled, int failAtMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING) // else any cell over 24 characters is quoted
+            .addMixIn(ResultRow.class, CsvCells.class)
+            .addModule(new SimpleModule().addSerializer(String.class, new TextCell()))
+            .build();
+    /** The record's components, in their order, as columns. */
+    private static final CsvSchema CSV_SCHEMA = CSV.schemaFor(ResultRow.class)
+            .sortedBy(Arrays.stream(ResultRow.class.getRecordComponents()).map(RecordComponent::getName).toArray(String[]::new));
+    private static final ObjectWriter CSV_LINE = CSV.writer(CSV_SCHEMA);
 
     public static ResultRow of(RunResult r, int repeats) {
         var s = r.scenario();
@@ -46,25 +69,22 @@ public record ResultRow(String executor, String label, String outcome, String me
 
     /** The CSV header: the field names, in order. */
     public static String csvHeader() {
-        return String.join(",", java.util.Arrays.stream(ResultRow.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList());
+        var names = new StringJoiner(",");
+        CSV_SCHEMA.forEach(column -> names.add(column.getName()));
+        return names.toString();
     }
 
-    /** The fields as one CSV line (RFC 4180 quoting); pinned reasons as "reason=count; ...". */
+    /**
+     * The fields as one CSV line (RFC 4180 quoting: a cell is quoted only if it holds a comma, a
+     * quote or a line break); pinned reasons as "reason=count; ...", an absent figure as an empty cell.
+     */
     public String toCsvLine() {
-        var cells = new java.util.ArrayList<String>();
-        for (var component : ResultRow.class.getRecordComponents()) {
-            Object value;
-            try {
-                value = component.getAccessor().invoke(this);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-            String text = value == null ? ""
-                    : value instanceof java.util.Map<?, ?> map ? String.join("; ", map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())
-                    : value.toString();
-            cells.add(text.matches("[^,\"\r\n]*") ? text : "\"" + text.replace("\"", "\"\"") + "\"");
+        try {
+            String line = CSV_LINE.writeValueAsString(this);
+            return line.substring(0, line.length() - CSV_SCHEMA.getLineSeparator().length);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
-        return String.join(",", cells);
     }
 
     /** Null (absent in JSON, an empty CSV cell) where the figure was not measured. */
@@ -74,5 +94,47 @@ public record ResultRow(String executor, String label, String outcome, String me
 
     private static double round(double value) {
         return Math.round(value * 10) / 10.0;
+    }
+
+    /** How the CSV writes what is not a plain figure or text: the pinned reasons in one cell. */
+    private abstract static class CsvCells {
+        @JsonSerialize(using = ReasonsCell.class)
+        abstract Map<String, Long> pinnedReasons();
+    }
+
+    /** Pinned reasons as "reason=count; ...", in the map's order. */
+    private static final class ReasonsCell extends StdSerializer<Map<String, Long>> {
+        @SuppressWarnings("unchecked")
+        ReasonsCell() {
+            super((Class<Map<String, Long>>) (Class<?>) Map.class);
+        }
+
+        @Override
+        public void serialize(Map<String, Long> reasons, JsonGenerator out, SerializerProvider provider) throws IOException {
+            TextCell.write(String.join("; ", reasons.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()), out);
+        }
+    }
+
+    /**
+     * A text cell, quoted as RFC 4180 asks: the CSV writer quotes a cell with a comma, a quote or a
+     * line feed, and this one with a carriage return too, which the writer would leave bare.
+     */
+    private static final class TextCell extends StdSerializer<String> {
+        TextCell() {
+            super(String.class);
+        }
+
+        @Override
+        public void serialize(String text, JsonGenerator out, SerializerProvider provider) throws IOException {
+            write(text, out);
+        }
+
+        static void write(String text, JsonGenerator out) throws IOException {
+            if (text.indexOf('\r') >= 0 && text.matches("[^,\"\n]*")) {
+                out.writeRawValue('"' + text + '"');
+            } else {
+                out.writeString(text);
+            }
+        }
     }
 }

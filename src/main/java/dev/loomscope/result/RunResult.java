@@ -39,14 +39,6 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
         public boolean hasCpuWait() {
             return cpuWaitMs >= 0;
         }
-
-        public boolean hasOtherCpu() {
-            return otherCpuMs >= 0;
-        }
-
-        public boolean hasSubmit() {
-            return submitMs >= 0;
-        }
     }
 
     /** A result without measured overheads. */

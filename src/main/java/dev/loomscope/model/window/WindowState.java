@@ -251,10 +251,6 @@ public final class WindowState {
         return pinned;
     }
 
-    public boolean isPresentation() {
-        return presentation;
-    }
-
     public void setPresentation(boolean on) {
         presentation = on;
     }

@@ -27,12 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class EventLog {
 
-    private static final int LONGS_PER_SLOT = 4;
-    /** An own ring's slot: head (type and task), time, thread id; the carrier is the ring's owner. */
-    private static final int LONGS_PER_OWN_SLOT = 3;
     /** At most this many writers get a ring of their own (carriers and the submitter). */
     static final int MAX_OWN_RINGS = 32;
-    private static final VarHandle PUBLISHED = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle OWN_RINGS;
 
     static {
@@ -43,7 +39,7 @@ public final class EventLog {
         }
     }
 
-    private final Ring[] rings;
+    private final SharedRing[] rings;
     private final int ringMask;
     private final int slotsPerOwnRing;
     /** Rings of one writing OS thread each; replaced whole, with a compare-and-set, when a writer joins. */
@@ -76,9 +72,9 @@ public final class EventLog {
      */
     public EventLog(int sharedRings, int slotsPerSharedRing, int slotsPerOwnRing) {
         int count = powerOfTwoAtLeast(sharedRings);
-        this.rings = new Ring[count];
+        this.rings = new SharedRing[count];
         for (int i = 0; i < count; i++) {
-            this.rings[i] = new Ring(powerOfTwoAtLeast(slotsPerSharedRing));
+            this.rings[i] = new SharedRing(powerOfTwoAtLeast(slotsPerSharedRing));
         }
         this.ringMask = count - 1;
         this.slotsPerOwnRing = powerOfTwoAtLeast(slotsPerOwnRing);
@@ -95,7 +91,7 @@ public final class EventLog {
         if (!CarrierLookup.isExact()) {
             return;
         }
-        int claimable = MAX_OWN_RINGS - ownRings.list.length - spareOwnSlots.size();
+        int claimable = MAX_OWN_RINGS - ownRings.list().length - spareOwnSlots.size();
         for (int i = 0; i < Math.min(count, claimable); i++) {
             spareOwnSlots.add(OwnRing.newSlots(slotsPerOwnRing));
         }
@@ -148,7 +144,7 @@ public final class EventLog {
 
     private void overflow(byte type, int task, long time, long threadId, long carrierId) {
         overflowed.incrementAndGet();
-        overflow.add(new long[] {head(type, task), time, threadId, carrierId});
+        overflow.add(new long[] {EventRing.head(type, task), time, threadId, carrierId});
     }
 
     /** The ring of the OS thread {@code carrierId} if the caller runs on it and may have one; null otherwise. */
@@ -182,7 +178,7 @@ public final class EventLog {
         while (true) {
             OwnRings current = ownRings;
             OwnRing existing = current.find(owner);
-            if (existing != null || current.list.length >= MAX_OWN_RINGS) {
+            if (existing != null || current.list().length >= MAX_OWN_RINGS) {
                 if (fresh != null) {
                     spareOwnSlots.add(fresh.slots); // unused: the next writer takes it
                 }
@@ -198,21 +194,9 @@ public final class EventLog {
         }
     }
 
-    private static int mix(long id) {
-        long h = id * 0x9E3779B97F4A7C15L;
-        return (int) (h >>> 32);
-    }
-
     /** Events recorded so far. */
     public long recorded() {
-        long total = overflowed.get();
-        for (Ring ring : rings) {
-            total += ring.claimedCount();
-        }
-        for (OwnRing ring : ownRings.list) {
-            total += ring.writtenCount();
-        }
-        return total;
+        return overflowed.get() + writtenCount(rings) + writtenCount(ownRings.list());
     }
 
     /** Own-ring slots reserved and not yet claimed by a writer. */
@@ -232,21 +216,15 @@ public final class EventLog {
      * @return how many events were drained
      */
     public int drain(Sink sink) {
-        int count = 0;
-        for (Ring ring : rings) {
-            int drained = ring.drain(sink);
-            if (drained < 0) {
-                return count + (-drained - 1);
-            }
-            count += drained;
+        int count = drain(rings, sink);
+        if (count < 0) {
+            return -count - 1;
         }
-        for (OwnRing ring : ownRings.list) {
-            int drained = ring.drain(sink);
-            if (drained < 0) {
-                return count + (-drained - 1);
-            }
-            count += drained;
+        int own = drain(ownRings.list(), sink);
+        if (own < 0) {
+            return count + (-own - 1);
         }
+        count += own;
         for (long[] event = overflow.peek(); event != null; event = overflow.peek()) {
             if (!sink.accept((byte) (event[0] >>> 32), (int) event[0], event[1], event[2], event[3])) {
                 break;
@@ -259,303 +237,48 @@ public final class EventLog {
 
     /** Whether every recorded event has been drained. The reader's view: call it on the reader thread, or after joining it. */
     public boolean isDrained() {
-        for (Ring ring : rings) {
-            if (ring.readSequence != ring.claimedCount()) {
-                return false;
-            }
-        }
-        for (OwnRing ring : ownRings.list) {
-            if (ring.readSequence != ring.writtenCount()) {
-                return false;
-            }
-        }
-        return overflow.isEmpty();
+        return isDrained(rings) && isDrained(ownRings.list()) && overflow.isEmpty();
     }
 
-    private void wakeReader() {
+    /** @return events drained from {@code group}, or -(drained + 1) if the sink refused one */
+    private static int drain(EventRing[] group, Sink sink) {
+        int count = 0;
+        for (EventRing ring : group) {
+            int drained = ring.drain(sink);
+            if (drained < 0) {
+                return -(count + (-drained - 1)) - 1;
+            }
+            count += drained;
+        }
+        return count;
+    }
+
+    private static boolean isDrained(EventRing[] group) {
+        for (EventRing ring : group) {
+            if (!ring.isDrained()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long writtenCount(EventRing[] group) {
+        long total = 0;
+        for (EventRing ring : group) {
+            total += ring.writtenCount();
+        }
+        return total;
+    }
+
+    /** Wakes the reader thread, if it is named: a ring is filling up. */
+    void wakeReader() {
         Thread thread = reader;
         if (thread != null) {
             LockSupport.unpark(thread);
         }
     }
 
-    private static long head(byte type, int task) {
-        return ((long) type << 32) | (task & 0xFFFF_FFFFL);
-    }
-
     private static int powerOfTwoAtLeast(int n) {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
-    }
-
-    /*
-     * Ring fields are split into three cache-line-padded groups (superclass fields are laid out
-     * first, so the padding holds): what writers contend on, what the reader writes, and what
-     * nobody writes. Without the split the reader's every drain invalidated the line that writers
-     * read on every event.
-     */
-
-    @SuppressWarnings("unused")
-    private abstract static class PadBeforeWriters {
-        long p00, p01, p02, p03, p04, p05, p06, p07;
-    }
-
-    /** Written by writers: the next sequence to claim, and their last look at the reader's position. */
-    private abstract static class WriterSide extends PadBeforeWriters {
-        volatile long claimed;
-        /** A lower bound of {@code consumed}; writers read the real one only when this says the ring is filling. */
-        long consumedSeen;
-        /** {@code consumed} when a writer last woke the reader: no need to wake it again until it has moved. */
-        long consumedAtWake = -1;
-    }
-
-    @SuppressWarnings("unused")
-    private abstract static class PadBeforeReader extends WriterSide {
-        long p10, p11, p12, p13, p14, p15, p16, p17;
-    }
-
-    /** Written by the reader only. */
-    private abstract static class ReaderSide extends PadBeforeReader {
-        volatile long consumed;
-        long readSequence;
-    }
-
-    @SuppressWarnings("unused")
-    private abstract static class PadAfterReader extends ReaderSide {
-        long p20, p21, p22, p23, p24, p25, p26, p27;
-    }
-
-    /** One multi-producer, single-consumer ring. */
-    private static final class Ring extends PadAfterReader {
-        private static final VarHandle CLAIMED;
-
-        static {
-            try {
-                CLAIMED = MethodHandles.lookup().findVarHandle(WriterSide.class, "claimed", long.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        private final int mask;
-        private final long halfSize;
-        private final long size;
-        private final long[] slots;
-        /** published[i] holds sequence + 1 once slot i carries that sequence's event. */
-        private final long[] published;
-
-        Ring(int size) {
-            this.mask = size - 1;
-            this.size = size;
-            this.halfSize = size / 2;
-            this.slots = new long[size * LONGS_PER_SLOT];
-            this.published = new long[size];
-        }
-
-        long claimedCount() {
-            return claimed;
-        }
-
-        /** @return false, claiming nothing, if the ring is full */
-        boolean tryRecord(EventLog log, byte type, int task, long timeNanos, long threadId, long carrierId) {
-            long sequence;
-            do {
-                sequence = claimed;
-                if (sequence - consumedSeen >= halfSize) {
-                    long reader = refreshConsumed();
-                    long backlog = sequence - reader;
-                    if (backlog >= halfSize) {
-                        if (reader != consumedAtWake) {
-                            // Once per crossing: unpark takes the reader's lock, and a million
-                            // writers calling it per event would fight over that lock.
-                            consumedAtWake = reader;
-                            log.wakeReader();
-                        }
-                        if (backlog >= size) {
-                            return false;
-                        }
-                    }
-                }
-            } while (!CLAIMED.compareAndSet(this, sequence, sequence + 1));
-            int slot = (int) (sequence & mask);
-            int base = slot * LONGS_PER_SLOT;
-            slots[base] = head(type, task);
-            slots[base + 1] = timeNanos;
-            slots[base + 2] = threadId;
-            slots[base + 3] = carrierId;
-            PUBLISHED.setRelease(published, slot, sequence + 1);
-            return true;
-        }
-
-        private long refreshConsumed() {
-            long now = consumed;
-            consumedSeen = now;
-            return now;
-        }
-
-        /** @return events drained, or -(drained + 1) if the sink refused one */
-        int drain(Sink sink) {
-            int count = 0;
-            boolean refused = false;
-            long next = readSequence;
-            while (true) {
-                int slot = (int) (next & mask);
-                if ((long) PUBLISHED.getAcquire(published, slot) != next + 1) {
-                    break;
-                }
-                int base = slot * LONGS_PER_SLOT;
-                long head = slots[base];
-                if (!sink.accept((byte) (head >>> 32), (int) head, slots[base + 1], slots[base + 2], slots[base + 3])) {
-                    refused = true;
-                    break;
-                }
-                next++;
-                count++;
-            }
-            if (count > 0) {
-                readSequence = next;
-                consumed = next;
-            }
-            return refused ? -(count + 1) : count;
-        }
-    }
-
-    /** The own rings, immutable: an open-addressing table by owner for writers, a list for the reader. */
-    private record OwnRings(OwnRing[] table, OwnRing[] list) {
-        static final OwnRings EMPTY = new OwnRings(new OwnRing[4 * MAX_OWN_RINGS], new OwnRing[0]);
-
-        OwnRing find(long owner) {
-            int mask = table.length - 1;
-            for (int i = mix(owner) & mask; ; i = (i + 1) & mask) {
-                OwnRing ring = table[i];
-                if (ring == null || ring.owner == owner) {
-                    return ring;
-                }
-            }
-        }
-
-        OwnRings with(OwnRing ring) {
-            OwnRing[] grown = table.clone();
-            int mask = grown.length - 1;
-            int i = mix(ring.owner) & mask;
-            while (grown[i] != null) {
-                i = (i + 1) & mask;
-            }
-            grown[i] = ring;
-            OwnRing[] longer = java.util.Arrays.copyOf(list, list.length + 1);
-            longer[list.length] = ring;
-            return new OwnRings(grown, longer);
-        }
-    }
-
-    /** Written by its one writer only. */
-    private abstract static class OwnWriterSide extends PadBeforeWriters {
-        /** Events written; the writer publishes it with a release store, the reader reads it with acquire. */
-        long written;
-        long consumedSeen;
-        long consumedAtWake = -1;
-    }
-
-    @SuppressWarnings("unused")
-    private abstract static class OwnPadBeforeReader extends OwnWriterSide {
-        long p10, p11, p12, p13, p14, p15, p16, p17;
-    }
-
-    private abstract static class OwnReaderSide extends OwnPadBeforeReader {
-        volatile long consumed;
-        long readSequence;
-    }
-
-    @SuppressWarnings("unused")
-    private abstract static class OwnPadAfterReader extends OwnReaderSide {
-        long p20, p21, p22, p23, p24, p25, p26, p27;
-    }
-
-    /**
-     * A single-producer, single-consumer ring: one OS thread writes it (all the virtual threads it
-     * carries, one after another), the telemetry thread reads it.
-     */
-    private static final class OwnRing extends OwnPadAfterReader {
-        private static final VarHandle WRITTEN;
-
-        static {
-            try {
-                WRITTEN = MethodHandles.lookup().findVarHandle(OwnWriterSide.class, "written", long.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        final long owner;
-        private final int mask;
-        private final long halfSize;
-        private final long size;
-        private final long[] slots;
-
-        /** @param slots from {@link #newSlots}: a power of two of slots */
-        OwnRing(long owner, long[] slots) {
-            int size = slots.length / LONGS_PER_OWN_SLOT;
-            this.owner = owner;
-            this.mask = size - 1;
-            this.size = size;
-            this.halfSize = size / 2;
-            this.slots = slots;
-        }
-
-        static long[] newSlots(int size) {
-            return new long[size * LONGS_PER_OWN_SLOT];
-        }
-
-        long writtenCount() {
-            return (long) WRITTEN.getAcquire(this);
-        }
-
-        /** @return false, writing nothing, if the ring is full */
-        boolean tryRecord(EventLog log, byte type, int task, long timeNanos, long threadId) {
-            // Acquire: the previous write may have come from another virtual thread on this carrier.
-            long sequence = (long) WRITTEN.getAcquire(this);
-            if (sequence - consumedSeen >= halfSize) {
-                long reader = consumed;
-                consumedSeen = reader;
-                long backlog = sequence - reader;
-                if (backlog >= halfSize) {
-                    if (reader != consumedAtWake) {
-                        consumedAtWake = reader;
-                        log.wakeReader();
-                    }
-                    if (backlog >= size) {
-                        return false;
-                    }
-                }
-            }
-            int base = (int) (sequence & mask) * LONGS_PER_OWN_SLOT;
-            slots[base] = head(type, task);
-            slots[base + 1] = timeNanos;
-            slots[base + 2] = threadId;
-            WRITTEN.setRelease(this, sequence + 1);
-            return true;
-        }
-
-        /** @return events drained, or -(drained + 1) if the sink refused one */
-        int drain(Sink sink) {
-            long end = writtenCount();
-            long next = readSequence;
-            int count = 0;
-            boolean refused = false;
-            while (next < end) {
-                int base = (int) (next & mask) * LONGS_PER_OWN_SLOT;
-                long head = slots[base];
-                if (!sink.accept((byte) (head >>> 32), (int) head, slots[base + 1], slots[base + 2], owner)) {
-                    refused = true;
-                    break;
-                }
-                next++;
-                count++;
-            }
-            if (count > 0) {
-                readSequence = next;
-                consumed = next;
-            }
-            return refused ? -(count + 1) : count;
-        }
     }
 }

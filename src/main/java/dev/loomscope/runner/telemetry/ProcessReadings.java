@@ -16,9 +16,6 @@ public final class ProcessReadings {
 
     private static final Path STATM = Path.of("/proc/self/statm");
     private static final Path TASKS = Path.of("/proc/self/task");
-    private static final Path STAT = Path.of("/proc/stat");
-    /** /proc/stat counts in USER_HZ, which Linux fixes at 100 for user space. */
-    private static final long NANOS_PER_TICK = 10_000_000L;
     private static final long PAGE_SIZE = 4096;
 
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
@@ -97,7 +94,7 @@ public final class ProcessReadings {
      *
      * @param runQueueNanos  per thread id: nanoseconds waiting for a CPU so far (the 2nd field of
      *                       /proc/self/task/TID/schedstat); null where /proc does not say
-     * @param machineBusyNanos  busy CPU time of the whole machine so far (/proc/stat's cpu line), -1 if unknown
+     * @param machineBusyNanos  busy CPU time of the whole machine so far ({@link MachineCpu}), -1 if unknown
      * @param processCpuNanos   the runner's own CPU time so far
      */
     public record CpuReading(Map<Long, Long> runQueueNanos, long machineBusyNanos, long processCpuNanos) {
@@ -131,7 +128,7 @@ public final class ProcessReadings {
 
     /** Reads the runner's threads' CPU wait and the machine's busy time; cheap enough only outside the timed run. */
     public CpuReading cpuReading() {
-        return new CpuReading(runQueueNanosPerThread(), machineBusyNanos(), processCpuNanos());
+        return new CpuReading(runQueueNanosPerThread(), MachineCpu.busyNanos(), processCpuNanos());
     }
 
     private static Map<Long, Long> runQueueNanosPerThread() {
@@ -152,24 +149,6 @@ public final class ProcessReadings {
             return null;
         }
         return waits;
-    }
-
-    /** user + nice + system + irq + softirq + steal of /proc/stat's first line (guest time is inside user). */
-    static long machineBusyNanos() {
-        try (Stream<String> lines = Files.lines(STAT)) {
-            String cpu = lines.findFirst().orElse("");
-            if (!cpu.startsWith("cpu ")) {
-                return -1;
-            }
-            String[] f = cpu.substring(4).trim().split("\\s+");
-            long ticks = 0;
-            for (int i : new int[] {0, 1, 2, 5, 6, 7}) {
-                ticks += i < f.length ? Long.parseLong(f[i]) : 0;
-            }
-            return ticks * NANOS_PER_TICK;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
     }
 
     private static VirtualThreadSchedulerMXBean findScheduler() {
