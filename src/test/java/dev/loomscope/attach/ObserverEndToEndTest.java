@@ -16,6 +16,7 @@ import dev.loomscope.web.LoadReport;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -44,7 +45,12 @@ class ObserverEndToEndTest {
             assertThat(s.end()).isEqualTo(ObservationEnd.STOPPED);
             assertThat(s.target().pid()).isEqualTo(target.pid());
             assertThat(s.target().jdkFeature()).isGreaterThanOrEqualTo(25);
-            Pin pin = s.pins().getFirst();
+            // The program's own pins, in its sleeping comparator. The JDK may pin a thread of its own now and then: once, a
+            // virtual thread that waited for JFR's EventWriter class to be initialised by another thread, at observation start.
+            String program = ObservedProgram.class.getName() + ".sleepingCompare";
+            List<Pin> programs = s.pins().stream().filter(p -> p.frames().stream().anyMatch(f -> f.startsWith(program))).toList();
+            assertThat(programs).isNotEmpty();
+            Pin pin = programs.getFirst();
             assertThat(pin.reason()).isEqualTo("Native or VM frame on stack");
             assertThat(pin.blockingOperation()).isNotEmpty();
             assertThat(pin.carrierName()).startsWith("ForkJoinPool");
@@ -56,9 +62,10 @@ class ObserverEndToEndTest {
             assertThat(hotspot.frames()).last().asString().startsWith(ObservedProgram.class.getName() + ".sleepingCompare:");
             assertThat(s.pinHotspots().stream().mapToLong(PinHotspot::count).sum()).isEqualTo(s.pinnedEvents());
             // Nearly every pin is the native frame's; the JDK now and then reports one of the same sleeps as a failed
-            // freeze instead (seen in 1 of 65), so the rule is "mostly", and never a reason of another kind.
+            // freeze instead (seen in 1 of 65), so the rule is "mostly", and the program's pins have no reason of another kind.
             assertThat(s.pinnedReasons().get("Native or VM frame on stack")).isGreaterThanOrEqualTo(s.pinnedEvents() * 9 / 10);
-            assertThat(s.pinnedReasons().keySet()).allMatch(reason -> reason.startsWith("Native or VM frame") || reason.startsWith("Freeze or preempt failed"));
+            assertThat(programs).extracting(Pin::reason)
+                    .allMatch(reason -> reason.startsWith("Native or VM frame") || reason.startsWith("Freeze or preempt failed"));
             assertThat(s.coverage().schedulerMXBean()).isTrue();
             assertThat(s.coverage().enabledEvents()).hasSize(4);
             assertThat(s.schedulerParallelism()).isPositive();
