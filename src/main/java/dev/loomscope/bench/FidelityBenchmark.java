@@ -190,7 +190,7 @@ public final class FidelityBenchmark {
             line += ("%n%-34s LoomScope can be faster: it closes its executor once every task has ended, where the plain program's "
                     + "try-with-resources closes it while tasks still run (which can set off a JDK deoptimization storm), and its "
                     + "start-up's young collection has already grown G1's young generation, so the burst meets fewer collections "
-                    + "(see README, Fidelity)").formatted("");
+                    + "(see docs/measuring.md, Fidelity)").formatted("");
         }
         return line;
     }

@@ -109,7 +109,7 @@ public final class Workload {
         if (scenario.executor().isVirtual()) {
             // On a virtual thread, where the carrier lookup and JFR events take other paths. This also
             // starts the carriers before the timer (the plain program starts them on its first
-            // submit): about a millisecond in LoomScope's favour, documented in the README.
+            // submit): about a millisecond in LoomScope's favour, documented in docs/measuring.md.
             onAVirtualThread(Workload::touchWhatTasksTouch);
         } else {
             touchWhatTasksTouch();

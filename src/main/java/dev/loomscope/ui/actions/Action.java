@@ -11,7 +11,7 @@ import javafx.scene.input.KeyCombination;
 /**
  * Everything the window can be told to do, each once: its words (in the prose bundle, under
  * {@code action.<name>.}), its icon and its keys. Buttons, tooltips, the keyboard, the {@code ?}
- * card and the README's table of keys all come from here (a test holds the README to it).
+ * card and the table of keys in docs/presenting.md all come from here (a test holds the page to it).
  */
 public enum Action {
     RUN(Icons.RUN, List.of(ctrl(KeyCode.R), key(KeyCode.F5)), null),

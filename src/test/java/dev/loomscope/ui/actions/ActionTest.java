@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The action table is the one source of the window's keys: the card, the tooltips and the README say what it says. */
+/** The action table is the one source of the window's keys: the card, the tooltips and docs/presenting.md say what it says. */
 class ActionTest {
 
     @Test
@@ -36,10 +36,10 @@ class ActionTest {
     }
 
     @Test
-    void theReadmeListsEveryShortcutOfTheCardWordForWord() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void thePresentersPageListsEveryShortcutOfTheCardWordForWord() throws IOException {
+        String page = Files.readString(Path.of("docs", "presenting.md"));
         for (String[] row : InfoOverlay.shortcutRows()) {
-            assertThat(readme).as("the README's table of keys").contains("| " + escaped(row[0]) + " | " + row[1] + " |");
+            assertThat(page).as("the table of keys in docs/presenting.md").contains("| " + escaped(row[0]) + " | " + row[1] + " |");
         }
     }
 

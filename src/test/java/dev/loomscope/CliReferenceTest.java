@@ -1,0 +1,62 @@
+package dev.loomscope;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * docs/cli.md is generated from the command line's picocli model; this fails when the page is stale.
+ * To write it again: {@code ./mvnw -q test -Dtest='CliReferenceTest' -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dloomscope.docs.write=true}.
+ */
+class CliReferenceTest {
+
+    static final String REGENERATE = "./mvnw -q test -Dtest='CliReferenceTest' -Dsurefire.failIfNoSpecifiedTests=false -Dloomscope.docs.write=true";
+
+    @Test
+    void theCheckedInPageIsTheOneTheCommandLineGives() throws IOException {
+        String generated = CliReference.markdown();
+        if (Boolean.getBoolean("loomscope.docs.write")) {
+            Files.writeString(CliReference.PAGE, generated, StandardCharsets.UTF_8);
+        }
+        assertThat(Files.exists(CliReference.PAGE)).as("docs/cli.md exists; write it with: " + REGENERATE).isTrue();
+        String checkedIn = Files.readString(CliReference.PAGE, StandardCharsets.UTF_8);
+        assertThat(checkedIn).as("docs/cli.md is stale: the command line changed. Write it again with: " + REGENERATE)
+                .isEqualTo(generated);
+    }
+
+    @Test
+    void thePageNamesEveryLongOptionOfEveryCommand() {
+        String page = CliReference.markdown();
+        CommandLine root = CliReference.commandLine();
+        assertThat(root.getSubcommands().keySet()).contains("run", "sweep", "bench", "serve", "load", "attach", "window");
+        check(page, root);
+    }
+
+    /** Each command's section (from its heading to the next) names each of its long options. */
+    private static void check(String page, CommandLine command) {
+        String heading = "## " + command.getCommandSpec().qualifiedName() + "\n";
+        assertThat(page).as("a section for " + command.getCommandSpec().qualifiedName()).contains(heading);
+        int start = page.indexOf(heading) + heading.length();
+        int end = page.indexOf("\n## ", start);
+        String section = page.substring(start, end < 0 ? page.length() : end);
+        for (OptionSpec option : command.getCommandSpec().options()) {
+            if (!option.hidden() && !List.of("--help", "--version").contains(option.longestName())) {
+                assertThat(section).as("the section of %s names %s", command.getCommandSpec().qualifiedName(), option.longestName())
+                        .contains(option.longestName());
+            }
+        }
+        for (Map.Entry<String, CommandLine> sub : command.getSubcommands().entrySet()) {
+            if (sub.getValue() != command) {
+                check(page, sub.getValue());
+            }
+        }
+    }
+}
