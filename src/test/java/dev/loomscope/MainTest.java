@@ -64,7 +64,7 @@ class MainTest {
         // Options alone are the window's, too.
         Exit preset = withoutADisplay("--preset", "nope");
         assertThat(preset.code()).as(preset.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
-        assertThat(preset.output()).contains("--preset must be one of waiting-10k").doesNotContain("display");
+        assertThat(preset.output()).contains("--preset: no preset 'nope'; choose from waiting-10k").doesNotContain("display");
 
         java.nio.file.Path nowhere = dir.resolve("no-such-folder").resolve("x.png");
         Exit screenshot = withoutADisplay("window", "--run", "--screenshot", nowhere.toString());

@@ -330,7 +330,7 @@ public final class WindowCommand implements Callable<Integer> {
         Preset chosen = null;
         if (preset != null) {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    "--preset must be one of " + String.join(", ", Preset.names()) + " or list (got " + preset + ")"));
+                    "--preset: no preset '" + preset + "'; choose from " + String.join(", ", Preset.names()) + ", or list to list them"));
         }
         if (record != null && (race || screenshot != null)) {
             throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");

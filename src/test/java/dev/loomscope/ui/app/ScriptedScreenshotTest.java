@@ -114,7 +114,7 @@ class ScriptedScreenshotTest {
     void anUnknownPresetIsOneLineAndExitCodeTwo() {
         Outcome outcome = inProcess("window", "--preset", "nope");
         assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(outcome.output()).contains("--preset must be one of waiting-10k");
+        assertThat(outcome.output()).contains("--preset: no preset 'nope'; choose from waiting-10k");
     }
 
     @Test
