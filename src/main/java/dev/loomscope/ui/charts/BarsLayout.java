@@ -383,14 +383,17 @@ public final class BarsLayout {
         }
     }
 
-    /** Round ticks under the plot, as many as fit without touching, the unit at the right end. */
+    /** Round ticks under the plot, as many as fit without touching, and the unit. */
     private void ticks(String unit, Font font, double line, double pad) {
         double y = plotY + plotHeight + pad / 2;
         double plotRight = plotX + plotWidth;
         boolean seconds = "ms".equals(unit) && axisMax >= 2_000;
         String unitText = seconds ? "s" : unit;
         double unitWidth = widthOf(unitText, font);
-        double unitX = Math.min(width - unitWidth, plotRight - unitWidth / 2);
+        // The unit at the left, under the run names and before the 0, where it takes no tick's room; else at the right end.
+        double left = plotX - widthOf("0", font) / 2 - pad - unitWidth;
+        double unitX = left >= 0 ? left : Math.min(width - unitWidth, plotRight - unitWidth / 2);
+        double limit = left >= 0 ? width : unitX - pad;
         var unitLabel = new Label(Kind.UNIT, unitText, font, unitX, y, unitWidth, line, false);
         for (int wanted = 6; wanted >= 1; wanted--) {
             double step = Ticks.niceStep(axisMax / wanted);
@@ -404,7 +407,7 @@ public final class BarsLayout {
                 double w = widthOf(text, font);
                 double x = xOf(value) - w / 2;
                 x = Math.max(0, x);
-                if (x < lastRight + pad || x + w > unitX - pad) {
+                if (x < lastRight + pad || x + w > limit) {
                     if (x < lastRight + pad) {
                         fits = false;
                     }
@@ -424,6 +427,9 @@ public final class BarsLayout {
     }
 
     private static String tickText(double value, double step, boolean seconds) {
+        if (value == 0) {
+            return "0";
+        }
         double shown = seconds ? value / 1_000 : value;
         double shownStep = seconds ? step / 1_000 : step;
         String text = shownStep >= 1 ? "%,.0f".formatted(shown) : "%,.1f".formatted(shown);
