@@ -39,7 +39,11 @@ public final class BarsLayout {
         TITLE, LEGEND, RUN, VALUE, TICK, UNIT
     }
 
-    /** A text and the box it takes (its top-left corner, its measured width and line height). */
+    /**
+     * A text and the box it takes (its top-left corner, its measured width and line height);
+     * {@code small} marks the figure of a bar more than {@link #SPAN} times shorter than the longest,
+     * printed in the same type as the longest's.
+     */
     public record Label(Kind kind, String text, Font font, double x, double y, double width, double height, boolean small) {
         public Bounds bounds() {
             return new BoundingBox(x, y, width, height);
@@ -203,7 +207,7 @@ public final class BarsLayout {
         Font runFont = null;
         for (double s = size * 0.86; runFont == null; s -= 0.5) {
             Font f = font(base, s, false);
-            int most = Math.max(1, (int) (rowHeight / lineOf(f)));
+            int most = (int) (rowHeight / lineOf(f));
             boolean fits = true;
             names.clear();
             for (String run : runs) {
@@ -285,7 +289,7 @@ public final class BarsLayout {
                         }
                     }
                 } else if (!rowWords.get(row).isEmpty()) {
-                    int most = Math.max(1, (int) (rowHeight * 0.95 / line));
+                    int most = (int) (rowHeight * 0.95 / line);
                     List<String> lines = narrowest(rowWords.get(row), "  \u00b7  ", f, most);
                     boolean tooMany = lines.size() > most;
                     double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);

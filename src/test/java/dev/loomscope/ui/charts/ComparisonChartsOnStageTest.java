@@ -217,6 +217,11 @@ class ComparisonChartsOnStageTest {
                 }
             }
         }
+        boolean shortFigure = chart.panel().series().stream().flatMap(series -> series.bars().stream())
+                .anyMatch(bar -> bar.text() != null && bar.value() > 0 && bar.value() * BarsLayout.SPAN < layout.largest());
+        if (shortFigure && values.stream().noneMatch(BarsLayout.Label::small)) {
+            found.add(where + ": a figure of a bar under 1/" + BarsLayout.SPAN + " of the longest not marked small");
+        }
         if (values.stream().map(value -> value.font().getSize()).distinct().count() > 1) {
             found.add(where + ": figures in different sizes " + values.stream().map(v -> v.text() + " " + v.font().getSize()).toList());
         }
