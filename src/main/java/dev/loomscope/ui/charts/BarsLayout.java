@@ -1,0 +1,491 @@
+package dev.loomscope.ui.charts;
+
+import dev.loomscope.model.Comparison;
+import dev.loomscope.ui.views.Ticks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
+
+/**
+ * Where everything of one comparison chart goes, for a given size and type: bars lying down, one
+ * row per run (named at its left), each bar's figure past its end, round ticks below. Worked out
+ * before anything is drawn, from the texts' measured widths, so that
+ * <ul>
+ * <li>the value axis ends just past the longest bar and its figure, not at a fixed multiple of it;</li>
+ * <li>no two texts overlap: a run's name goes on two lines or in smaller type, a row's figures share
+ * one line where the bars are too thin for one each, ticks are thinned;</li>
+ * <li>a short bar beside a long one (more than {@link #SPAN} times shorter) still shows: it is a few
+ * pixels long at least and its figure is printed beside it in the same bold type as the long one's.</li>
+ * </ul>
+ * {@link BarsChart} draws exactly this; tests read it to check the same.
+ */
+public final class BarsLayout {
+
+    /** Values spanning more than this many times: the short bars' figures are what reads. */
+    public static final double SPAN = 20;
+    /** The smallest type anything shrinks to, px. */
+    static final double MIN_FONT = 9;
+    /** The shortest bar drawn, px: a 100 ms bar beside a 10 s one is still a bar. */
+    static final double MIN_BAR = 4;
+
+    /** What a text is. */
+    public enum Kind {
+        TITLE, LEGEND, RUN, VALUE, TICK, UNIT
+    }
+
+    /**
+     * A text and the box it takes (its top-left corner, its measured width and line height);
+     * {@code small} marks the figure of a bar more than {@link #SPAN} times shorter than the longest,
+     * printed in the same type as the longest's.
+     */
+    public record Label(Kind kind, String text, Font font, double x, double y, double width, double height, boolean small) {
+        public Bounds bounds() {
+            return new BoundingBox(x, y, width, height);
+        }
+    }
+
+    /** A bar: series {@code series} (its colour), an outline if {@code reference}. */
+    public record Bar(String run, int series, boolean reference, double value, double x, double y, double width, double height) {
+    }
+
+    /** A legend's colour square. */
+    public record Swatch(int series, boolean reference, double x, double y, double size) {
+    }
+
+    private final double width;
+    private final double height;
+    private final List<Label> texts = new ArrayList<>();
+    private final List<Bar> bars = new ArrayList<>();
+    private final List<Swatch> swatches = new ArrayList<>();
+    private final List<Double> grid = new ArrayList<>();
+    private final Map<String, List<Label>> runLabels = new LinkedHashMap<>();
+    private double plotX;
+    private double plotY;
+    private double plotWidth;
+    private double plotHeight;
+    private double axisMax = 1;
+    private double largest;
+    private double smallest;
+
+    private BarsLayout(double width, double height) {
+        this.width = width;
+        this.height = height;
+    }
+
+    /** The layout of {@code panel} in {@code width} x {@code height} px, its type based on {@code font} (the stage's). */
+    public static BarsLayout of(Comparison.Panel panel, double width, double height, Font font) {
+        var layout = new BarsLayout(Math.max(width, 1), Math.max(height, 1));
+        layout.lay(panel, font);
+        return layout;
+    }
+
+    public double width() {
+        return width;
+    }
+
+    public double height() {
+        return height;
+    }
+
+    /** Every text, in drawing order. */
+    public List<Label> texts() {
+        return List.copyOf(texts);
+    }
+
+    public List<Bar> bars() {
+        return List.copyOf(bars);
+    }
+
+    public List<Swatch> swatches() {
+        return List.copyOf(swatches);
+    }
+
+    /** The x of each tick's grid line. */
+    public List<Double> grid() {
+        return List.copyOf(grid);
+    }
+
+    /** Each run's name as drawn (one or two lines), by run, top to bottom. */
+    public Map<String, List<Label>> runLabels() {
+        return java.util.Collections.unmodifiableMap(runLabels);
+    }
+
+    /** The value at the plot's right edge. */
+    public double axisMax() {
+        return axisMax;
+    }
+
+    /** The longest bar's value. */
+    public double largest() {
+        return largest;
+    }
+
+    /** The shortest bar's value above zero (0: none). */
+    public double smallest() {
+        return smallest;
+    }
+
+    /** Whether the bars span more than {@link #SPAN} times. */
+    public boolean wideSpan() {
+        return smallest > 0 && largest / smallest > SPAN;
+    }
+
+    public Bounds plot() {
+        return new BoundingBox(plotX, plotY, plotWidth, plotHeight);
+    }
+
+    /** Where {@code value} ends on the plot. */
+    public double xOf(double value) {
+        return plotX + value / axisMax * plotWidth;
+    }
+
+    // ---- laying out ----
+
+    private static Font font(Font base, double size, boolean bold) {
+        return Font.font(base.getFamily(), bold ? FontWeight.BOLD : FontWeight.NORMAL, Math.max(MIN_FONT, size));
+    }
+
+    private static double widthOf(String text, Font font) {
+        var t = new Text(text);
+        t.setFont(font);
+        return Math.ceil(t.getLayoutBounds().getWidth());
+    }
+
+    private static double lineOf(Font font) {
+        var t = new Text("Mg");
+        t.setFont(font);
+        return Math.ceil(t.getLayoutBounds().getHeight());
+    }
+
+    private void lay(Comparison.Panel panel, Font base) {
+        double size = base.getSize();
+        double pad = Math.max(4, Math.round(size * 0.35));
+        List<Comparison.Series> series = panel.series().stream().filter(s -> !s.bars().isEmpty()).toList();
+        var runs = new ArrayList<String>();
+        for (Comparison.Series s : series) {
+            for (Comparison.Bar bar : s.bars()) {
+                if (!runs.contains(bar.run())) {
+                    runs.add(bar.run());
+                }
+            }
+        }
+        largest = series.stream().flatMap(s -> s.bars().stream()).mapToDouble(Comparison.Bar::value).max().orElse(0);
+        smallest = series.stream().flatMap(s -> s.bars().stream()).mapToDouble(Comparison.Bar::value).filter(v -> v > 0).min().orElse(0);
+
+        // Title, shrunk to the width if need be.
+        double y = 0;
+        Font titleFont = font(base, size, true);
+        while (widthOf(panel.title(), titleFont) > width && titleFont.getSize() > MIN_FONT) {
+            titleFont = font(base, titleFont.getSize() - 1, true);
+        }
+        double titleWidth = Math.min(width, widthOf(panel.title(), titleFont));
+        texts.add(new Label(Kind.TITLE, panel.title(), titleFont, (width - titleWidth) / 2, y, titleWidth, lineOf(titleFont), false));
+        y += lineOf(titleFont) + pad / 2;
+
+        // A legend only where some bar has no words of its own (the perfect world, the ceiling).
+        boolean legend = series.size() > 1 && series.stream().anyMatch(s -> s.bars().stream().anyMatch(b -> b.text() == null));
+        if (legend) {
+            y = legend(series, base, size * 0.86, pad, y);
+        }
+
+        Font tickFont = font(base, size * 0.86, false);
+        double tickLine = lineOf(tickFont);
+        plotY = y + pad / 2;
+        plotHeight = Math.max(1, height - tickLine - pad / 2 - plotY);
+        double rowHeight = runs.isEmpty() ? plotHeight : plotHeight / runs.size();
+
+        // Run names at the left: one line, else wrapped at spaces, in smaller type if the row or the column needs.
+        // A narrow chart (one of two side by side on a small stage) gives its names a larger share.
+        double column = width * (width < 420 ? 0.42 : 0.32);
+        var names = new LinkedHashMap<String, List<String>>();
+        Font runFont = null;
+        for (double s = size * 0.86; runFont == null; s -= 0.5) {
+            Font f = font(base, s, false);
+            int most = (int) (rowHeight / lineOf(f));
+            boolean fits = true;
+            names.clear();
+            for (String run : runs) {
+                List<String> lines = wrap(List.of(run.split(" ")), " ", f, column);
+                if (lines.size() > most || lines.stream().anyMatch(l -> widthOf(l, f) > column)) {
+                    fits = false;
+                }
+                names.put(run, lines);
+            }
+            if (fits || s <= MIN_FONT) {
+                runFont = f;
+            }
+        }
+        double runLine = lineOf(runFont);
+        double nameWidth = 0;
+        for (var entry : names.entrySet()) {
+            var lines = new ArrayList<String>();
+            for (String line : entry.getValue()) {
+                lines.add(elide(line, runFont, column));
+            }
+            entry.setValue(lines);
+            for (String line : lines) {
+                nameWidth = Math.max(nameWidth, widthOf(line, runFont));
+            }
+        }
+        plotX = Math.ceil(nameWidth + pad);
+        plotWidth = Math.max(1, width - plotX - pad);
+
+        // Bars: each row holds a slot per series, in the series' order.
+        double slot = rowHeight * 0.8 / Math.max(1, series.size());
+        long labelled = series.stream().filter(s -> s.bars().stream().anyMatch(b -> b.text() != null)).count();
+        Font valueFont = font(base, size * 0.86, true);
+
+        // The figures to place: their lines, their width, and the value past which they start.
+        record Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small) {
+        }
+        var rowWords = new ArrayList<List<String>>();
+        var rowMax = new ArrayList<Double>();
+        var rowSmall = new ArrayList<Boolean>();
+        for (String run : runs) {
+            var words = new ArrayList<String>();
+            double max = 0;
+            boolean small = false;
+            for (Comparison.Series s : series) {
+                for (Comparison.Bar bar : s.bars()) {
+                    if (bar.run().equals(run)) {
+                        max = Math.max(max, bar.value());
+                        if (bar.text() != null) {
+                            words.add(bar.text());
+                            small |= wideSpan() && bar.value() * SPAN < largest;
+                        }
+                    }
+                }
+            }
+            rowWords.add(words);
+            rowMax.add(max);
+            rowSmall.add(small);
+        }
+        // Beside each bar where the bars are thick enough for a line of the figures' type; else a row's figures
+        // together past its longest bar, on as many lines as the row holds, the type as big as fits in 70% of the plot.
+        boolean perBar = labelled > 1 && lineOf(valueFont) <= slot;
+        Font figureFont = valueFont;
+        var figures = new ArrayList<Figure>();
+        for (double s = size * 0.86; ; s -= 0.5) {
+            Font f = font(base, s, true);
+            double line = lineOf(f);
+            figures.clear();
+            double widest = 0;
+            for (int row = 0; row < runs.size(); row++) {
+                if (perBar) {
+                    for (int i = 0; i < series.size(); i++) {
+                        for (Comparison.Bar bar : series.get(i).bars()) {
+                            if (bar.run().equals(runs.get(row)) && bar.text() != null) {
+                                double w = widthOf(bar.text(), f);
+                                widest = Math.max(widest, w);
+                                figures.add(new Figure(row, i, List.of(bar.text()), bar.value(), w,
+                                        wideSpan() && bar.value() * SPAN < largest));
+                            }
+                        }
+                    }
+                } else if (!rowWords.get(row).isEmpty()) {
+                    int most = (int) (rowHeight * 0.95 / line);
+                    List<String> lines = narrowest(rowWords.get(row), "  \u00b7  ", f, most);
+                    boolean tooMany = lines.size() > most;
+                    double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);
+                    widest = Math.max(widest, tooMany ? Double.MAX_VALUE : w);
+                    figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row)));
+                }
+            }
+            figureFont = f;
+            if (widest <= plotWidth * 0.7 || s <= MIN_FONT) {
+                break;
+            }
+        }
+
+        // The axis: just far enough for every bar and every figure past its bar's end.
+        axisMax = Math.max(largest * 1.02, 1e-9);
+        for (Figure fig : figures) {
+            double room = plotWidth - pad - fig.width();
+            double minBarShare = MIN_BAR / plotWidth;
+            if (room > MIN_BAR) {
+                // The bar ends at anchor / max of the width (or at MIN_BAR): its figure must end by the plot's right edge.
+                double needed = fig.anchor() * plotWidth / room;
+                if (fig.anchor() / needed >= minBarShare || fig.anchor() == 0) {
+                    axisMax = Math.max(axisMax, needed);
+                }
+            }
+        }
+        if (largest <= 0) {
+            axisMax = 1;
+        }
+
+        for (int row = 0; row < runs.size(); row++) {
+            String run = runs.get(row);
+            double top = plotY + row * rowHeight;
+            double first = top + rowHeight * 0.1;
+            for (int i = 0; i < series.size(); i++) {
+                Comparison.Series s = series.get(i);
+                for (Comparison.Bar bar : s.bars()) {
+                    if (bar.run().equals(run)) {
+                        double length = bar.value() > 0 ? Math.max(MIN_BAR, bar.value() / axisMax * plotWidth) : 0;
+                        bars.add(new Bar(run, i, s.reference(), bar.value(), plotX, first + i * slot, length, Math.max(1, slot - 1)));
+                    }
+                }
+            }
+            // The run's name, centred on its row.
+            List<String> lines = names.get(run);
+            double nameTop = top + (rowHeight - lines.size() * runLine) / 2;
+            var drawn = new ArrayList<Label>();
+            for (int l = 0; l < lines.size(); l++) {
+                double w = widthOf(lines.get(l), runFont);
+                var label = new Label(Kind.RUN, lines.get(l), runFont, plotX - pad - w, nameTop + l * runLine, w, runLine, false);
+                drawn.add(label);
+                texts.add(label);
+            }
+            runLabels.put(run, List.copyOf(drawn));
+        }
+        double figureLine = lineOf(figureFont);
+        for (Figure fig : figures) {
+            double rowTop = plotY + fig.row() * rowHeight;
+            double end = plotX + (fig.anchor() > 0 ? Math.max(MIN_BAR, fig.anchor() / axisMax * plotWidth) : 0);
+            double block = fig.lines().size() * figureLine;
+            double top = fig.slotIndex() >= 0
+                    ? rowTop + rowHeight * 0.1 + fig.slotIndex() * slot + (slot - 1 - figureLine) / 2
+                    : rowTop + (rowHeight - block) / 2;
+            double x = Math.min(end + pad, width - fig.width());
+            for (String line : fig.lines()) {
+                texts.add(new Label(Kind.VALUE, line, figureFont, x, top, widthOf(line, figureFont), figureLine, fig.small()));
+                top += figureLine;
+            }
+        }
+        ticks(panel.unit(), tickFont, tickLine, pad);
+    }
+
+    /** The legend's row (swatch and name per series) under the title; returns the y below it. */
+    private double legend(List<Comparison.Series> series, Font base, double size, double pad, double y) {
+        Font f = font(base, size, false);
+        while (true) {
+            double line = lineOf(f);
+            double total = 0;
+            for (Comparison.Series s : series) {
+                total += line * 0.8 + pad / 2 + widthOf(s.name(), f) + pad * 2;
+            }
+            if (total - pad * 2 <= width || f.getSize() <= MIN_FONT) {
+                double x = Math.max(0, (width - (total - pad * 2)) / 2);
+                for (int i = 0; i < series.size(); i++) {
+                    Comparison.Series s = series.get(i);
+                    swatches.add(new Swatch(i, s.reference(), x, y + line * 0.1, line * 0.8));
+                    x += line * 0.8 + pad / 2;
+                    double w = widthOf(s.name(), f);
+                    texts.add(new Label(Kind.LEGEND, s.name(), f, x, y, w, line, false));
+                    x += w + pad * 2;
+                }
+                return y + line;
+            }
+            f = font(base, f.getSize() - 0.5, false);
+        }
+    }
+
+    /** Round ticks under the plot, as many as fit without touching, and the unit. */
+    private void ticks(String unit, Font font, double line, double pad) {
+        double y = plotY + plotHeight + pad / 2;
+        double plotRight = plotX + plotWidth;
+        boolean seconds = "ms".equals(unit) && axisMax >= 2_000;
+        String unitText = seconds ? "s" : unit;
+        double unitWidth = widthOf(unitText, font);
+        // The unit at the left, under the run names and before the 0, where it takes no tick's room; else at the right end.
+        double left = plotX - widthOf("0", font) / 2 - pad - unitWidth;
+        double unitX = left >= 0 ? left : Math.min(width - unitWidth, plotRight - unitWidth / 2);
+        double limit = left >= 0 ? width : unitX - pad;
+        var unitLabel = new Label(Kind.UNIT, unitText, font, unitX, y, unitWidth, line, false);
+        for (int wanted = 6; wanted >= 1; wanted--) {
+            double step = Ticks.niceStep(axisMax / wanted);
+            var labels = new ArrayList<Label>();
+            var xs = new ArrayList<Double>();
+            double lastRight = Double.NEGATIVE_INFINITY;
+            boolean fits = true;
+            for (int k = 0; k * step <= axisMax * 1.0001; k++) {
+                double value = k * step;
+                String text = tickText(value, step, seconds);
+                double w = widthOf(text, font);
+                double x = xOf(value) - w / 2;
+                x = Math.max(0, x);
+                if (x < lastRight + pad || x + w > limit) {
+                    if (x < lastRight + pad) {
+                        fits = false;
+                    }
+                    break;
+                }
+                labels.add(new Label(Kind.TICK, text, font, x, y, w, line, false));
+                xs.add(xOf(value));
+                lastRight = x + w;
+            }
+            if (fits || wanted == 1) {
+                texts.addAll(labels);
+                grid.addAll(xs);
+                break;
+            }
+        }
+        texts.add(unitLabel);
+    }
+
+    private static String tickText(double value, double step, boolean seconds) {
+        if (value == 0) {
+            return "0";
+        }
+        double shown = seconds ? value / 1_000 : value;
+        double shownStep = seconds ? step / 1_000 : step;
+        String text = shownStep >= 1 ? "%,.0f".formatted(shown) : "%,.1f".formatted(shown);
+        return text;
+    }
+
+    /** {@code words} joined by {@code gap} on at most {@code lines} lines (if they can be), the widest as narrow as can be. */
+    private static List<String> narrowest(List<String> words, String gap, Font font, int lines) {
+        // Candidate widths: every run of consecutive words on one line; the smallest that needs few enough lines wins.
+        var widths = new java.util.TreeSet<Double>();
+        for (int from = 0; from < words.size(); from++) {
+            for (int to = from + 1; to <= words.size(); to++) {
+                widths.add(widthOf(String.join(gap, words.subList(from, to)), font));
+            }
+        }
+        for (double max : widths) {
+            List<String> wrapped = wrap(words, gap, font, max);
+            if (wrapped.size() <= lines) {
+                return wrapped;
+            }
+        }
+        return List.of(String.join(gap, words));
+    }
+
+    /** {@code words} joined by {@code gap} into lines of at most {@code max} px (a word wider than that on a line of its own). */
+    private static List<String> wrap(List<String> words, String gap, Font font, double max) {
+        var lines = new ArrayList<String>();
+        String line = null;
+        for (String word : words) {
+            String longer = line == null ? word : line + gap + word;
+            if (line != null && widthOf(longer, font) > max) {
+                lines.add(line);
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        if (line != null) {
+            lines.add(line);
+        }
+        return lines;
+    }
+
+    /** {@code text} cut with an ellipsis to {@code max} px. */
+    private static String elide(String text, Font font, double max) {
+        if (widthOf(text, font) <= max) {
+            return text;
+        }
+        String cut = text;
+        while (cut.length() > 1 && widthOf(cut + "\u2026", font) > max) {
+            cut = cut.substring(0, cut.length() - 1);
+        }
+        return cut + "\u2026";
+    }
+}

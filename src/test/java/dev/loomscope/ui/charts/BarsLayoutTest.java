@@ -1,0 +1,99 @@
+package dev.loomscope.ui.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.Comparison;
+import dev.loomscope.ui.Fx;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.text.Font;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The comparison charts' layout alone, at sizes from a thumbnail to a wall, with the stage's type. */
+class BarsLayoutTest {
+
+    private static final Font STAGE = Font.font(21);
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    private static Comparison.Panel schedulers() {
+        String[] runs = {"#1 single", "#2 fixed(2)", "#3 forkjoin(2)", "#4 platform", "#5 virtual"};
+        double[] elapsed = {10_004, 5_010, 5_012, 136, 108};
+        double[] ideal = {10_000, 5_000, 5_000, 100, 100};
+        var bars = new ArrayList<Comparison.Bar>();
+        var perfect = new ArrayList<Comparison.Bar>();
+        for (int i = 0; i < runs.length; i++) {
+            bars.add(new Comparison.Bar(runs[i], elapsed[i], "%.0f ms (ideal %.0f ms)".formatted(elapsed[i], ideal[i])));
+            perfect.add(new Comparison.Bar(runs[i], ideal[i], null));
+        }
+        return new Comparison.Panel("Elapsed vs perfect world", "ms",
+                List.of(new Comparison.Series("elapsed", false, bars), new Comparison.Series("perfect world", false, perfect)));
+    }
+
+    private static Comparison.Panel memory() {
+        String[] runs = {"#1 fixed(200)", "#2 platform", "#3 virtual"};
+        double[] rss = {40, 149, 25};
+        double[] heap = {116, 60, 31};
+        var r = new ArrayList<Comparison.Bar>();
+        var h = new ArrayList<Comparison.Bar>();
+        for (int i = 0; i < runs.length; i++) {
+            r.add(new Comparison.Bar(runs[i], rss[i], "RSS +%.0f MB".formatted(rss[i])));
+            h.add(new Comparison.Bar(runs[i], heap[i], "heap +%.0f MB".formatted(heap[i])));
+        }
+        var published = List.of(new Comparison.Bar(runs[0], 90, "published +90 MB"), new Comparison.Bar(runs[2], 20, "published +20 MB"));
+        return new Comparison.Panel("Memory increase vs published", "MB", List.of(new Comparison.Series("RSS +MB", false, r),
+                new Comparison.Series("heap +MB", false, h), new Comparison.Series("published", true, published)));
+    }
+
+    @Test
+    void atEverySizeEveryRunIsNamedAndNoTwoTextsOverlap() throws Exception {
+        List<String> problems = Fx.call(() -> {
+            var found = new ArrayList<String>();
+            for (Comparison.Panel panel : List.of(schedulers(), memory())) {
+                for (int width = 300; width <= 1500; width += 150) {
+                    for (int height = 180; height <= 600; height += 60) {
+                        var layout = BarsLayout.of(panel, width, height, STAGE);
+                        String where = "%s at %d x %d".formatted(panel.title(), width, height);
+                        var texts = layout.texts();
+                        for (int i = 0; i < texts.size(); i++) {
+                            for (int j = i + 1; j < texts.size(); j++) {
+                                var a = texts.get(i).bounds();
+                                var b = texts.get(j).bounds();
+                                if (a.getMinX() < b.getMaxX() - 0.5 && b.getMinX() < a.getMaxX() - 0.5
+                                        && a.getMinY() < b.getMaxY() - 0.5 && b.getMinY() < a.getMaxY() - 0.5) {
+                                    found.add(where + ": '" + texts.get(i).text() + "' over '" + texts.get(j).text() + "'");
+                                }
+                            }
+                        }
+                        if (layout.runLabels().size() != panel.series().getFirst().bars().size()) {
+                            found.add(where + ": " + layout.runLabels().keySet() + " named");
+                        }
+                    }
+                }
+            }
+            return found;
+        });
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aTenSecondBarAndA108MillisecondOneBothShowWithTheirFiguresInOneType() throws Exception {
+        var layout = Fx.call(() -> BarsLayout.of(schedulers(), 620, 240, STAGE));
+        assertThat(layout.wideSpan()).isTrue();
+        var figures = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).toList();
+        assertThat(figures).extracting(BarsLayout.Label::text).contains("10004 ms (ideal 10000 ms)", "108 ms (ideal 100 ms)");
+        assertThat(figures).extracting(label -> label.font().getSize()).containsOnly(figures.getFirst().font().getSize());
+        assertThat(figures.stream().filter(BarsLayout.Label::small).map(BarsLayout.Label::text))
+                .containsExactly("136 ms (ideal 100 ms)", "108 ms (ideal 100 ms)");
+        assertThat(layout.bars()).allMatch(bar -> bar.width() >= BarsLayout.MIN_BAR);
+        // The axis ends where the longest reaching figure ends, not at a multiple of the longest bar.
+        double reach = figures.stream().mapToDouble(f -> f.x() + f.width()).max().orElseThrow();
+        var plot = layout.plot();
+        assertThat(reach).isCloseTo(plot.getMaxX(), org.assertj.core.data.Offset.offset(1.0));
+        assertThat(layout.axisMax()).isGreaterThan(10_004).isLessThan(10_004 * 2.5);
+    }
+}

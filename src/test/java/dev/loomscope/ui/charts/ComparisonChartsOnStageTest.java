@@ -1,0 +1,245 @@
+package dev.loomscope.ui.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.Comparison;
+import dev.loomscope.model.Preset;
+import dev.loomscope.model.RunSession;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.Sharing;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.RunScript;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowProbe;
+import dev.loomscope.ui.app.LoomScopeApp;
+import dev.loomscope.ui.app.WindowCommand;
+import dev.loomscope.ui.shell.MainWindow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.stream.Stream;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every preset's comparison charts on stage (presentation mode at 1440 x 900, 1280 x 720 and
+ * 1920 x 1080), after runs a fake runner plays with figures of the real runs' size: 10 s beside
+ * 108 ms, heap +116 MB beside RSS +40 MB and the published +90 MB, 10,000 objects beside 200. No
+ * two texts of a chart overlap, every run keeps its name, and the value axis ends near the
+ * longest bar and its figure, not at a multiple of it.
+ */
+class ComparisonChartsOnStageTest {
+
+    private static final int[][] SIZES = {{1440, 900}, {1280, 720}, {1920, 1080}};
+
+    private Stage stage;
+    private MainWindow window;
+    private Thread.UncaughtExceptionHandler fxHandler;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    static Stream<String> presets() {
+        return Preset.names().stream();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (stage != null) {
+            Fx.run(stage::close);
+        }
+        if (fxHandler != null) {
+            Fx.run(() -> Thread.currentThread().setUncaughtExceptionHandler(fxHandler));
+        }
+    }
+
+    /** Figures as the real runs give them, on the synthesised runs' events. */
+    private static RunScript realistic(Scenario s, RunOptions options) {
+        RunScript script = RunScript.synthesise(s, options, 2);
+        RunResult r = script.result();
+        double elapsed = switch (s.executor()) {
+            case PLATFORM -> r.idealMs() + 36;
+            case VIRTUAL -> r.idealMs() + 8;
+            default -> r.elapsedMs();
+        };
+        boolean cache = s.threadLocalKb() > 0 && s.sharing() != Sharing.SCOPED_VALUE;
+        double rss = switch (s.executor()) {
+            case FIXED -> 40;
+            case PLATFORM -> 149;
+            default -> 25;
+        };
+        double heap = s.threadLocalKb() > 0 ? (cache && s.executor() == ExecutorKind.VIRTUAL ? 185 : 4)
+                : switch (s.executor()) {
+                    case FIXED -> 116;
+                    case PLATFORM -> 60;
+                    default -> 31;
+                };
+        long objects = !cache ? (s.threadLocalKb() > 0 ? 1 : 0) : s.executor() == ExecutorKind.VIRTUAL ? s.tasks() : s.pool();
+        var result = new RunResult(r.scenario(), r.outcome(), r.message(), r.runner(), elapsed, r.idealMs(), r.submitted(), r.completed(),
+                r.failed(), rss, heap, r.peakPlatformThreads(), r.cpuTimeMs(), r.delivery(), r.vm(), r.mounts(), r.unmounts(), objects,
+                r.overheads(), r.cancelled());
+        return new RunScript(script.hello(), script.frames(), result);
+    }
+
+    private void quietHeadlessScreenOverflow() throws Exception {
+        Fx.run(() -> {
+            var thread = Thread.currentThread();
+            fxHandler = thread.getUncaughtExceptionHandler();
+            var usual = fxHandler;
+            thread.setUncaughtExceptionHandler((t, error) -> {
+                boolean overflow = error instanceof IndexOutOfBoundsException && java.util.Arrays.stream(error.getStackTrace())
+                        .anyMatch(frame -> frame.getClassName().equals("com.sun.glass.ui.headless.HeadlessWindow") && frame.getMethodName().equals("blit"));
+                if (!overflow) {
+                    usual.uncaughtException(t, error);
+                }
+            });
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("presets")
+    void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(String name) throws Exception {
+        Preset preset = Preset.named(name, 2).orElseThrow();
+        quietHeadlessScreenOverflow();
+        var runner = new FakeRunner().playing(s -> realistic(s, RunOptions.DEFAULT));
+        var session = new RunSession(runner, RunOptions.DEFAULT);
+        var settings = WindowCommand.Settings.DEFAULT.withPreset(preset).withSize(SIZES[0][0], SIZES[0][1]);
+        window = Fx.call(() -> {
+            stage = new Stage();
+            var opened = LoomScopeApp.open(stage, session, settings);
+            opened.presentation().setFullScreen(false);
+            opened.presentation().set(true);
+            opened.state().setPlaybackAfterRuns(false);
+            return opened;
+        });
+        var probe = new WindowProbe(window);
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
+        Fx.run(() -> window.runs().runWithoutPredicting());
+        int runs = preset.scenarios().size();
+        Fx.waitUntil(name + "'s runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
+                && window.session().history().size() == runs && window.session().history().getLast().result() != null);
+        Fx.waitUntil(name + "'s bars shown", Duration.ofSeconds(10), () -> !probe.comparisonChart().charts().isEmpty()
+                && probe.comparisonChart().panels().getFirst().series().getFirst().bars().size() == runs);
+
+        for (int[] size : SIZES) {
+            Fx.run(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+                showChartTab(probe.comparisonChart());
+            });
+            Fx.settle(Fx.call(window::getScene), 3);
+            String where = "%s at %d x %d".formatted(name, size[0], size[1]);
+            assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(size[0] + ".0x" + size[1] + ".0");
+            List<String> problems = Fx.call(() -> {
+                var found = new ArrayList<String>();
+                for (BarsChart chart : probe.comparisonChart().charts()) {
+                    check(found, where + ", " + chart.panel().title(), chart);
+                }
+                return found;
+            });
+            assertThat(problems).as(where).isEmpty();
+        }
+    }
+
+    /** Brings the results tab (the charts') to the front. */
+    private static void showChartTab(Node chart) {
+        for (Node node = chart; node != null; node = node.getParent()) {
+            if (node.getParent() != null && node.getParent().getStyleClass().contains("tab-content-area")) {
+                for (Node up = node.getParent(); up != null; up = up.getParent()) {
+                    if (up instanceof TabPane tabs) {
+                        for (Tab tab : tabs.getTabs()) {
+                            if (tab.getContent() == node) {
+                                tabs.getSelectionModel().select(tab);
+                            }
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private static void check(List<String> found, String where, BarsChart chart) {
+        BarsLayout layout = chart.barsLayout();
+        if (layout == null) {
+            found.add(where + ": never drawn");
+            return;
+        }
+        if (!chart.isVisible() || !chart.getParent().isVisible()) {
+            found.add(where + ": not shown");
+        }
+        Bounds inScene = chart.localToScene(chart.getLayoutBounds());
+        if (inScene.getMinX() < -0.5 || inScene.getMinY() < -0.5 || inScene.getMaxX() > chart.getScene().getWidth() + 0.5
+                || inScene.getMaxY() > chart.getScene().getHeight() + 0.5 || inScene.getWidth() < 50 || inScene.getHeight() < 50) {
+            found.add(where + ": chart out of the window or too small: " + inScene);
+        }
+        List<BarsLayout.Label> texts = layout.texts();
+        for (BarsLayout.Label text : texts) {
+            if (text.x() < -0.5 || text.y() < -0.5 || text.x() + text.width() > layout.width() + 0.5 || text.y() + text.height() > layout.height() + 0.5) {
+                found.add("%s: '%s' cut at the chart's edge (%s in %.0f x %.0f)".formatted(where, text.text(), text.bounds(), layout.width(), layout.height()));
+            }
+        }
+        for (int i = 0; i < texts.size(); i++) {
+            for (int j = i + 1; j < texts.size(); j++) {
+                if (overlap(texts.get(i).bounds(), texts.get(j).bounds())) {
+                    found.add("%s: '%s' and '%s' overlap".formatted(where, texts.get(i).text(), texts.get(j).text()));
+                }
+            }
+        }
+        var runs = new LinkedHashSet<String>();
+        chart.panel().series().forEach(series -> series.bars().forEach(bar -> runs.add(bar.run())));
+        for (String run : runs) {
+            List<BarsLayout.Label> name = layout.runLabels().getOrDefault(run, List.of());
+            String number = run.split(" ", 2)[0];
+            if (name.isEmpty() || !name.getFirst().text().startsWith(number) || name.stream().anyMatch(line -> line.font().getSize() < 12)) {
+                found.add(where + ": run " + run + " named " + name.stream().map(BarsLayout.Label::text).toList());
+            }
+        }
+        // Every bar's figure printed, all in one size of type: a 108 ms bar reads as well as a 10 s one.
+        var values = texts.stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).toList();
+        for (Comparison.Series series : chart.panel().series()) {
+            for (Comparison.Bar bar : series.bars()) {
+                if (bar.text() != null && values.stream().noneMatch(value -> value.text().contains(bar.text()))) {
+                    found.add(where + ": no figure '" + bar.text() + "'");
+                }
+            }
+        }
+        boolean shortFigure = chart.panel().series().stream().flatMap(series -> series.bars().stream())
+                .anyMatch(bar -> bar.text() != null && bar.value() > 0 && bar.value() * BarsLayout.SPAN < layout.largest());
+        if (shortFigure && values.stream().noneMatch(BarsLayout.Label::small)) {
+            found.add(where + ": a figure of a bar under 1/" + BarsLayout.SPAN + " of the longest not marked small");
+        }
+        if (values.stream().map(value -> value.font().getSize()).distinct().count() > 1) {
+            found.add(where + ": figures in different sizes " + values.stream().map(v -> v.text() + " " + v.font().getSize()).toList());
+        }
+        layout.bars().stream().filter(bar -> bar.value() > 0 && bar.width() < BarsLayout.MIN_BAR)
+                .forEach(bar -> found.add(where + ": a bar of " + bar.value() + " is " + bar.width() + " px long"));
+        // The axis: past the longest bar, and at most 1.25 times as far as the longest bar or figure reaches.
+        Bounds plot = layout.plot();
+        double reach = layout.largest();
+        for (BarsLayout.Label value : values) {
+            reach = Math.max(reach, (value.x() + value.width() - plot.getMinX()) / plot.getWidth() * layout.axisMax());
+        }
+        if (layout.axisMax() < layout.largest() || layout.axisMax() > reach * 1.25) {
+            found.add("%s: the axis ends at %.0f for a longest bar of %.0f (reaching %.0f with its figure)".formatted(where, layout.axisMax(),
+                    layout.largest(), reach));
+        }
+    }
+
+    private static boolean overlap(Bounds a, Bounds b) {
+        return a.getMinX() < b.getMaxX() - 0.5 && b.getMinX() < a.getMaxX() - 0.5 && a.getMinY() < b.getMaxY() - 0.5 && b.getMinY() < a.getMaxY() - 0.5;
+    }
+}
