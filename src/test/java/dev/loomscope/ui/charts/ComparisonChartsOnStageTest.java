@@ -13,6 +13,7 @@ import dev.loomscope.scenario.Sharing;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.RunScript;
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessScreenOverflow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -45,7 +46,7 @@ class ComparisonChartsOnStageTest {
 
     private Stage stage;
     private MainWindow window;
-    private Thread.UncaughtExceptionHandler fxHandler;
+    private final HeadlessScreenOverflow overflow = new HeadlessScreenOverflow();
 
     @BeforeAll
     static void startToolkit() throws Exception {
@@ -61,9 +62,7 @@ class ComparisonChartsOnStageTest {
         if (stage != null) {
             Fx.run(stage::close);
         }
-        if (fxHandler != null) {
-            Fx.run(() -> Thread.currentThread().setUncaughtExceptionHandler(fxHandler));
-        }
+        overflow.restore();
     }
 
     /** Figures as the real runs give them, on the synthesised runs' events. */
@@ -94,26 +93,12 @@ class ComparisonChartsOnStageTest {
         return new RunScript(script.hello(), script.frames(), result);
     }
 
-    private void quietHeadlessScreenOverflow() throws Exception {
-        Fx.run(() -> {
-            var thread = Thread.currentThread();
-            fxHandler = thread.getUncaughtExceptionHandler();
-            var usual = fxHandler;
-            thread.setUncaughtExceptionHandler((t, error) -> {
-                boolean overflow = error instanceof IndexOutOfBoundsException && java.util.Arrays.stream(error.getStackTrace())
-                        .anyMatch(frame -> frame.getClassName().equals("com.sun.glass.ui.headless.HeadlessWindow") && frame.getMethodName().equals("blit"));
-                if (!overflow) {
-                    usual.uncaughtException(t, error);
-                }
-            });
-        });
-    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(String name) throws Exception {
         Preset preset = Preset.named(name, 2).orElseThrow();
-        quietHeadlessScreenOverflow();
+        overflow.quiet();
         var runner = new FakeRunner().playing(s -> realistic(s, RunOptions.DEFAULT));
         var session = new RunSession(runner, RunOptions.DEFAULT);
         var settings = WindowCommand.Settings.DEFAULT.withPreset(preset).withSize(SIZES[0][0], SIZES[0][1]);

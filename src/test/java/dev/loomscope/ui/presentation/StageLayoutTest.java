@@ -1,6 +1,7 @@
 package dev.loomscope.ui.presentation;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessScreenOverflow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -51,41 +52,19 @@ class StageLayoutTest {
         Fx.startToolkit();
     }
 
-    private Thread.UncaughtExceptionHandler fxHandler;
-
-    /**
-     * JavaFX's headless screen is 1000 x 1000 pixels, and a window of 1920 x 1080 overflows its pixel
-     * buffer when painted (HeadlessWindow.blit throws on the FX thread, after layout and drawing are
-     * done). Only that failure is kept quiet; any other goes to the usual handler.
-     */
-    private void quietHeadlessScreenOverflow() throws Exception {
-        Fx.run(() -> {
-            var thread = Thread.currentThread();
-            fxHandler = thread.getUncaughtExceptionHandler();
-            var usual = fxHandler;
-            thread.setUncaughtExceptionHandler((t, error) -> {
-                boolean overflow = error instanceof IndexOutOfBoundsException && java.util.Arrays.stream(error.getStackTrace())
-                        .anyMatch(frame -> frame.getClassName().equals("com.sun.glass.ui.headless.HeadlessWindow") && frame.getMethodName().equals("blit"));
-                if (!overflow) {
-                    usual.uncaughtException(t, error);
-                }
-            });
-        });
-    }
+    private final HeadlessScreenOverflow overflow = new HeadlessScreenOverflow();
 
     @AfterEach
     void close() throws Exception {
         if (stage != null) {
             Fx.run(stage::close);
         }
-        if (fxHandler != null) {
-            Fx.run(() -> Thread.currentThread().setUncaughtExceptionHandler(fxHandler));
-        }
+        overflow.restore();
     }
 
     private void open(int width, int height, Preset preset) throws Exception {
         if (width > 1000 || height > 1000) {
-            quietHeadlessScreenOverflow();
+            overflow.quiet();
         }
         // The geometry is the point here, not the runs: a fake runner plays each preset's runs at once.
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
