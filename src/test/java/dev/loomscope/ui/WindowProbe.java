@@ -25,11 +25,7 @@ import javafx.scene.control.TabPane;
 public record WindowProbe(MainWindow window) {
 
     public <T extends Node> T find(String id, Class<T> type) {
-        Node node = window.lookup("#" + id);
-        if (node == null) {
-            throw new AssertionError("no node #" + id + " in the window");
-        }
-        return type.cast(node);
+        return NodeProbe.lookup(window, "#" + id, type);
     }
 
     public ControlPanel controlPanel() {
