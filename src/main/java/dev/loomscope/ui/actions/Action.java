@@ -68,7 +68,7 @@ public enum Action {
 
     /** Its tooltip: a sentence of its own where the bundle has one, else its help; then its keys. */
     public String tooltip() {
-        String sentence = Messages.BUNDLE.containsKey(key("tooltip")) ? Messages.text(key("tooltip")) : capitalized(help());
+        String sentence = Messages.has(key("tooltip")) ? Messages.text(key("tooltip")) : capitalized(help());
         return sentence + " (" + keysText(" or ") + ")";
     }
 
