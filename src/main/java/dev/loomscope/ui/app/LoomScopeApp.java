@@ -1,7 +1,6 @@
 package dev.loomscope.ui.app;
 
 import dev.loomscope.ui.controls.ControlPanel;
-import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.launcher.JvmLauncher;

@@ -3,7 +3,6 @@ package dev.loomscope.ui.app;
 import dev.loomscope.ui.export.ClipRecorder;
 import dev.loomscope.ui.export.ReplayClip;
 import dev.loomscope.ui.fx.FxThread;
-import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;

@@ -270,7 +270,7 @@ public final class WindowCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
-        dev.loomscope.ui.fx.StartupTrace.mark("options read");
+        dev.loomscope.ui.app.StartupTrace.mark("options read");
         return WindowLaunch.launchWindow(chosen);
     }
 
