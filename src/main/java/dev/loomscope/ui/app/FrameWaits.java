@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.shell.MainWindow;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongPredicate;
@@ -65,7 +66,7 @@ final class FrameWaits {
     private CompletableFuture<Long> round(int round, int rounds, int afterMs) {
         return runsDone(afterMs).thenCompose(now -> {
             if (rounds > 1) {
-                System.out.println("loomscope: round " + round + " of " + rounds + " done");
+                System.out.println(Messages.text("cli.round-done", round, rounds));
             }
             if (round >= rounds) {
                 return CompletableFuture.completedFuture(now);

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.cli.Choice;
 import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
@@ -315,32 +316,32 @@ public final class WindowCommand implements Callable<Integer> {
 
     Settings settings() {
         if (scale < 1 || scale > 4) {
-            throw new ParameterException(spec.commandLine(), "--scale must be between 1 and 4 (got " + scale + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.scale", scale));
         }
         var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
         if (!match.matches()) {
-            throw new ParameterException(spec.commandLine(), "--size must look like 1440x900 (got " + size + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.size", size));
         }
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
-            throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.screenshot-after"));
         }
         if (repeat < 1 || repeat > 1000) {
-            throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 1000 (got " + repeat + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.repeat", repeat));
         }
         Preset chosen = null;
         if (preset != null) {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    "--preset: no preset '" + preset + "'; choose from " + String.join(", ", Preset.names()) + ", or list to list them"));
+                    Messages.text("cli.window.preset", preset, String.join(", ", Preset.names()))));
         }
         if (record != null && (race || screenshot != null)) {
-            throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.record"));
         }
         if (follow < 0 || (follow > 0 && screenshot == null)) {
-            throw new ParameterException(spec.commandLine(), "--follow needs --screenshot and a task number from 1 (got " + follow + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.follow", follow));
         }
         if (observePid != null && (observePid <= 0 || runAtStart || race || results != null || sweep != null || record != null)) {
-            throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
-                    : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
+            throw new ParameterException(spec.commandLine(), observePid <= 0 ? Messages.text("cli.window.observe-pid", observePid)
+                    : Messages.text("cli.window.observe-alone"));
         }
         // Before the window opens and the runs start: a picture or clip that can never be saved is found now.
         OutputPaths.requireWritable(spec, "--screenshot", screenshot);
