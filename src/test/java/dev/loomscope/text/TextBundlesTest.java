@@ -28,6 +28,8 @@ class TextBundlesTest {
     private static final Path RESOURCES = Path.of("src/main/resources");
     private static final Pattern KEY = Pattern.compile("[a-z][a-zA-Z0-9-]*(\\.[a-zA-Z0-9-]+)+");
     private static final Pattern FXML_KEY = Pattern.compile("\"%([a-zA-Z0-9.-]+)\"");
+    /** picocli's lookup in a command's resource bundle, in its annotations: {@code ${bundle:cli.window.description.0}}. */
+    private static final Pattern PICOCLI_KEY = Pattern.compile("\\$\\{bundle:([a-zA-Z0-9.-]+)}");
 
     private final Set<String> messages = Text.messages().keySet();
     private final Set<String> lessons = Text.lessons().keySet();
@@ -54,6 +56,7 @@ class TextBundlesTest {
             }
         }
         fxmlKeys().stream().filter(k -> !keys.contains(k)).forEach(k -> missing.add("FXML %" + k));
+        picocliKeys().stream().filter(k -> !keys.contains(k)).forEach(k -> missing.add("picocli ${bundle:" + k + "}"));
         builtKeys().stream().filter(k -> k.startsWith("preset.") || k.endsWith(".help") || k.startsWith("why.servers."))
                 .filter(k -> !keys.contains(k)).forEach(k -> missing.add("built " + k));
         assertThat(missing).as("keys named in code but written in no bundle").isEmpty();
@@ -63,6 +66,7 @@ class TextBundlesTest {
     void everyWrittenKeyIsRead() {
         var used = new HashSet<String>(values);
         used.addAll(fxmlKeys());
+        used.addAll(picocliKeys());
         used.addAll(builtKeys());
         var prefixes = values.stream().filter(v -> v.endsWith(".") && keys.stream().anyMatch(k -> k.startsWith(v))).toList();
         var unused = new TreeSet<String>();
@@ -108,6 +112,17 @@ class TextBundlesTest {
             built.add("glossary." + n + ".meaning");
         }
         return built;
+    }
+
+    private Set<String> picocliKeys() {
+        var found = new HashSet<String>();
+        for (var literal : literals) {
+            var m = PICOCLI_KEY.matcher(literal.value());
+            while (m.find()) {
+                found.add(m.group(1));
+            }
+        }
+        return found;
     }
 
     private static Set<String> fxmlKeys() {
