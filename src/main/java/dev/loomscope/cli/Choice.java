@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -34,7 +35,7 @@ public abstract class Choice<T> implements ITypeConverter<T> {
                 return choice;
             }
         }
-        throw new TypeConversionException("no " + what + " '" + value + "'; choose from " + spellings());
+        throw new TypeConversionException(Text.get("cli.no-such-choice", what, value, spellings()));
     }
 
     /** The choices as the command line spells them, comma-separated. */

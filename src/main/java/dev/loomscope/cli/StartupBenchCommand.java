@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.bench.StageBenchmark;
 import dev.loomscope.bench.StartupBenchmark;
 import dev.loomscope.bench.StartupBenchmark.Launch;
@@ -16,12 +17,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope startup-bench}: time to the window on screen, the window's memory, runner JVM start-up. */
-@Command(name = "startup-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Prints how fast the window comes up (from starting the process to its first frame on screen, median of "
-                + "interleaved rounds) and the window process's resident memory (idle, peak through each preset in presentation "
-                + "mode, through a session of many runs), each with and without the measures LoomScope starts its JVM with (its "
-                + "JVM options and the AOT cache), and how long a runner JVM takes to start. Needs a display, or Xvfb, which it "
-                + "then starts itself. Run it from the jar ./loomscope uses or from the app image. Takes 15-25 minutes in full.", ""})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "startup-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.startup-bench.description.0}", "${bundle:cli.startup-bench.description.1}"})
 public final class StartupBenchCommand implements Callable<Integer> {
 
     /** A preset's runs take at most about 15 s in the window; a session of 50 runs about 5 minutes. */
@@ -33,49 +30,46 @@ public final class StartupBenchCommand implements Callable<Integer> {
 
     @Option(names = "--parts", split = ",", paramLabel = "PART,...", hideParamSyntax = true,
             defaultValue = "start,idle,presets,session,runners",
-            description = "What to measure: start, idle, presets, session, runners. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.parts")
     List<String> parts;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "7", description = "Windows started per variant for the start-up times (medians). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "7", descriptionKey = "cli.startup-bench.rounds")
     int rounds;
 
     @Option(names = "--presets", split = ",", paramLabel = "NAME,...", hideParamSyntax = true,
-            description = "Presets for the peak memory. Default: all of them.")
+            descriptionKey = "cli.startup-bench.presets")
     List<String> presets;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "50",
-            description = "Runs in the one-session test (waiting-10k, two runs a comparison). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.runs")
     int runs;
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,script,image",
-            description = "Ways to start the window: bare (java -jar), options (the JVM options alone), cache (the AOT cache alone), "
-                    + "shipped (both, started with java), script (./loomscope itself, which finds the JDK and then starts it as shipped; "
-                    + "time to the window only), image (the app image's launcher, when there is one). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.variants")
     List<String> variants;
 
-    @Option(names = "--image", paramLabel = "DIR", description = "The app image to measure too. Default: the one this runs from, else target/dist/LoomScope beside the jar.")
+    @Option(names = "--image", paramLabel = "DIR", descriptionKey = "cli.startup-bench.image")
     Path image;
 
     @Override
     public Integer call() throws Exception {
         for (String part : parts) {
             if (!List.of("start", "idle", "presets", "session", "runners").contains(part)) {
-                throw new ParameterException(spec.commandLine(), "--parts: unknown part '" + part + "'; expected some of start, idle, presets, session, runners");
+                throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.parts", part));
             }
         }
         for (String variant : variants) {
             if (!List.of("bare", "options", "cache", "shipped", "script", "image").contains(variant)) {
-                throw new ParameterException(spec.commandLine(), "--variants: unknown variant '" + variant + "'; expected some of bare, options, cache, shipped, script, image");
+                throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.variants", variant));
             }
         }
         if (rounds < 1 || rounds > 100 || runs < 2 || runs > 400) {
-            throw new ParameterException(spec.commandLine(), "--rounds must be 1 to 100 and --runs 2 to 400 (got --rounds "
-                    + rounds + " and --runs " + runs + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.rounds", rounds, runs));
         }
         List<String> chosenPresets = presets == null ? Preset.names() : presets;
         for (String name : chosenPresets) {
             if (!Preset.names().contains(name)) {
-                throw new ParameterException(spec.commandLine(), "--presets: unknown preset '" + name + "'; expected some of " + String.join(", ", Preset.names()));
+                throw new ParameterException(spec.commandLine(), Text.get("cli.bad.presets", name, String.join(", ", Preset.names())));
             }
         }
         String classPath = System.getProperty("java.class.path");

@@ -45,6 +45,22 @@ class TextBundlesTest {
     }
 
     @Test
+    void noBundleWritesAKeyTwice() throws IOException {
+        // A properties file keeps the last of two lines with one key: the first is lost without a word.
+        for (String bundle : List.of("messages", "lessons")) {
+            var seen = new HashSet<String>();
+            var twice = new TreeSet<String>();
+            for (String line : Files.readAllLines(RESOURCES.resolve("dev/loomscope/text/" + bundle + ".properties"))) {
+                int eq = line.indexOf('=');
+                if (!line.isBlank() && !line.startsWith("#") && eq > 0 && !seen.add(line.substring(0, eq).strip())) {
+                    twice.add(line.substring(0, eq).strip());
+                }
+            }
+            assertThat(twice).as(bundle + ".properties writes these keys twice").isEmpty();
+        }
+    }
+
+    @Test
     void everyKeyTheCodeNamesIsWritten() {
         var families = new HashSet<String>();
         keys.forEach(k -> families.add(k.substring(0, k.indexOf('.') + 1)));
