@@ -89,8 +89,7 @@ public final class LoadCommand implements Callable<Integer> {
         PrintWriter out = new PrintWriter(System.out, true);
         String unreachable = unreachable(url);
         if (unreachable != null) {
-            spec.commandLine().getErr().println("loomscope load: nothing answers at %s (%s); start a service with 'loomscope serve'"
-                    .formatted(url, unreachable));
+            spec.commandLine().getErr().println(Text.get("cli.load.unreachable", url, unreachable));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         Optional<ServerInfo> server = ServerInfo.probe(url);
@@ -140,25 +139,25 @@ public final class LoadCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
         LoadPlan plan = report.plan();
-        out.println("GET %s, %,d connections, %s%s%s".formatted(plan.url(), plan.connections(), plan.limitText(),
-                server.map(s -> ", served by " + s.executor()).orElse(""), warmup.isZero() ? "" : " (after a " + SpelledDuration.text(warmup)
-                        + " warm-up, not counted)"));
-        out.println("  requests    %,d answered in %.2f s, %,d failed".formatted(report.answered(), report.elapsedSeconds(), report.failed()));
-        report.statuses().forEach((status, count) -> out.println("              %,d answered %d".formatted(count, status)));
-        report.errors().forEach((kind, count) -> out.println("              %,d got no answer (%s)".formatted(count, kind)));
+        out.println(Text.get("cli.load.report.plan", plan.url(), plan.connections(), plan.limitText(),
+                server.map(s -> Text.get("cli.load.report.served-by", s.executor())).orElse(""),
+                warmup.isZero() ? "" : Text.get("cli.load.report.after-warmup", SpelledDuration.text(warmup))));
+        out.println(Text.get("cli.load.report.requests", report.answered(), report.elapsedSeconds(), report.failed()));
+        report.statuses().forEach((status, count) -> out.println(Text.get("cli.load.report.status", count, status)));
+        report.errors().forEach((kind, count) -> out.println(Text.get("cli.load.report.no-answer", count, kind)));
         if (report.firstError() != null) {
-            out.println("              first error: " + report.firstError());
+            out.println(Text.get("cli.load.report.first-error", report.firstError()));
         }
-        out.println(report.ok() == report.answered() ? "  throughput  %,.1f req/s".formatted(report.throughput())
-                : "  throughput  %,.1f req/s, of which %,.1f req/s answered 2xx".formatted(report.throughput(), report.okThroughput()));
-        out.println("  latency     mean %s   p50 %s   p90 %s   p99 %s   max %s".formatted(ms(report.meanMs()),
+        out.println(report.ok() == report.answered() ? Text.get("cli.load.report.throughput", report.throughput())
+                : Text.get("cli.load.report.throughput-ok", report.throughput(), report.okThroughput()));
+        out.println(Text.get("cli.load.report.latency", ms(report.meanMs()),
                 ms(report.percentileMs(50)), ms(report.percentileMs(90)), ms(report.percentileMs(99)), ms(report.maxMs())));
         if (ceiling.isPresent()) {
             Ceiling c = ceiling.get();
-            out.println("  ceiling     %s; reached %.0f %%%s".formatted(c.explain(), 100 * report.okThroughput() / c.requestsPerSecond(),
-                    server.isPresent() ? "" : " (the server's thread limit is unknown)"));
+            out.println(Text.get("cli.load.report.ceiling", c.explain(), 100 * report.okThroughput() / c.requestsPerSecond(),
+                    server.isPresent() ? "" : Text.get("cli.load.report.limit-unknown")));
         } else {
-            out.println("  ceiling     unknown service time: give --service-ms to compare with connections / service time");
+            out.println(Text.get("cli.load.report.no-ceiling"));
         }
     }
 

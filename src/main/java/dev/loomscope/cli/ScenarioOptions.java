@@ -95,7 +95,7 @@ public final class ScenarioOptions {
 
     static final class BlockingConverter extends Choice<BlockingMode> {
         BlockingConverter() {
-            super("blocking mode", BlockingMode.values(), BlockingMode::cliName);
+            super("blocking-mode", BlockingMode.values(), BlockingMode::cliName);
         }
     }
 

@@ -84,7 +84,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (csv) {
             out.println("vary,value," + ResultRow.csvHeader());
         } else if (!json) {
-            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", "vary", "value", "executor", "elapsed", "ideal", "RSS +MB", "result");
+            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", (Object[]) Text.get("cli.sweep.columns").split(","));
         }
         boolean allCompleted = true;
         for (Sweep.Point point : points) {
