@@ -53,8 +53,8 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         var bench = new FidelityBenchmark(repeat, System.out, new JvmLauncher(List.of(), jvmOptions));
-        System.out.printf("JDK %s, %d cores%s%n%n", System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
-                jvmOptions.isEmpty() ? "" : "; both programs run with " + String.join(" ", jvmOptions));
+        System.out.printf(Text.get("cli.bench.machine"), System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
+                jvmOptions.isEmpty() ? "" : Text.get("cli.bench.jvm-options", String.join(" ", jvmOptions)));
         boolean fidelity = bench.runFidelity(FidelityBenchmark.fidelityCases(carrierCount).stream().filter(c -> cases.contains(c.id())).toList());
         boolean schedulers = !cases.contains("schedulers") || bench.runSchedulers(carrierCount);
         boolean all = fidelity && schedulers;

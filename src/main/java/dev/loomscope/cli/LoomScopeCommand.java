@@ -146,8 +146,8 @@ public final class LoomScopeCommand {
         @Override
         public String[] getVersion() {
             String version = LoomScopeCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"LoomScope " + (version != null ? version : "(development build)"),
-                    "JVM: ${java.version} (${java.vendor} ${java.vm.name})"};
+            return new String[] {Text.get("cli.version", version != null ? version : Text.get("cli.version.development")),
+                    Text.get("cli.version.jvm")};
         }
     }
 }

@@ -54,12 +54,12 @@ public final class StageBenchCommand implements Callable<Integer> {
             windowOptions.add("--presentation");
         }
         try (var display = StageBenchmark.display(Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)))) {
-            System.out.printf("JDK %s, %d cores; windows on %s, %s%s, animation on%n%n", System.getProperty("java.runtime.version"),
-                    Runtime.getRuntime().availableProcessors(), display.description(), size, noPresentation ? "" : " presentation mode");
+            System.out.printf(Text.get("cli.stage-bench.machine"), System.getProperty("java.runtime.version"),
+                    Runtime.getRuntime().availableProcessors(), display.description(), size, noPresentation ? "" : Text.get("cli.stage-bench.presentation"));
             var bench = new StageBenchmark(windowOptions, repeat, System.out);
             return bench.run(chosen, display.environment()) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
         } catch (java.io.IOException e) {
-            System.err.println("loomscope stage-bench: " + e.getMessage());
+            System.err.println(Text.get("cli.stage-bench.problem", e.getMessage()));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
     }

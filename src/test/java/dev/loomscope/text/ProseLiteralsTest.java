@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's code writes no sentence of its own: every string literal under {@code ui/} that
+ * The window's and the command line's code write no sentence of their own: every string literal under {@code ui/} or {@code cli/} that
  * reads as prose (a space and a word of three letters or more) is a finding, with its file and
  * line. Not prose: inline CSS ({@code -fx-...}), the start-up trace's step names (a developer's
  * timing log on stderr, on only with a system property).
@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 class ProseLiteralsTest {
 
-    private static final Path UI = Path.of("src/main/java/dev/loomscope/ui");
+    private static final Path SOURCES = Path.of("src/main/java/dev/loomscope");
+    /** What people read: the window's code and the command line's. */
+    private static final List<Path> SCANNED = List.of(SOURCES.resolve("ui"), SOURCES.resolve("cli"));
     private static final Path PENDING = Path.of("src/test/resources/dev/loomscope/text/prose-pending.txt");
     private static final Pattern WORD = Pattern.compile("[A-Za-z]{3,}");
 
@@ -39,7 +41,7 @@ class ProseLiteralsTest {
 
     static Set<String> findings() {
         var found = new TreeSet<String>();
-        for (var literal : SourceLiterals.under(UI)) {
+        for (var literal : literals()) {
             if (isProse(literal)) {
                 found.add(entry(literal.file(), literal.value()));
             }
@@ -48,12 +50,12 @@ class ProseLiteralsTest {
     }
 
     @Test
-    void theWindowsCodeWritesNoSentenceOutsideTheBundles() throws IOException {
+    void theWindowAndTheCommandLineWriteNoSentenceOutsideTheBundles() throws IOException {
         Set<String> pending = pending();
-        var fresh = SourceLiterals.under(UI).stream().filter(ProseLiteralsTest::isProse)
+        var fresh = literals().stream().filter(ProseLiteralsTest::isProse)
                 .filter(l -> !pending.contains(entry(l.file(), l.value())))
                 .map(l -> l.where() + "  \"" + escape(l.value()) + "\"").toList();
-        assertThat(fresh).as("prose in the window's code: move it to dev/loomscope/text/messages.properties").isEmpty();
+        assertThat(fresh).as("prose in the window's or the command line's code: move it to dev/loomscope/text/messages.properties").isEmpty();
     }
 
     @Test
@@ -73,6 +75,10 @@ class ProseLiteralsTest {
         assertThat(List.of(style, key, format)).noneMatch(ProseLiteralsTest::isProse);
     }
 
+    private static List<SourceLiterals.Literal> literals() {
+        return SCANNED.stream().flatMap(root -> SourceLiterals.under(root).stream()).toList();
+    }
+
     private static Set<String> pending() throws IOException {
         var lines = new LinkedHashSet<String>();
         for (String line : Files.readAllLines(PENDING)) {
@@ -84,7 +90,7 @@ class ProseLiteralsTest {
     }
 
     private static String entry(Path file, String value) {
-        return UI.relativize(file).toString().replace('\\', '/') + "\t" + escape(value);
+        return SOURCES.relativize(file).toString().replace('\\', '/') + "\t" + escape(value);
     }
 
     private static String escape(String value) {
