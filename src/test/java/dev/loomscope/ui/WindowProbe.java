@@ -1,5 +1,6 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.model.observe.PinHotspot;
 import dev.loomscope.ui.charts.CompletionChartView;
 import dev.loomscope.ui.charts.ElapsedBarsView;
 import dev.loomscope.ui.controls.ControlPanel;
@@ -16,6 +17,7 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 
 /**
  * Finds the window's parts as a person's eye would, by their ids (the {@code fx:id}s of
@@ -25,11 +27,7 @@ import javafx.scene.control.TabPane;
 public record WindowProbe(MainWindow window) {
 
     public <T extends Node> T find(String id, Class<T> type) {
-        Node node = window.lookup("#" + id);
-        if (node == null) {
-            throw new AssertionError("no node #" + id + " in the window");
-        }
-        return type.cast(node);
+        return NodeProbe.lookup(window, "#" + id, type);
     }
 
     public ControlPanel controlPanel() {
@@ -38,6 +36,23 @@ public record WindowProbe(MainWindow window) {
 
     public LiveFiguresView figures() {
         return find("figures", LiveFiguresView.class);
+    }
+
+    /** The figure a tile shows: "completed", "inFlight"... (its value label is {@code #figureCompleted}). */
+    public String figure(String key) {
+        return find("figure" + Character.toUpperCase(key.charAt(0)) + key.substring(1), Label.class).getText();
+    }
+
+    /** The tiles shown, in order, by their keys. */
+    public List<String> shownFigures() {
+        return figures().getChildrenUnmodifiable().stream().map(tile -> tile.lookup(".figure-value").getId().substring("figure".length()))
+                .map(key -> Character.toLowerCase(key.charAt(0)) + key.substring(1)).toList();
+    }
+
+    /** The JFR tab's pin hotspots, costliest first. */
+    @SuppressWarnings("unchecked")
+    public TableView<PinHotspot> jfrHotspots() {
+        return find("jfrHotspots", TableView.class);
     }
 
     public CarrierLaneView lanes() {

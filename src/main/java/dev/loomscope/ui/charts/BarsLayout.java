@@ -1,5 +1,12 @@
 package dev.loomscope.ui.charts;
 
+import static dev.loomscope.ui.charts.TextFit.elide;
+import static dev.loomscope.ui.charts.TextFit.font;
+import static dev.loomscope.ui.charts.TextFit.lineOf;
+import static dev.loomscope.ui.charts.TextFit.narrowest;
+import static dev.loomscope.ui.charts.TextFit.widthOf;
+import static dev.loomscope.ui.charts.TextFit.wrap;
+
 import dev.loomscope.model.Comparison;
 import dev.loomscope.ui.views.Ticks;
 import java.util.ArrayList;
@@ -9,13 +16,11 @@ import java.util.Map;
 import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
 import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 
 /**
  * Where everything of one comparison chart goes, for a given size and type: bars lying down, one
  * row per run (named at its left), each bar's figure past its end, round ticks below. Worked out
- * before anything is drawn, from the texts' measured widths, so that
+ * before anything is drawn, from the texts' measured widths ({@link TextFit}), so that
  * <ul>
  * <li>the value axis ends just past the longest bar and its figure, not at a fixed multiple of it;</li>
  * <li>no two texts overlap: a run's name goes on two lines or in smaller type, a row's figures share
@@ -146,22 +151,6 @@ public final class BarsLayout {
     }
 
     // ---- laying out ----
-
-    private static Font font(Font base, double size, boolean bold) {
-        return Font.font(base.getFamily(), bold ? FontWeight.BOLD : FontWeight.NORMAL, Math.max(MIN_FONT, size));
-    }
-
-    private static double widthOf(String text, Font font) {
-        var t = new Text(text);
-        t.setFont(font);
-        return Math.ceil(t.getLayoutBounds().getWidth());
-    }
-
-    private static double lineOf(Font font) {
-        var t = new Text("Mg");
-        t.setFont(font);
-        return Math.ceil(t.getLayoutBounds().getHeight());
-    }
 
     private void lay(Comparison.Panel panel, Font base) {
         double size = base.getSize();
@@ -438,54 +427,5 @@ public final class BarsLayout {
         double shownStep = seconds ? step / 1_000 : step;
         String text = shownStep >= 1 ? "%,.0f".formatted(shown) : "%,.1f".formatted(shown);
         return text;
-    }
-
-    /** {@code words} joined by {@code gap} on at most {@code lines} lines (if they can be), the widest as narrow as can be. */
-    private static List<String> narrowest(List<String> words, String gap, Font font, int lines) {
-        // Candidate widths: every run of consecutive words on one line; the smallest that needs few enough lines wins.
-        var widths = new java.util.TreeSet<Double>();
-        for (int from = 0; from < words.size(); from++) {
-            for (int to = from + 1; to <= words.size(); to++) {
-                widths.add(widthOf(String.join(gap, words.subList(from, to)), font));
-            }
-        }
-        for (double max : widths) {
-            List<String> wrapped = wrap(words, gap, font, max);
-            if (wrapped.size() <= lines) {
-                return wrapped;
-            }
-        }
-        return List.of(String.join(gap, words));
-    }
-
-    /** {@code words} joined by {@code gap} into lines of at most {@code max} px (a word wider than that on a line of its own). */
-    private static List<String> wrap(List<String> words, String gap, Font font, double max) {
-        var lines = new ArrayList<String>();
-        String line = null;
-        for (String word : words) {
-            String longer = line == null ? word : line + gap + word;
-            if (line != null && widthOf(longer, font) > max) {
-                lines.add(line);
-                line = word;
-            } else {
-                line = longer;
-            }
-        }
-        if (line != null) {
-            lines.add(line);
-        }
-        return lines;
-    }
-
-    /** {@code text} cut with an ellipsis to {@code max} px. */
-    private static String elide(String text, Font font, double max) {
-        if (widthOf(text, font) <= max) {
-            return text;
-        }
-        String cut = text;
-        while (cut.length() > 1 && widthOf(cut + "\u2026", font) > max) {
-            cut = cut.substring(0, cut.length() - 1);
-        }
-        return cut + "\u2026";
     }
 }

@@ -78,17 +78,17 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         charts.getChildren().setAll(nodes);
     }
 
-    /** What the chart compares now (for tests). */
+    /** What the chart compares now (the window's choice on stage, read by tests). */
     public Comparison.Focus focus() {
         return focus;
     }
 
-    /** The charts shown now (for tests). */
+    /** The comparisons the charts draw now (on canvases, so tests read them here). */
     public List<Comparison.Panel> panels() {
         return panels;
     }
 
-    /** The chart titles on screen (for tests). */
+    /** The chart titles on screen (drawn on canvases, so tests read them here). */
     public List<String> titles() {
         return charts().stream().map(chart -> chart.panel().title()).toList();
     }

@@ -5,10 +5,19 @@ import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.ObservedJvm;
 import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.model.observe.StackGroup;
+import dev.loomscope.model.observe.ThreadContainerNode;
+import dev.loomscope.model.observe.view.ObservedFigures;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.ui.fx.Messages;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-/** The sentences the observation's views share: its title, how it ended, a pin, what is missing. */
+/**
+ * The observation's words and figures as the views show them: its title, how it ended, a pin, a
+ * hotspot, a thread dump's stacks and containers, what is and is not observed, the tiles' figures.
+ */
 final class ObserveTexts {
 
     private ObserveTexts() {
@@ -85,6 +94,68 @@ final class ObserveTexts {
         int method = frame.lastIndexOf('.', Math.max(0, frame.indexOf(':') < 0 ? frame.length() - 1 : frame.indexOf(':')));
         int type = method > 0 ? frame.lastIndexOf('.', method - 1) : -1;
         return type >= 0 ? frame.substring(type + 1) : frame;
+    }
+
+    /** The tiles' figures by key, in the tiles' order ("\u2013" where a figure is not known). */
+    static Map<String, String> figures(ObservedFigures f, long nowMs) {
+        var figures = new LinkedHashMap<String, String>();
+        figures.put("elapsed", Durations.humanMillis(nowMs));
+        figures.put("starts", f.startsPerSecond() < 0 ? "\u2013" : "%,.0f".formatted(f.startsPerSecond()));
+        figures.put("alive", f.alive() < 0 ? "\u2013" : (f.aliveKnown() ? "" : "\u2265 ") + "%,d".formatted(f.alive()));
+        var latest = f.latest();
+        figures.put("mounted", latest == null ? "\u2013" : "%d / %d".formatted(latest.mounted(), latest.parallelism()));
+        figures.put("queued", latest == null ? "\u2013" : "%,d".formatted(latest.queued()));
+        figures.put("pins", "%,d".formatted(f.pinnedEvents()));
+        figures.put("pinnedMs", Durations.humanMillis(f.pinnedMs()));
+        figures.put("submitFailed", "%,d".formatted(f.submitFailed()));
+        return figures;
+    }
+
+    /** One line: what is enabled, what cannot be seen (the details are in their tab). */
+    static String coverageSummary(ObservationSnapshot s) {
+        var c = s.coverage();
+        String enabled = Messages.text("observe.coverage.enabled", c.enabledEvents().size(),
+                c.schedulerMXBean() ? Messages.text("observe.coverage.scheduler") : "",
+                c.threadDumps() ? Messages.text("observe.coverage.dumps") : "");
+        List<String> unseen = c.missing().stream().map(line -> line.contains(":") ? line.substring(0, line.indexOf(':')) : line).toList();
+        return unseen.isEmpty() ? enabled : enabled + " \u00b7 " + Messages.text("observe.coverage.unseen", String.join(", ", unseen).toLowerCase());
+    }
+
+    /** What is enabled, what cannot be seen and what happened along the way, a bullet each. */
+    static String coverageDetail(ObservationSnapshot s) {
+        var text = new StringBuilder(Messages.text("observe.coverage.enabled-title")).append('\n');
+        s.coverage().enabledEvents().forEach(e -> text.append("  \u2022 ").append(e).append('\n'));
+        if (s.coverage().schedulerMXBean()) {
+            text.append("  \u2022 ").append(Messages.text("observe.coverage.scheduler-detail")).append('\n');
+        }
+        if (s.coverage().threadDumps()) {
+            text.append("  \u2022 ").append(Messages.text("observe.coverage.dumps-detail")).append('\n');
+        }
+        text.append('\n').append(Messages.text("observe.coverage.missing-title")).append('\n');
+        s.coverage().missing().forEach(m -> text.append("  \u2022 ").append(m).append('\n'));
+        if (!s.notes().isEmpty()) {
+            text.append('\n').append(Messages.text("observe.coverage.notes-title")).append('\n');
+            s.notes().forEach(n -> text.append("  \u2022 ").append(n).append('\n'));
+        }
+        return text.toString();
+    }
+
+    /** A thread dump's group of virtual threads with one stack: how many, where, their ids, the frames. */
+    static String group(StackGroup g) {
+        var text = new StringBuilder(Messages.text("observe.dump.group", g.count(), String.join(", ", g.containers())));
+        if (!g.threadIds().isEmpty()) {
+            text.append("\n").append(Messages.text("observe.dump.ids", String.join(", ", g.threadIds().stream().map(String::valueOf).toList()),
+                    g.count() > g.threadIds().size() ? ", ..." : ""));
+        }
+        text.append("\n");
+        g.frames().forEach(f -> text.append("\n    at ").append(f));
+        return text.toString();
+    }
+
+    /** A thread container in the dump's tree: its name, the threads below it, its owner. */
+    static String container(ThreadContainerNode node) {
+        String owner = node.ownerThreadId() >= 0 ? Messages.text("observe.dump.owner", node.ownerThreadId()) : "";
+        return Messages.text("observe.dump.container", node.name(), node.virtualThreadsBelow(), node.platformThreads(), owner);
     }
 
     static String capitalized(String text) {

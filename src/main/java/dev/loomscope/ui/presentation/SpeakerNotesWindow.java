@@ -90,11 +90,6 @@ public final class SpeakerNotesWindow extends VBox implements FrameView {
         return stage != null && stage.isShowing();
     }
 
-    /** The notes window's stage, or null before it first opens (for tests and placing it). */
-    public Stage stage() {
-        return stage;
-    }
-
     public void close() {
         if (stage != null) {
             stage.close();
@@ -105,11 +100,6 @@ public final class SpeakerNotesWindow extends VBox implements FrameView {
     public void restartTimer() {
         talkStartedAt = System.nanoTime();
         refreshNow();
-    }
-
-    /** The page shown, for tests. */
-    public SpeakerNotes.Page page() {
-        return shown;
     }
 
     private List<dev.loomscope.model.RunModel> history = List.of();

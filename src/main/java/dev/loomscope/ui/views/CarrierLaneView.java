@@ -3,6 +3,7 @@ package dev.loomscope.ui.views;
 import dev.loomscope.model.StatePattern;
 
 import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.CarrierLanes;
@@ -32,7 +33,6 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     private static final double LABEL_WIDTH = 118;
     private static final double AXIS_HEIGHT_BASE = 26;
-    private static final long MIN_SPAN_NANOS = 100_000;
 
     private final Canvas canvas = new Canvas();
     private final Tooltip tooltip = new Tooltip();
@@ -46,10 +46,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private int drawnVersion = -1;
     private final RepaintBudget budget = new RepaintBudget(50_000_000L, 0.10);
     private boolean viewChanged = true;
-    // The visible time window, ns since the run began; followLive fits it to the run as it grows.
-    private long viewFrom;
-    private long viewTo = 1_000_000_000L;
-    private boolean followLive = true;
+    private final LaneTimeWindow window = new LaneTimeWindow();
     private double dragX = Double.NaN;
     private double textScale = 1;
     private double labelWidth = LABEL_WIDTH;
@@ -62,6 +59,7 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
+        empty.setId("lanesHint");
         getChildren().addAll(canvas, empty);
         setMinSize(200, 80);
         tooltip.setShowDelay(Duration.millis(150));
@@ -155,7 +153,7 @@ public final class CarrierLaneView extends Region implements FrameView {
         viewChanged = true;
     }
 
-    /** The pins outlined, for tests. */
+    /** The pins outlined now (drawn on the canvas, so tests read them here). */
     public java.util.List<dev.loomscope.model.LaneEvent> markedPins() {
         return markedPins;
     }
@@ -179,54 +177,34 @@ public final class CarrierLaneView extends Region implements FrameView {
     /** Zooms by {@code factor} (below 1 zooms in) around the pointer's x. */
     public void zoom(double factor, double x) {
         double plotWidth = plotWidth();
-        if (plotWidth <= 0) {
-            return;
+        if (plotWidth > 0) {
+            window.zoom(factor, (x - labelWidth) / plotWidth, runEnd());
+            viewChanged = true;
         }
-        double at = viewFrom + (viewTo - viewFrom) * Math.clamp((x - labelWidth) / plotWidth, 0, 1);
-        long oldSpan = viewTo - viewFrom;
-        // No closer than 0.1 ms, no further out than twice the run: the time under the pointer stays put.
-        long span = Math.clamp((long) (oldSpan * factor), MIN_SPAN_NANOS, Math.max(MIN_SPAN_NANOS, 2 * runEnd()));
-        long from = (long) (at - (at - viewFrom) * ((double) span / oldSpan));
-        setView(from, from + span);
     }
 
     /** Moves the window by a number of pixels (positive: later). */
     public void pan(double pixelsToLater) {
         double plotWidth = plotWidth();
-        if (plotWidth <= 0) {
-            return;
-        }
-        long shift = (long) (pixelsToLater / plotWidth * (viewTo - viewFrom));
-        setView(viewFrom + shift, viewTo + shift);
-    }
-
-    /** Shows [0, {@code toNanos}) and keeps to it (a race: both lanes on the race's clock). */
-    public void showUpTo(long toNanos) {
-        long to = Math.max(MIN_SPAN_NANOS * 10, toNanos);
-        if (viewFrom != 0 || viewTo != to || followLive) {
-            viewFrom = 0;
-            viewTo = to;
-            followLive = false;
+        if (plotWidth > 0) {
+            window.pan(pixelsToLater / plotWidth, runEnd());
             viewChanged = true;
         }
     }
 
+    /** Shows [0, {@code toNanos}) and keeps to it (a race: both lanes on the race's clock). */
+    public void showUpTo(long toNanos) {
+        viewChanged |= window.showUpTo(toNanos);
+    }
+
     public void fitWholeRun() {
-        followLive = true;
+        window.followRun();
         viewChanged = true;
     }
 
     /** The visible time window, ns since the run began: {from, to}. */
     public long[] view() {
-        return new long[] {viewFrom, viewTo};
-    }
-
-    private void setView(long from, long to) {
-        long span = to - from;
-        viewFrom = Math.clamp(from, 0, Math.max(0, runEnd() - span / 2));
-        viewTo = viewFrom + span;
-        followLive = false;
-        viewChanged = true;
+        return new long[] {window.from(), window.to()};
     }
 
     @Override
@@ -241,7 +219,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     public void refresh(RunModel run, long nowNanos) {
         if (run != model) {
             model = run;
-            followLive = true;
+            window.followRun();
             viewChanged = true;
             empty.setVisible(run == null);
         }
@@ -257,10 +235,7 @@ public final class CarrierLaneView extends Region implements FrameView {
             return;
         }
         long start = System.nanoTime();
-        if (followLive) {
-            viewFrom = 0;
-            viewTo = Math.max(MIN_SPAN_NANOS * 10, run == null ? 1_000_000_000L : endOf(run));
-        }
+        window.fit(run == null ? 1_000_000_000L : endOf(run));
         draw();
         drawnVersion = version;
         viewChanged = false;
@@ -268,7 +243,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     }
 
     private long runEnd() {
-        return model == null ? viewTo : Math.max(MIN_SPAN_NANOS * 10, endOf(model));
+        return model == null ? window.to() : Math.max(LaneTimeWindow.MIN_SPAN_NANOS * 10, endOf(model));
     }
 
     private static long endOf(RunModel run) {
@@ -295,10 +270,10 @@ public final class CarrierLaneView extends Region implements FrameView {
         CarrierLanes lanes = model.lanes();
         int laneCount = lanes.laneCount();
         double laneHeight = (double) plotHeight / laneCount;
-        bins = lanes.occupancy(viewFrom, viewTo, columns, bins);
+        bins = lanes.occupancy(window.from(), window.to(), columns, bins);
         drawnColumns = columns;
-        drawnFrom = viewFrom;
-        drawnTo = viewTo;
+        drawnFrom = window.from();
+        drawnTo = window.to();
         if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
             image = new WritableImage(columns, plotHeight);
             pixels = new int[columns * plotHeight];
@@ -366,11 +341,11 @@ public final class CarrierLaneView extends Region implements FrameView {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         g.strokeLine(labelWidth, plotHeight + 0.5, labelWidth + columns, plotHeight + 0.5);
-        double spanMs = (viewTo - viewFrom) / 1e6;
+        double spanMs = (drawnTo - drawnFrom) / 1e6;
         double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
-        double first = Math.ceil(viewFrom / 1e6 / step) * step;
-        for (double t = first; t <= viewTo / 1e6; t += step) {
-            double x = labelWidth + (t - viewFrom / 1e6) / spanMs * columns;
+        double first = Math.ceil(drawnFrom / 1e6 / step) * step;
+        for (double t = first; t <= drawnTo / 1e6; t += step) {
+            double x = labelWidth + (t - drawnFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
             g.fillText(formatTime(t, step), x, plotHeight + 7);
         }
@@ -388,8 +363,7 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     private String describe(double x, double y) {
         if (model == null || x < labelWidth) {
-            return "Lanes: what each carrier (or platform thread) was doing over time.\n"
-                    + "Scroll to zoom, drag to pan, double-click to see the whole run.";
+            return Messages.text("lanes.tooltip");
         }
         CarrierLanes lanes = model.lanes();
         double plotHeight = getHeight() - axisHeight();
@@ -407,8 +381,8 @@ public final class CarrierLaneView extends Region implements FrameView {
             JfrEvent event = shown.event();
             if (shown.lane() == lane && JfrEvent.PINNED.equals(event.kind()) && at >= event.timeNanos() - slack
                     && at <= event.timeNanos() + event.durationNanos() + slack) {
-                return "Pinned for %s on %s: %s%s\nat %s (from JFR)".formatted(Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane),
-                        event.reason(), event.blockingOperation().isEmpty() ? "" : " during " + event.blockingOperation(),
+                return Messages.text("lanes.pin", Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane), event.reason(),
+                        event.blockingOperation().isEmpty() ? "" : Messages.text("lanes.during", event.blockingOperation()),
                         Durations.humanMillis(event.timeNanos() / 1e6));
             }
         }
@@ -419,8 +393,8 @@ public final class CarrierLaneView extends Region implements FrameView {
         float running = bins[(lane * CarrierLanes.KINDS + CarrierLanes.RUNNING) * columns + column];
         float held = bins[(lane * CarrierLanes.KINDS + CarrierLanes.HELD) * columns + column];
         float pinned = bins[(lane * CarrierLanes.KINDS + CarrierLanes.PINNED) * columns + column];
-        String holding = lanes.isVirtual() ? "pinned %.0f%%".formatted(pinned * 100) : "blocked holding the thread %.0f%%".formatted(held * 100);
-        return "%s at %s: running %.0f%%, %s, idle %.0f%%".formatted(lanes.laneName(lane),
+        String holding = lanes.isVirtual() ? Messages.text("lanes.pinned-share", pinned * 100) : Messages.text("lanes.held-share", held * 100);
+        return Messages.text("lanes.at", lanes.laneName(lane),
                 Durations.humanMillis(at / 1e6), running * 100, holding, Math.max(0, 100 - 100 * (running + held + pinned)));
     }
 
@@ -434,14 +408,9 @@ public final class CarrierLaneView extends Region implements FrameView {
         empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
     }
 
-    /** Where each lane's name was last drawn, in this view's coordinates: one per labelled lane (for tests). */
+    /** Where each lane's name was last drawn, in this view's coordinates: one per labelled lane (drawn, so tests read them here). */
     public java.util.List<javafx.geometry.Bounds> labelBounds() {
         return java.util.List.copyOf(labelBounds);
-    }
-
-    /** Whether the view shows its "Press Run" line (for tests). */
-    public boolean showsEmptyHint() {
-        return empty.isVisible();
     }
 
     @Override

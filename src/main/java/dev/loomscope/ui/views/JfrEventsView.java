@@ -54,6 +54,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 shortColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
                 column("reason", 200, h -> String.join("; ", h.reasons())),
                 column("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
+        hotspots.setId("jfrHotspots");
         hotspots.setPrefHeight(130);
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
         hotspots.setMinHeight(96);
@@ -117,11 +118,6 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 Durations.humanMillis(hotspot.maxMs()), String.join("; ", hotspot.reasons()),
                 hotspot.blockingOperations().stream().anyMatch(op -> !op.isEmpty()) ? Messages.text("jfr.during", String.join(", ", hotspot.blockingOperations())) : "",
                 String.join("\n", hotspot.frames()));
-    }
-
-    /** The pin hotspots shown, costliest first (for tests). */
-    public TableView<PinHotspot> hotspots() {
-        return hotspots;
     }
 
     private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> text) {

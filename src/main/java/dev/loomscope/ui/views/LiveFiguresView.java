@@ -48,17 +48,13 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         }
     }
 
-    /** The tiles shown, in order (for tests). */
-    public List<String> shownKeys() {
-        return values.entrySet().stream().filter(e -> getChildren().contains(e.getValue().getParent())).map(Map.Entry::getKey)
-                .sorted(java.util.Comparator.comparingInt(key -> getChildren().indexOf(values.get(key).getParent()))).toList();
-    }
-
     /** A tile whose caption and explanation are {@code tile.<key>} and {@code tile.<key>.tooltip} in the prose bundle. */
     private void tile(String key) {
         String caption = Messages.text("tile." + key);
         String explanation = Messages.text("tile." + key + ".tooltip");
         var value = new Label("–");
+        // "figureInFlight" for "inFlight": what tests look the figure up by.
+        value.setId("figure" + Character.toUpperCase(key.charAt(0)) + key.substring(1));
         value.getStyleClass().add("figure-value");
         var name = new Label(caption);
         name.getStyleClass().add("figure-caption");
@@ -95,11 +91,6 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
         set("cancelled", run.scenario().failAtMs() == 0 ? "–" : "%,d · %,d".formatted(f.failed(), f.cancelled()));
         set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
-    }
-
-    /** The text a tile shows now (for tests and screenshots). */
-    public String value(String key) {
-        return values.get(key).getText();
     }
 
     private void set(String key, String text) {

@@ -36,6 +36,7 @@ public final class TaskWaveView extends Region implements FrameView {
     public TaskWaveView() {
         getStyleClass().add("task-waves");
         imageView.setSmooth(false);
+        empty.setId("wavesHint");
         getChildren().addAll(imageView, empty);
         setMinSize(120, 60);
         tooltip.setShowDelay(Duration.millis(150));
@@ -160,11 +161,6 @@ public final class TaskWaveView extends Region implements FrameView {
     /** The line shown before any run: what Run will draw here. */
     public javafx.beans.property.StringProperty emptyTextProperty() {
         return empty.textProperty();
-    }
-
-    /** Whether the view shows its "Press Run" line (for tests). */
-    public boolean showsEmptyHint() {
-        return empty.isVisible();
     }
 
     /** How the tasks are drawn now: squares of a few pixels, or several tasks per pixel. */

@@ -1,5 +1,12 @@
 package dev.loomscope.ui.observe;
 
+import static dev.loomscope.ui.observe.ObserveProbe.containers;
+import static dev.loomscope.ui.observe.ObserveProbe.figure;
+import static dev.loomscope.ui.observe.ObserveProbe.hotspots;
+import static dev.loomscope.ui.observe.ObserveProbe.jvmTable;
+import static dev.loomscope.ui.observe.ObserveProbe.saving;
+import static dev.loomscope.ui.observe.ObserveProbe.text;
+import static dev.loomscope.ui.observe.ObserveProbe.timeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunSession;
@@ -10,10 +17,12 @@ import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
+import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.shell.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import javafx.scene.control.Button;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -60,35 +69,35 @@ class ObserveEndToEndTest {
             open(dir.resolve("recordings"));
             press(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
             Fx.waitUntil("the picker lists the target", Duration.ofSeconds(30),
-                    () -> window.picker().table().getItems().stream().anyMatch(jvm -> jvm.pid() == target.pid()));
+                    () -> jvmTable(window).getItems().stream().anyMatch(jvm -> jvm.pid() == target.pid()));
             Fx.run(() -> {
-                var table = window.picker().table();
+                var table = jvmTable(window);
                 table.getSelectionModel().select(table.getItems().stream().filter(jvm -> jvm.pid() == target.pid()).findFirst().orElseThrow());
                 window.picker().observeSelected();
             });
             ObserveView view = Fx.call(window::observeView);
             Fx.waitUntil("observing", Duration.ofSeconds(30), () -> window.getCenter() == view);
             Fx.waitUntil("pins on the lanes and in the hotspots", Duration.ofSeconds(30),
-                    () -> !view.hotspots().getItems().isEmpty() && !view.timeline().pinsDrawn().isEmpty());
-            var hotspot = Fx.call(() -> view.hotspots().getItems().getFirst());
+                    () -> !hotspots(view).getItems().isEmpty() && !timeline(view).pinsDrawn().isEmpty());
+            var hotspot = Fx.call(() -> hotspots(view).getItems().getFirst());
             assertThat(hotspot.reasons()).contains("Native or VM frame on stack");
             assertThat(hotspot.firstCallerFrame()).startsWith(ObservedProgram.class.getName());
-            assertThat(Fx.call(() -> view.timeline().laneCarriers())).allMatch(name -> name.contains("ForkJoinPool"));
-            assertThat(Fx.call(() -> view.figure("mounted"))).matches("\\d+ / \\d+");
+            assertThat(Fx.call(() -> timeline(view).laneCarriers())).allMatch(name -> name.contains("ForkJoinPool"));
+            assertThat(Fx.call(() -> figure(view, "mounted"))).matches("\\d+ / \\d+");
             // A thread dump, taken off the FX thread.
             press(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
-            Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> view.containers().getRoot() != null
-                    && view.containers().getRoot().getValue().name().equals("<root>"));
+            Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> containers(view).getRoot() != null
+                    && containers(view).getRoot().getValue().name().equals("<root>"));
             // Stop (Esc): the data stays, the target goes on.
-            long pins = Long.parseLong(Fx.call(() -> view.figure("pins")).replace(",", ""));
+            long pins = Long.parseLong(Fx.call(() -> figure(view, "pins")).replace(",", ""));
             press(KeyCode.ESCAPE);
-            Fx.waitUntil("stopped", Duration.ofSeconds(30), () -> view.stateText().startsWith("Stopped after"));
-            assertThat(Long.parseLong(Fx.call(() -> view.figure("pins")).replace(",", ""))).isGreaterThanOrEqualTo(pins);
+            Fx.waitUntil("stopped", Duration.ofSeconds(30), () -> text(view, "#observeState").startsWith("Stopped after"));
+            assertThat(Long.parseLong(Fx.call(() -> figure(view, "pins")).replace(",", ""))).isGreaterThanOrEqualTo(pins);
             assertThat(window.observing().observed().observation().snapshot().end()).isEqualTo(ObservationEnd.STOPPED);
             assertThat(target.process().isAlive()).isTrue();
             // Its recording, whole, with the pins in it.
             Path jfr = dir.resolve("observed.jfr");
-            Fx.call(() -> view.saveJfr(window.exports(), jfr)).get();
+            Fx.call(() -> saving(window).saveJfr(jfr)).get();
             long pinned = RecordingFile.readAllEvents(jfr).stream().filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned")).count();
             assertThat(pinned).isPositive();
             try (var left = Files.list(dir)) {
@@ -111,14 +120,14 @@ class ObserveEndToEndTest {
             target.process().destroy();
             try {
                 Fx.waitUntil("the target exited, said in the window", Duration.ofSeconds(40),
-                        () -> view.stateText().contains("PID " + target.pid() + " exited after"));
+                        () -> text(view, "#observeState").contains("PID " + target.pid() + " exited after"));
             } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "; the window says: " + Fx.call(view::stateText) + " / attach: "
+                throw new AssertionError(e.getMessage() + "; the window says: " + Fx.call(() -> text(view, "#observeState")) + " / attach: "
                         + Fx.call(() -> window.observing().attachErrorProperty().get()), e);
             }
-            assertThat(Fx.call(() -> view.stateText())).endsWith("the data until then is kept.");
+            assertThat(Fx.call(() -> text(view, "#observeState"))).endsWith("the data until then is kept.");
             assertThat(window.observing().observed().observation().snapshot().virtualThreadStarts()).isPositive();
-            assertThat(Fx.call(() -> view.stopButton().isDisabled() && window.getCenter() == view)).isTrue();
+            assertThat(Fx.call(() -> NodeProbe.lookup(view, "#observeStop", Button.class).isDisabled() && window.getCenter() == view)).isTrue();
         }
     }
 }

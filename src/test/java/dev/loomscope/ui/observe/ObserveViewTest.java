@@ -1,5 +1,14 @@
 package dev.loomscope.ui.observe;
 
+import static dev.loomscope.ui.observe.ObserveProbe.containers;
+import static dev.loomscope.ui.observe.ObserveProbe.figure;
+import static dev.loomscope.ui.observe.ObserveProbe.hotspots;
+import static dev.loomscope.ui.observe.ObserveProbe.jvmTable;
+import static dev.loomscope.ui.observe.ObserveProbe.pickerError;
+import static dev.loomscope.ui.observe.ObserveProbe.saving;
+import static dev.loomscope.ui.observe.ObserveProbe.stackGroups;
+import static dev.loomscope.ui.observe.ObserveProbe.text;
+import static dev.loomscope.ui.observe.ObserveProbe.timeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.attach.AttachException;
@@ -19,6 +28,7 @@ import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
+import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.shell.MainWindow;
 import java.io.IOException;
@@ -29,6 +39,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -147,9 +161,9 @@ class ObserveViewTest {
     /** Opens the picker, and observes the first JVM as a double-click would. */
     private void observeFromThePicker() throws Exception {
         press(OBSERVE);
-        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> window.picker().table().getItems().size() == 3);
+        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> jvmTable(window).getItems().size() == 3);
         Fx.run(() -> {
-            window.picker().table().getSelectionModel().select(0);
+            jvmTable(window).getSelectionModel().select(0);
             window.picker().observeSelected();
         });
         Fx.waitUntil("the observation is shown", Duration.ofSeconds(10), () -> window.getCenter() == window.observeView());
@@ -186,33 +200,33 @@ class ObserveViewTest {
     void thePickerListsTheJvmsGreysThoseThatCannotBeObservedAndSaysWhyAnAttachFailed() throws Exception {
         open();
         press(OBSERVE);
-        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> window.picker().table().getItems().size() == 3);
+        Fx.waitUntil("the picker lists the JVMs", Duration.ofSeconds(10), () -> jvmTable(window).getItems().size() == 3);
         assertThat(Fx.call(() -> window.picker().isVisible())).isTrue();
         // Selected first: the first JVM that can be observed; the JDK 17 one and LoomScope itself are greyed, with their reason.
-        assertThat(Fx.call(() -> window.picker().table().getSelectionModel().getSelectedItem().pid())).isEqualTo(4711);
+        assertThat(Fx.call(() -> jvmTable(window).getSelectionModel().getSelectedItem().pid())).isEqualTo(4711);
         assertThat(JvmPicker.observability(JVMS.get(1))).isEqualTo("no: JDK 17 has no virtual threads (they came in JDK 21)");
         Fx.settle(opened.stage().getScene(), 3);
         assertThat(Fx.call(() -> opened.stage().getScene().getRoot().lookupAll(".table-row-cell").stream()
                 .filter(row -> row.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("unobservable"))).count()))
                 .isEqualTo(2);
         // Typing filters; Enter on a JVM that cannot be observed says why and attaches to nothing.
-        Fx.run(() -> window.picker().filter().setText("17.0"));
-        assertThat(Fx.call(() -> window.picker().table().getItems().stream().map(LocalJvm::pid).toList())).containsExactly(4712L);
+        Fx.run(() -> NodeProbe.lookup(window.picker(), "#jvmFilter", TextField.class).setText("17.0"));
+        assertThat(Fx.call(() -> jvmTable(window).getItems().stream().map(LocalJvm::pid).toList())).containsExactly(4712L);
         Fx.run(() -> {
-            window.picker().table().getSelectionModel().select(0);
+            jvmTable(window).getSelectionModel().select(0);
             window.picker().observeSelected();
         });
-        assertThat(Fx.call(() -> window.picker().statusText())).isEqualTo("PID 4712 cannot be observed: JDK 17 has no virtual threads (they came in JDK 21).");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window.picker(), "#jvmPickerStatus", Label.class).getText())).isEqualTo("PID 4712 cannot be observed: JDK 17 has no virtual threads (they came in JDK 21).");
         assertThat(attachedPids).isEmpty();
         // An attach that fails shows the observer's line as it is; the card stays, the window stays on the runs.
         attachFailure = "PID 4711 is not yours: it belongs to another user";
         Fx.run(() -> {
-            window.picker().filter().setText("");
-            window.picker().table().getSelectionModel().select(0);
+            NodeProbe.lookup(window.picker(), "#jvmFilter", TextField.class).setText("");
+            jvmTable(window).getSelectionModel().select(0);
             window.picker().observeSelected();
         });
-        Fx.waitUntil("the failure shows", Duration.ofSeconds(10), () -> !window.picker().errorText().isEmpty());
-        assertThat(Fx.call(() -> window.picker().errorText())).isEqualTo("PID 4711 is not yours: it belongs to another user");
+        Fx.waitUntil("the failure shows", Duration.ofSeconds(10), () -> !pickerError(window).isEmpty());
+        assertThat(Fx.call(() -> pickerError(window))).isEqualTo("PID 4711 is not yours: it belongs to another user");
         assertThat(attachedPids).containsExactly(4711L);
         assertThat(Fx.call(() -> window.picker().isVisible() && window.getCenter() != window.observeView())).isTrue();
         // Esc closes the card.
@@ -228,33 +242,33 @@ class ObserveViewTest {
         assertThat(Fx.call(() -> window.getLeft() == null && !window.picker().isVisible())).isTrue();
         writeASecond();
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the figures", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
-        assertThat(Fx.call(() -> List.of(view.figure("elapsed"), view.figure("starts"), view.figure("alive"), view.figure("mounted"),
-                view.figure("queued"), view.figure("pinnedMs"), view.figure("submitFailed"))))
+        Fx.waitUntil("the figures", Duration.ofSeconds(10), () -> figure(view, "pins").equals("4"));
+        assertThat(Fx.call(() -> List.of(figure(view, "elapsed"), figure(view, "starts"), figure(view, "alive"), figure(view, "mounted"),
+                figure(view, "queued"), figure(view, "pinnedMs"), figure(view, "submitFailed"))))
                 .containsExactly("1.0 s", "40", "12", "2 / 2", "9", "170 ms", "0");
-        assertThat(Fx.call(() -> view.coverageLineText())).isEqualTo(
+        assertThat(Fx.call(() -> text(view, "#observeCoverageLine"))).isEqualTo(
                 "Enabled: 4 JFR events, scheduler MXBean, thread dumps \u00b7 Not seen: mount slices (What is observed)");
-        assertThat(Fx.call(view::coverageText)).contains("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)",
+        assertThat(Fx.call(() -> text(view, "#observeCoverage"))).contains("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)",
                 "Mount slices: without probes in the target");
         // One lane per carrier that pinned, every kept pin on it.
         Fx.settle(opened.stage().getScene(), 3);
-        assertThat(Fx.call(() -> view.timeline().laneCarriers())).containsExactly("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2");
-        assertThat(Fx.call(() -> view.timeline().pinsDrawn())).hasSize(4);
+        assertThat(Fx.call(() -> timeline(view).laneCarriers())).containsExactly("ForkJoinPool-1-worker-1", "ForkJoinPool-1-worker-2");
+        assertThat(Fx.call(() -> timeline(view).pinsDrawn())).hasSize(4);
         // Hotspots by cost: the native frame's three pins (150 ms) before the class initializer's one (20 ms).
-        List<PinHotspot> hotspots = Fx.call(() -> List.copyOf(view.hotspots().getItems()));
+        List<PinHotspot> hotspots = Fx.call(() -> List.copyOf(hotspots(view).getItems()));
         assertThat(hotspots).extracting(PinHotspot::count).containsExactly(3L, 1L);
         assertThat(hotspots.getFirst().firstCallerFrame()).isEqualTo("org.example.Shop.compare:40");
         // Selecting one shows its whole stack and dims the other's pins on the lanes.
-        Fx.run(() -> view.hotspots().getSelectionModel().select(1));
-        assertThat(Fx.call(view::hotspotStackText)).contains("1 pins, 20 ms of carrier time", "at org.example.Prices.<clinit>:12");
-        var marked = Fx.call(() -> view.timeline().pinsDrawn().stream().filter(view.timeline()::isMarked).map(Pin::timeMs).toList());
+        Fx.run(() -> hotspots(view).getSelectionModel().select(1));
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#hotspotStack", TextArea.class).getText())).contains("1 pins, 20 ms of carrier time", "at org.example.Prices.<clinit>:12");
+        var marked = Fx.call(() -> timeline(view).pinsDrawn().stream().filter(timeline(view)::isMarked).map(Pin::timeMs).toList());
         assertThat(marked).containsExactly(600L);
         // A pin clicked shows its stack and reason.
-        Pin first = Fx.call(() -> view.timeline().pinsDrawn().getFirst());
-        Fx.run(() -> view.timeline().clickPin(first));
-        assertThat(Fx.call(view::hotspotStackText)).startsWith("Pinned 50 ms on ForkJoinPool-1-worker-1 at 100 ms: Native or VM frame on stack during Thread.sleep")
+        Pin first = Fx.call(() -> timeline(view).pinsDrawn().getFirst());
+        Fx.run(() -> timeline(view).clickPin(first));
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#hotspotStack", TextArea.class).getText())).startsWith("Pinned 50 ms on ForkJoinPool-1-worker-1 at 100 ms: Native or VM frame on stack during Thread.sleep")
                 .contains("at org.example.Shop.sortPrices:31");
-        assertThat(Fx.call(() -> view.timeline().tooltipText())).contains("Native or VM frame on stack");
+        assertThat(Fx.call(() -> timeline(view).tooltipText())).contains("Native or VM frame on stack");
     }
 
     @Test
@@ -264,14 +278,14 @@ class ObserveViewTest {
         writeASecond();
         press(DUMP);
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the thread dump's groups", Duration.ofSeconds(10), () -> !view.stackGroups().getItems().isEmpty());
+        Fx.waitUntil("the thread dump's groups", Duration.ofSeconds(10), () -> !stackGroups(view).getItems().isEmpty());
         assertThat(observed.calls).anyMatch(call -> call.startsWith("dump on loomscope-observe-"));
         ThreadDump expected = threadDump(0);
-        assertThat(Fx.call(() -> view.stackGroups().getItems().size())).isEqualTo(expected.virtualThreadStacks().size());
-        assertThat(Fx.call(() -> view.stackGroups().getItems().getFirst().count())).isEqualTo(expected.virtualThreadStacks().getFirst().count());
-        assertThat(Fx.call(view::groupStackText)).contains(expected.virtualThreadStacks().getFirst().frames().getFirst());
-        assertThat(Fx.call(() -> view.containers().getRoot().getValue().name())).isEqualTo(expected.root().name());
-        assertThat(Fx.call(() -> view.containers().getRoot().getChildren().size())).isEqualTo(expected.root().children().size());
+        assertThat(Fx.call(() -> stackGroups(view).getItems().size())).isEqualTo(expected.virtualThreadStacks().size());
+        assertThat(Fx.call(() -> stackGroups(view).getItems().getFirst().count())).isEqualTo(expected.virtualThreadStacks().getFirst().count());
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#dumpStack", TextArea.class).getText())).contains(expected.virtualThreadStacks().getFirst().frames().getFirst());
+        assertThat(Fx.call(() -> containers(view).getRoot().getValue().name())).isEqualTo(expected.root().name());
+        assertThat(Fx.call(() -> containers(view).getRoot().getChildren().size())).isEqualTo(expected.root().children().size());
     }
 
     @Test
@@ -281,25 +295,25 @@ class ObserveViewTest {
         observeFromThePicker();
         writeASecond();
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
+        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> figure(view, "pins").equals("4"));
         press(ESC);
-        Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> view.stateText().startsWith("Stopped after 1.0 s"));
+        Fx.waitUntil("stopped", Duration.ofSeconds(10), () -> text(view, "#observeState").startsWith("Stopped after 1.0 s"));
         assertThat(observed.calls).anyMatch(call -> call.startsWith("stop on loomscope-observe-"));
-        assertThat(Fx.call(() -> view.figure("pins") + " " + view.stopButton().isDisabled() + " " + (window.getCenter() == view)))
+        assertThat(Fx.call(() -> figure(view, "pins") + " " + NodeProbe.lookup(view, "#observeStop", Button.class).isDisabled() + " " + (window.getCenter() == view)))
                 .isEqualTo("4 true true");
         // The clock stops with the observation.
         clock.addAndGet(5_000);
         Fx.settle(opened.stage().getScene(), 10);
-        assertThat(Fx.call(() -> view.figure("elapsed"))).isEqualTo("1.0 s");
+        assertThat(Fx.call(() -> figure(view, "elapsed"))).isEqualTo("1.0 s");
 
         // Observing again (another JVM, here the same one afresh): a target that exits mid-stream ends it with its message.
         observed = new FakeObserved();
         Fx.run(() -> window.observing().attach(4711));
-        Fx.waitUntil("the new observation", Duration.ofSeconds(10), () -> view.figure("pins").equals("0"));
+        Fx.waitUntil("the new observation", Duration.ofSeconds(10), () -> figure(view, "pins").equals("0"));
         writeASecond();
         observed.observation.end(ObservationEnd.TARGET_EXITED, "PID 4711 exited after 1.0 s; the data until then is kept");
-        Fx.waitUntil("the end message", Duration.ofSeconds(10), () -> view.stateText().equals("PID 4711 exited after 1.0 s; the data until then is kept."));
-        assertThat(Fx.call(() -> view.figure("pins") + " " + view.hotspots().getItems().size())).isEqualTo("4 2");
+        Fx.waitUntil("the end message", Duration.ofSeconds(10), () -> text(view, "#observeState").equals("PID 4711 exited after 1.0 s; the data until then is kept."));
+        assertThat(Fx.call(() -> figure(view, "pins") + " " + hotspots(view).getItems().size())).isEqualTo("4 2");
         // Back to the runs (the button, or Run once it has ended): the run views as they were.
         Fx.run(() -> window.observing().close());
         Fx.waitUntil("the runs are back", Duration.ofSeconds(10), () -> window.getCenter() != view && window.getLeft() != null);
@@ -313,13 +327,13 @@ class ObserveViewTest {
         observeFromThePicker();
         writeASecond();
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> view.figure("pins").equals("4"));
+        Fx.waitUntil("the pins", Duration.ofSeconds(10), () -> figure(view, "pins").equals("4"));
         Path json = dir.resolve("observation.json");
         Path csv = dir.resolve("observation.csv");
         Path jfr = dir.resolve("observation.jfr");
-        Fx.call(() -> view.saveSummary(window.exports(), json, false)).get();
-        Fx.call(() -> view.saveSummary(window.exports(), csv, true)).get();
-        Fx.call(() -> view.saveJfr(window.exports(), jfr)).get();
+        Fx.call(() -> saving(window).saveSummary(json, false)).get();
+        Fx.call(() -> saving(window).saveSummary(csv, true)).get();
+        Fx.call(() -> saving(window).saveJfr(jfr)).get();
         var fields = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(json));
         var names = new ArrayList<String>();
         fields.fieldNames().forEachRemaining(names::add);
@@ -340,7 +354,7 @@ class ObserveViewTest {
         assertThat(Files.size(png)).isGreaterThan(1000);
         // A file that cannot be written is explained, with nothing left behind.
         Path nowhere = dir.resolve("missing/observation.jfr");
-        Fx.run(() -> view.saveJfr(window.exports(), nowhere));
+        Fx.run(() -> saving(window).saveJfr(nowhere));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("Could not write " + nowhere, "does not exist");
         assertThat(Files.exists(dir.resolve("missing"))).isFalse();
@@ -354,8 +368,8 @@ class ObserveViewTest {
         observed.observation.coverage(new Coverage(List.of("jdk.VirtualThreadPinned (threshold 0 ms, stack trace)"), false, true,
                 List.of(missing)));
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the coverage", Duration.ofSeconds(10), () -> view.coverageLineText().contains("Not seen: carrier occupancy"));
+        Fx.waitUntil("the coverage", Duration.ofSeconds(10), () -> text(view, "#observeCoverageLine").contains("Not seen: carrier occupancy"));
         assertThat(ObserveTexts.schedulerMissing(observed.observation.snapshot())).isEqualTo(missing);
-        assertThat(Fx.call(() -> view.figure("mounted") + " " + view.figure("queued"))).isEqualTo("\u2013 \u2013");
+        assertThat(Fx.call(() -> figure(view, "mounted") + " " + figure(view, "queued"))).isEqualTo("\u2013 \u2013");
     }
 }

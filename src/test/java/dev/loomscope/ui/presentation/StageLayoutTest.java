@@ -129,7 +129,7 @@ class StageLayoutTest {
             return found;
         });
         assertThat(problems).isEmpty();
-        assertThat(Fx.call(() -> probe().figures().shownKeys())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
+        assertThat(Fx.call(() -> probe().shownFigures())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
 
         double waves = Fx.call(() -> window.lookupAll(".canvas-frame").stream().filter(Node::isVisible)
                 .mapToDouble(frame -> frame.getParent().getLayoutBounds().getHeight()).sum());
@@ -173,7 +173,7 @@ class StageLayoutTest {
         assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo(Preset.names().getFirst());
         assertThat(Fx.call(() -> probe().controlPanel().presetBox().getValue().name())).isEqualTo("waiting-10k");
         assertThat(Fx.call(() -> probe().narrativeText())).startsWith("Predict: 10,000 tasks each wait 100 ms");
-        assertThat(Fx.call(() -> probe().lanes().showsEmptyHint())).isTrue();
+        assertThat(Fx.call(() -> probe().find("lanesHint", javafx.scene.control.Label.class).isVisible())).isTrue();
         List<String> hints = Fx.call(() -> window.lookupAll(".empty-hint").stream().filter(Node::isVisible)
                 .map(node -> ((Label) node).getText()).toList());
         assertThat(hints).anyMatch(text -> text.startsWith("Press Run (F5): 10,000 tasks appear here as cells"))

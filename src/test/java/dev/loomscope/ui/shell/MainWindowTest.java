@@ -2,6 +2,7 @@ package dev.loomscope.ui.shell;
 
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
+import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.export.WindowExports;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,6 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +68,11 @@ class MainWindowTest {
         return window;
     }
 
+    /** The measured figures the speaker notes quote, as shown. */
+    private static List<String> notesFigures(dev.loomscope.ui.presentation.SpeakerNotesWindow notes) {
+        return notes.lookupAll(".notes-figure").stream().map(label -> ((javafx.scene.control.Label) label).getText()).toList();
+    }
+
     /** Leaves only {@code kind} ticked, as a click on each box would. */
     private void chooseOnly(ExecutorKind kind) throws Exception {
         Fx.run(() -> {
@@ -87,7 +96,7 @@ class MainWindowTest {
         assertThat(Fx.call(() -> opened.stage().getTitle() + " " + opened.stage().getWidth() + "x" + opened.stage().getHeight())).isEqualTo("LoomScope 980.0x720.0");
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
-        assertThat(Fx.call(() -> probe().figures().value("completed"))).isEqualTo("–");
+        assertThat(Fx.call(() -> probe().figure("completed"))).isEqualTo("–");
     }
 
     /** At 980x720 the settings scroll; Run and Stop stay whole below them, however the panel is scrolled. */
@@ -141,21 +150,21 @@ class MainWindowTest {
         Fx.run(window::toggleNotes);
         var notes = Fx.call(window::notes);
         assertThat(Fx.call(notes::isShowing)).isTrue();
-        assertThat(Fx.call(() -> notes.stage() != opened.stage())).as("not the audience's window").isTrue();
-        assertThat(Fx.call(() -> notes.page().title())).isEqualTo(Fx.call(() -> window.controls().presets().getFirst().title()));
-        assertThat(Fx.call(() -> notes.page().figures())).isEmpty();
+        assertThat(Fx.call(() -> notes.getScene().getWindow() != opened.stage())).as("not the audience's window").isTrue();
+        assertThat(Fx.call(() -> NodeProbe.lookup(notes, "#notesTitle", javafx.scene.control.Label.class).getText())).isEqualTo(Fx.call(() -> window.controls().presets().getFirst().title()));
+        assertThat(Fx.call(() -> notesFigures(notes))).isEmpty();
         // Page Down pressed in the notes window moves the stage on, and the notes follow.
-        var notesScene = Fx.call(() -> notes.stage().getScene());
+        var notesScene = Fx.call(() -> notes.getScene().getWindow().getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(notesScene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.PAGE_DOWN, false, false, false, false)));
         var second = Fx.call(() -> window.controls().presets().get(1));
         assertThat(Fx.call(() -> window.controls().presetProperty().get())).isEqualTo(second);
-        Fx.waitUntil("the notes on the second experiment", Duration.ofSeconds(5), () -> notes.page().title().equals(second.title()));
+        Fx.waitUntil("the notes on the second experiment", Duration.ofSeconds(5), () -> NodeProbe.lookup(notes, "#notesTitle", javafx.scene.control.Label.class).getText().equals(second.title()));
         // Run it (as a script, without the predictions): once measured, the notes quote each of its runs.
         Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("every run of the experiment quoted", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && notes.page().figures().size() == second.scenarios().size());
-        assertThat(Fx.call(() -> notes.page().figures().getFirst())).contains("perfect world");
+                && notesFigures(notes).size() == second.scenarios().size());
+        assertThat(Fx.call(() -> notesFigures(notes).getFirst())).contains("perfect world");
         Fx.run(window::toggleNotes);
         assertThat(Fx.call(notes::isShowing)).isFalse();
     }
@@ -170,7 +179,7 @@ class MainWindowTest {
             window.runs().runWithoutPredicting();
         });
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figures().value("completed").equals("20 / 20"));
+                && probe().figure("completed").equals("20 / 20"));
         Fx.settle(Fx.call(window::getScene), 5);
         // The first cell, clicked where it is drawn.
         var waves = Fx.call(() -> (dev.loomscope.ui.views.TaskWaveView) window.lookup(".task-waves"));
@@ -224,7 +233,7 @@ class MainWindowTest {
 
         Fx.run(() -> probe().controlPanel().runButton().fire());
         Fx.waitUntil("200 of 200 completed on screen", Duration.ofSeconds(60),
-                () -> probe().figures().value("completed").equals("200 / 200") && !window.session().isRunning());
+                () -> probe().figure("completed").equals("200 / 200") && !window.session().isRunning());
 
         RunModel run = window.session().history().getLast();
         assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
@@ -259,7 +268,7 @@ class MainWindowTest {
         runner.release();
         Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && probe().completionSeriesCount() > 0
-                        && probe().figures().value("completed").equals("40 / 40"));
+                        && probe().figure("completed").equals("40 / 40"));
     }
 
     @Test
@@ -357,16 +366,16 @@ class MainWindowTest {
         });
         assertThat(Fx.call(() -> probe().jfrEvents().stackText())).contains("Native or VM frame on stack").contains("java.lang.VirtualThread.parkNanos");
         // By hotspot: the four pins share their stack, so one group of four; picked, its stack shows and its pins are outlined on the lanes.
-        var hotspots = Fx.call(() -> List.copyOf(probe().jfrEvents().hotspots().getItems()));
+        var hotspots = Fx.call(() -> List.copyOf(probe().jfrHotspots().getItems()));
         assertThat(hotspots).singleElement().satisfies(h -> {
             assertThat(h.count()).isEqualTo(4);
             assertThat(h.reasons()).containsExactly("Native or VM frame on stack");
             assertThat(h.totalMs()).isGreaterThanOrEqualTo(4 * 45.0);
         });
-        Fx.run(() -> probe().jfrEvents().hotspots().getSelectionModel().select(0));
+        Fx.run(() -> probe().jfrHotspots().getSelectionModel().select(0));
         assertThat(Fx.call(() -> probe().jfrEvents().stackText())).startsWith("4 pins").contains("java.lang.VirtualThread.parkNanos");
         assertThat(Fx.call(() -> probe().lanes().markedPins())).hasSize(4);
-        Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> probe().figures().value("pinned").startsWith("4 ("));
+        Fx.waitUntil("the pinned tile counts four", Duration.ofSeconds(5), () -> probe().figure("pinned").startsWith("4 ("));
         RunModel run = window.session().history().getLast();
         Fx.waitUntil("the run's result", Duration.ofSeconds(30), () -> run.result() != null && !window.session().isRunning());
         float[] lanes = run.lanes().occupancy(0, (long) (run.result().elapsedMs() * 1e6), 1, null);
@@ -448,7 +457,7 @@ class MainWindowTest {
         });
         // Settled: the run done, its explanation shown (which moves the views down a line).
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figures().value("completed").equals("100 / 100") && !probe().explanationText().isEmpty());
+                && probe().figure("completed").equals("100 / 100") && !probe().explanationText().isEmpty());
         Fx.settle(Fx.call(window::getScene), 5);
 
         Path plain = dir.resolve("waves.png");
@@ -548,18 +557,18 @@ class MainWindowTest {
         Fx.waitUntil("tasks done in the runner while the views keep still and the clock ticks", Duration.ofSeconds(60), () -> {
             RunModel current = window.session().current();
             return current != null && current.figures(System.nanoTime()).completed() >= 4 && probe().completionSeriesCount() == 0
-                    && !probe().figures().value("elapsed").equals("–") && probe().statusText().contains("keeps still");
+                    && !probe().figure("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
         // Still, the window leaves JavaFX's 60 pulses a second for a slow tick, and its clock still moves on it.
         assertThat(Fx.call(window::ticksSlowly)).isTrue();
-        String clock = Fx.call(() -> probe().figures().value("elapsed"));
-        Fx.waitUntil("the clock moving on the slow tick", Duration.ofSeconds(5), () -> !probe().figures().value("elapsed").equals(clock));
+        String clock = Fx.call(() -> probe().figure("elapsed"));
+        Fx.waitUntil("the clock moving on the slow tick", Duration.ofSeconds(5), () -> !probe().figure("elapsed").equals(clock));
         runner.release();
         Fx.waitUntil("the run played back once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && window.playback().isActive() && probe().statusText().contains("here it is again"));
         assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
         Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.playback().isPlaying()
-                && probe().figures().value("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
+                && probe().figure("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
         assertThat(Fx.call(window::ticksSlowly)).as("back to every frame once the run ended").isFalse();
     }
 
@@ -574,7 +583,7 @@ class MainWindowTest {
             probe().controlPanel().runButton().fire();
         });
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figures().value("completed").equals("40 / 40"));
+                && probe().figure("completed").equals("40 / 40"));
         double runMs = Fx.call(() -> window.session().history().getLast().result().elapsedMs());
 
         Path gif = dir.resolve("waves.gif");
@@ -649,7 +658,7 @@ class MainWindowTest {
             probe().controlPanel().runButton().fire();
         });
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figures().value("completed").equals("20 / 20"));
+                && probe().figure("completed").equals("20 / 20"));
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
@@ -660,13 +669,13 @@ class MainWindowTest {
             window.playback().scrubTo(window.playback().durationMs() / 2);
         });
         Fx.waitUntil("the replay part-way", Duration.ofSeconds(10), () -> {
-            String completed = probe().figures().value("completed");
+            String completed = probe().figure("completed");
             return completed.endsWith("/ 20") && !completed.equals("20 / 20") && !completed.startsWith("0 ");
         });
         Fx.run(() -> window.playback().setPlaying(true));
         Fx.run(() -> window.playback().setSpeed(2.0));
         Fx.waitUntil("the replay at its end", Duration.ofSeconds(20), () -> !window.playback().isPlaying()
-                && probe().figures().value("completed").equals("20 / 20"));
+                && probe().figure("completed").equals("20 / 20"));
         assertThat(Fx.call(() -> window.playback().replay().replica().states()))
                 .isEqualTo(window.session().history().getLast().states());
         Fx.run(() -> press(scene, javafx.scene.input.KeyCode.ESCAPE));
@@ -724,15 +733,15 @@ class MainWindowTest {
         });
         assertThat(Fx.call(() -> probe().predictionBar().isVisible())).isTrue();
         assertThat(window.session().isRunning()).as("nothing runs before the guesses").isFalse();
-        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
+        assertThat(Fx.call(() -> NodeProbe.lookup(probe().predictionBar(), "#predictionRun", Button.class).isDisabled())).isTrue();
         // One guess picked from the choices, the other typed as a number of ms.
-        Fx.run(() -> probe().predictionBar().choiceGroups().getFirst().getToggles().get(1).setSelected(true));
-        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
-        Fx.run(() -> probe().predictionBar().typedGuesses().getLast().setText("not a number"));
-        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isTrue();
-        Fx.run(() -> probe().predictionBar().typedGuesses().getLast().setText("1000"));
-        assertThat(Fx.call(() -> probe().predictionBar().runButton().isDisabled())).isFalse();
-        Fx.run(() -> probe().predictionBar().runButton().fire());
+        Fx.run(() -> NodeProbe.lookup(probe().predictionBar(), "#guess0Choice1", ToggleButton.class).setSelected(true));
+        assertThat(Fx.call(() -> NodeProbe.lookup(probe().predictionBar(), "#predictionRun", Button.class).isDisabled())).isTrue();
+        Fx.run(() -> NodeProbe.lookup(probe().predictionBar(), "#guess1Ms", TextField.class).setText("not a number"));
+        assertThat(Fx.call(() -> NodeProbe.lookup(probe().predictionBar(), "#predictionRun", Button.class).isDisabled())).isTrue();
+        Fx.run(() -> NodeProbe.lookup(probe().predictionBar(), "#guess1Ms", TextField.class).setText("1000"));
+        assertThat(Fx.call(() -> NodeProbe.lookup(probe().predictionBar(), "#predictionRun", Button.class).isDisabled())).isFalse();
+        Fx.run(() -> NodeProbe.lookup(probe().predictionBar(), "#predictionRun", Button.class).fire());
         Fx.waitUntil("both runs done and the guesses compared", Duration.ofSeconds(60), () -> !window.session().isRunning()
                 && window.session().comparison().size() == 2 && window.session().comparison().getLast().result() != null
                 && probe().predictionBar().lookupAll(".prediction-score").size() == 2);
