@@ -25,7 +25,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        dev.loomscope.ui.fx.StartupTrace.mark("main");
+        dev.loomscope.ui.app.StartupTrace.mark("main");
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
         boolean opensAWindow = WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command);
         // Said by the window's commands once their options are read and found good: a bad option is named

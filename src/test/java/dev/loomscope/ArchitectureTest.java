@@ -16,6 +16,7 @@ import java.util.Set;
  * an import. Production classes only. From the bottom, each layer using only those below it:
  *
  * <pre>
+ *   text              every sentence shown or printed (resource bundles): any layer may read it, it reads nothing of theirs
  *   io                files written whole or not at all (the runner, the observer, the CLI and the window write through it)
  *   protocol          the wire format
  *   scenario, result  what the runner, the CLI and the window share
@@ -123,6 +124,24 @@ class ArchitectureTest {
             .and().resideOutsideOfPackage("dev.loomscope.ui.observe..")
             .should().dependOnClassesThat().resideInAPackage("dev.loomscope.attach..")
             .because("attaching, thread dumps and stopping block: ui.observe runs them off the FX thread, in one place");
+
+    @ArchTest
+    static final ArchRule onlyTheCommandLinesPrint = noClasses().that().resideOutsideOfPackages("dev.loomscope.cli..", "dev.loomscope.ui.app..")
+            .and().doNotHaveFullyQualifiedName(Main.class.getName())
+            .and().doNotHaveFullyQualifiedName("dev.loomscope.bench.PlainProgram")
+            .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
+            .because("what a user reads comes from the command lines (cli, and ui.app for `loomscope window`), in the bundles' words; "
+                    + "the rest reports through them (PlainProgram is a stand-alone program a benchmark starts, its stdout its answer)");
+
+    @ArchTest
+    static final ArchRule theWordsStandBelowEveryLayer = noClasses().that().resideInAPackage("dev.loomscope.text..")
+            .should().dependOnClassesThat().resideOutsideOfPackages("dev.loomscope.text..", "java..")
+            .because("every layer, the runner JVM's included, may read the bundles");
+
+    @ArchTest
+    static final ArchRule theBundlesAreReadInOnePlace = noClasses().that().resideOutsideOfPackage("dev.loomscope.text..")
+            .should().callMethod(java.util.ResourceBundle.class, "getBundle", String.class)
+            .because("dev.loomscope.text.Text is the one source of every sentence, for every layer");
 
     @ArchTest
     static final ArchRule topLevelPackagesHaveNoCycles = slices().matching("dev.loomscope.(*)..").should().beFreeOfCycles();

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.attach.AttachException;
 import dev.loomscope.attach.LocalJvm;
@@ -31,16 +32,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope attach}: lists this user's JVMs, or observes one's virtual threads, carriers and pins. */
-@Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"With no PID, lists your JVMs on this machine: pid, JDK, whether LoomScope can observe it, main class or jar.",
-                "With a PID, observes that JVM's virtual threads (JFR streamed over JMX: starts, ends, pins, submit failures), "
-                        + "its scheduler (the JDK 24+ scheduler MXBean) and a JSON thread dump, and prints a summary at the end. "
-                        + "Runs until Ctrl+C, or for --duration. It enables only the JFR events it names, changes no setting of the "
-                        + "target and closes its recording there when it stops.", "",
-                "Examples: loomscope attach", "          loomscope attach 4711 --duration 10s --json", ""},
-        exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:listed, or observed until the duration or Ctrl+C", "1:could not observe (not a JVM, not yours, gone, JDK before 21)",
-                "2:bad options", "3:the target exited while observed (the summary holds what was seen until then)"})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "attach", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.attach.description.0}", "${bundle:cli.attach.description.1}", "${bundle:cli.attach.description.2}", "${bundle:cli.attach.description.3}", "${bundle:cli.attach.description.4}", "${bundle:cli.attach.description.5}"},
+        exitCodeListHeading = "${bundle:cli.exit-codes}",
+        exitCodeList = {"0:${bundle:cli.attach.exit.0}", "1:${bundle:cli.attach.exit.1}", "2:${bundle:cli.attach.exit.2}", "3:${bundle:cli.attach.exit.3}"})
 public final class AttachCommand implements Callable<Integer> {
 
     static final int EXIT_TARGET_EXITED = 3;
@@ -48,25 +43,25 @@ public final class AttachCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PID", description = "The JVM to observe; without one, lists them.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PID", descriptionKey = "cli.attach.pid")
     Long pid;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "TIME", converter = LoadCommand.DurationConverter.class,
-            description = "Observe for TIME, like 10s, 500ms or 2m. Default: until Ctrl+C.")
+            descriptionKey = "cli.attach.duration")
     Duration duration;
 
-    @Option(names = "--json", description = "Print the summary (or the list) as JSON.")
+    @Option(names = "--json", descriptionKey = "cli.attach.json")
     boolean json;
 
-    @Option(names = "--jfr", paramLabel = "FILE", description = "Also write the observation's JFR recording to FILE (.jfr) when it stops.")
+    @Option(names = "--jfr", paramLabel = "FILE", descriptionKey = "cli.attach.jfr")
     Path jfrFile;
 
     @Option(names = "--jmx", paramLabel = "URL",
-            description = "Observe the JVM that exposes JMX at URL (service:jmx:rmi:///jndi/rmi://HOST:PORT/jmxrmi) instead of a local PID.")
+            descriptionKey = "cli.attach.jmx")
     String jmxUrl;
 
     @Option(names = "--pin-threshold", paramLabel = "TIME", defaultValue = "0ms", converter = LoadCommand.DurationConverter.class,
-            description = "Report pins at least TIME long (the JDK's own default is 20ms). Default: ${DEFAULT-VALUE}, every pin.")
+            descriptionKey = "cli.attach.pin-threshold")
     Duration pinThreshold;
 
     @Override
@@ -78,10 +73,10 @@ public final class AttachCommand implements Callable<Integer> {
             return 0;
         }
         if (pid != null && jmxUrl != null) {
-            throw new ParameterException(spec.commandLine(), "give a PID or --jmx URL, not both");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.pid-and-jmx"));
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
-            throw new ParameterException(spec.commandLine(), "--duration must be above 0 (got " + SpelledDuration.text(duration) + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.duration", SpelledDuration.text(duration)));
         }
         OutputPaths.requireWritable(spec, "--jfr", jfrFile);
         var options = ObserveOptions.DEFAULTS.withPinThreshold(pinThreshold).withJfrFile(jfrFile == null ? null : jfrFile.toAbsolutePath());
@@ -93,7 +88,7 @@ public final class AttachCommand implements Callable<Integer> {
             interrupted.set(true);
             Observer observer = observing.get();
             if (observer != null) {
-                finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
+                finish(observer, ObservationEnd.STOPPED, Text.get("cli.attach.stopped"));
             }
             try {
                 summarized.await(40, TimeUnit.SECONDS);
@@ -120,19 +115,19 @@ public final class AttachCommand implements Callable<Integer> {
         try {
             observer = pid != null ? Observer.attach(pid, options) : Observer.connect(jmxUrl, options);
         } catch (AttachException e) {
-            err.println("loomscope attach: " + e.getMessage());
+            err.println(Text.get("cli.attach.problem", e.getMessage()));
             err.flush();
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         observing.set(observer);
         if (interrupted.get()) {
-            finish(observer, ObservationEnd.STOPPED, "stopped with Ctrl+C");
+            finish(observer, ObservationEnd.STOPPED, Text.get("cli.attach.stopped"));
         }
         ObservationSnapshot first = observer.observation().snapshot();
-        err.println("Observing %s (%s, JDK %s) %s.".formatted(describe(first), first.target().name(), first.target().jdkVersion(),
-                duration == null ? "until Ctrl+C" : "for " + SpelledDuration.text(duration)));
-        err.println("  enabled in the target: " + String.join(", ", first.coverage().enabledEvents()));
-        first.coverage().missing().forEach(line -> err.println("  not seen: " + line));
+        err.println(Text.get("cli.attach.observing", describe(first), first.target().name(), first.target().jdkVersion(),
+                duration == null ? Text.get("cli.attach.until-ctrl-c") : Text.get("cli.attach.for", SpelledDuration.text(duration))));
+        err.println(Text.get("cli.attach.enabled", String.join(", ", first.coverage().enabledEvents())));
+        first.coverage().missing().forEach(line -> err.println(Text.get("cli.attach.not-seen", line)));
         first.notes().forEach(line -> err.println("  " + line));
         err.flush();
 
@@ -140,7 +135,7 @@ public final class AttachCommand implements Callable<Integer> {
         boolean ended = observer.awaitEnd(duration == null ? Duration.ofDays(365 * 100L)
                 : duration.minusMillis(observer.observation().nowMs()));
         if (!ended) {
-            finish(observer, ObservationEnd.DURATION_REACHED, "duration reached");
+            finish(observer, ObservationEnd.DURATION_REACHED, Text.get("cli.attach.duration-reached"));
         }
         observer.awaitEnd(Duration.ofSeconds(30));
         ObservationSnapshot last = observer.observation().snapshot();
@@ -152,10 +147,10 @@ public final class AttachCommand implements Callable<Integer> {
         out.flush();
         last.notes().stream().skip(first.notes().size()).forEach(line -> err.println("  " + line));
         if (last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED) {
-            err.println("loomscope attach: " + last.endMessage());
+            err.println(Text.get("cli.attach.problem", last.endMessage()));
         }
         if (observer.startedManagementAgent()) {
-            err.println("  (the target's local JMX agent, started to observe it, stays until it exits; only this user can reach it)");
+            err.println(Text.get("cli.attach.agent-stays"));
         }
         err.flush();
         return last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED ? EXIT_TARGET_EXITED : 0;
@@ -168,7 +163,7 @@ public final class AttachCommand implements Callable<Integer> {
             try {
                 observer.takeThreadDump();
             } catch (AttachException e) {
-                observer.observation().note("No thread dump at the end: " + e.getMessage());
+                observer.observation().note(Text.get("cli.attach.no-last-dump", e.getMessage()));
             }
         }
         observer.stop(reason, message);
@@ -190,47 +185,46 @@ public final class AttachCommand implements Callable<Integer> {
             out.flush();
             return;
         }
-        out.println("%-8s %-10s %-9s %s".formatted("PID", "JDK", "OBSERVE", "MAIN CLASS OR JAR"));
+        out.println("%-8s %-10s %-9s %s".formatted((Object[]) Text.get("cli.attach.columns").split(",")));
         for (LocalJvm j : jvms) {
             String can = switch (j.observable()) {
-                case FULL -> "yes";
-                case PARTIAL -> "partly";
-                case UNKNOWN -> "maybe";
-                case NO_VIRTUAL_THREADS, SELF -> "no";
+                case FULL -> Text.get("cli.attach.can.yes");
+                case PARTIAL -> Text.get("cli.attach.can.partly");
+                case UNKNOWN -> Text.get("cli.attach.can.maybe");
+                case NO_VIRTUAL_THREADS, SELF -> Text.get("cli.attach.can.no");
             };
             out.println("%-8d %-10s %-9s %s%s".formatted(j.pid(), j.jdkVersion().isEmpty() ? "?" : j.jdkVersion(), can,
-                    j.name().isEmpty() ? "(unnamed)" : j.name(), j.why().isEmpty() ? "" : "  (" + j.why() + ")"));
+                    j.name().isEmpty() ? Text.get("cli.attach.unnamed") : j.name(), j.why().isEmpty() ? "" : "  (" + j.why() + ")"));
         }
         if (jvms.isEmpty()) {
-            out.println("(no JVMs of yours are running)");
+            out.println(Text.get("cli.attach.none"));
         }
         out.flush();
     }
 
     private static void print(PrintWriter out, ObservationSnapshot s) {
         double seconds = s.elapsedMs() / 1000.0;
-        out.println("Observed %s (%s, JDK %s) for %.1f s: %s.".formatted(describe(s), s.target().name(), s.target().jdkVersion(), seconds,
-                s.endMessage()));
-        out.println("  virtual threads  %,d started (%,.1f/s), %,d ended%s".formatted(s.virtualThreadStarts(),
+        out.println(Text.get("cli.attach.observed", describe(s), s.target().name(), s.target().jdkVersion(), seconds, s.endMessage()));
+        out.println(Text.get("cli.attach.summary.threads", s.virtualThreadStarts(),
                 seconds > 0 ? s.virtualThreadStarts() / seconds : 0.0, s.virtualThreadEnds(),
-                s.threadDump() == null ? "" : "; %,d in the last thread dump".formatted(s.threadDump().virtualThreads())));
-        out.println(s.schedulerParallelism() < 0 ? "  scheduler        not measured (no scheduler MXBean)"
-                : "  scheduler        parallelism %d, pool size max %d, mounted max %d, queued max %,d".formatted(s.schedulerParallelism(),
+                s.threadDump() == null ? "" : Text.get("cli.attach.summary.in-dump", s.threadDump().virtualThreads())));
+        out.println(s.schedulerParallelism() < 0 ? Text.get("cli.attach.summary.no-scheduler")
+                : Text.get("cli.attach.summary.scheduler", s.schedulerParallelism(),
                 s.schedulerPoolSizeMax(), s.mountedMax(), s.queuedMax()));
-        out.println("  pinned           %,d pins holding their carrier %,.1f ms in all%s".formatted(s.pinnedEvents(), s.pinnedMs(),
+        out.println(Text.get("cli.attach.summary.pinned", s.pinnedEvents(), s.pinnedMs(),
                 s.pinnedReasons().isEmpty() ? "" : ": " + String.join(", ", s.pinnedReasons().entrySet().stream()
-                        .map(r -> "%,d %s".formatted(r.getValue(), r.getKey().isEmpty() ? "(no reason recorded)" : r.getKey())).toList())));
+                        .map(r -> "%,d %s".formatted(r.getValue(), r.getKey().isEmpty() ? Text.get("cli.attach.no-reason") : r.getKey())).toList())));
         int rank = 1;
         for (PinHotspot h : s.pinHotspots().subList(0, Math.min(5, s.pinHotspots().size()))) {
-            out.println("  hotspot %d        %,d pins, %,.1f ms (max %,.1f ms)%s%s".formatted(rank++, h.count(), h.totalMs(), h.maxMs(),
+            out.println(Text.get("cli.attach.summary.hotspot", rank++, h.count(), h.totalMs(), h.maxMs(),
                     h.blockingOperations().isEmpty() || h.blockingOperations().equals(List.of("")) ? "" : ", " + String.join(", ", h.blockingOperations()),
-                    h.firstCallerFrame().isEmpty() ? "" : ", at " + h.firstCallerFrame()));
+                    h.firstCallerFrame().isEmpty() ? "" : Text.get("cli.attach.summary.at", h.firstCallerFrame())));
             h.frames().forEach(frame -> out.println("                     " + frame));
         }
-        out.println("  submit failures  %,d".formatted(s.submitFailed()));
+        out.println(Text.get("cli.attach.summary.submit-failed", s.submitFailed()));
     }
 
     private static String describe(ObservationSnapshot s) {
-        return s.target().pid() > 0 ? "PID " + s.target().pid() : "the JVM at " + s.target().name();
+        return s.target().pid() > 0 ? Text.get("cli.attach.target-pid", s.target().pid()) : Text.get("cli.attach.target-jmx", s.target().name());
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -17,6 +18,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 public abstract class Choice<T> implements ITypeConverter<T> {
 
+    /** What is chosen, as its key under {@code cli.choice.} in the bundle ("blocking-mode"). */
     private final String what;
     private final List<T> choices;
     private final Function<T, String> spelling;
@@ -34,7 +36,7 @@ public abstract class Choice<T> implements ITypeConverter<T> {
                 return choice;
             }
         }
-        throw new TypeConversionException("no " + what + " '" + value + "'; choose from " + spellings());
+        throw new TypeConversionException(Text.get("cli.no-such-choice", Text.get("cli.choice." + what), value, spellings()));
     }
 
     /** The choices as the command line spells them, comma-separated. */

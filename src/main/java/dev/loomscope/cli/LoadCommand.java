@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.web.Ceiling;
 import dev.loomscope.web.LoadGenerator;
@@ -27,51 +28,47 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope load}: a closed-loop load generator that prints what ab and wrk print, beside the ceiling. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Sends GET requests from N connections in a closed loop (each sends its next request when the last is "
-                + "answered), like 'ab -c N -n R' or 'wrk -cN -dT', and prints throughput, latency percentiles and failures "
-                + "beside the ceiling min(connections, server threads) / service time.", "",
-                "Example: loomscope load --url http://127.0.0.1:8080/block?ms=100 --connections 100 --requests 10000", ""},
-        exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:the run ended (failures, if any, are in the report)", "1:nothing listens at the URL", "2:bad options"})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "load", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.load.description.0}", "${bundle:cli.load.description.1}", "${bundle:cli.load.description.2}", "${bundle:cli.load.description.3}"},
+        exitCodeListHeading = "${bundle:cli.exit-codes}",
+        exitCodeList = {"0:${bundle:cli.load.exit.0}", "1:${bundle:cli.load.exit.1}", "2:${bundle:cli.load.exit.2}"})
 public final class LoadCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--url", required = true, paramLabel = "URL", description = "The http:// address to GET, query included.")
+    @Option(names = "--url", required = true, paramLabel = "URL", descriptionKey = "cli.load.url")
     URI url;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", defaultValue = "10",
-            description = "Clients sending at once, 1 to 10,000. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.load.connections")
     int connections;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Limit limit;
 
     static final class Limit {
-        @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "Stop after N answered requests (like ab -n).")
+        @Option(names = {"-n", "--requests"}, paramLabel = "N", descriptionKey = "cli.load.requests")
         long requests;
 
         @Option(names = {"-d", "--duration"}, paramLabel = "TIME", converter = DurationConverter.class,
-                description = "Stop sending after TIME, like 10s, 500ms or 2m (like wrk -d).")
+                descriptionKey = "cli.load.duration")
         Duration duration;
     }
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
-            description = "Give up on a request after TIME. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.load.timeout")
     Duration timeout;
 
     @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.class,
-            description = "Load for TIME first and count none of it, so this JVM's JIT compiles the client before it measures "
-                    + "(a cold JVM adds tens of ms to its first requests); 0s counts from the first request. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.load.warmup")
     Duration warmup;
 
     @Option(names = "--service-ms", paramLabel = "MS",
-            description = "The route's own service time, for the ceiling. Default: the ms of a /block or /aggregate URL.")
+            descriptionKey = "cli.load.service-ms")
     Double serviceMs;
 
-    @Option(names = "--json", description = "Print the report as one JSON object.")
+    @Option(names = "--json", descriptionKey = "cli.load.json")
     boolean json;
 
     @Override
@@ -84,16 +81,15 @@ public final class LoadCommand implements Callable<Integer> {
                     LoomScopeCommand.asOption(e.getMessage(), "url", "connections", "requests", "duration", "timeout"));
         }
         if (warmup.compareTo(Duration.ofMinutes(10)) > 0) {
-            throw new ParameterException(spec.commandLine(), "--warmup must be at most 10m (got " + SpelledDuration.text(warmup) + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.load.bad.warmup", SpelledDuration.text(warmup)));
         }
         if (serviceMs != null && !(serviceMs > 0)) {
-            throw new ParameterException(spec.commandLine(), "--service-ms must be above 0 (got " + serviceMs + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.load.bad.service-ms", serviceMs));
         }
         PrintWriter out = new PrintWriter(System.out, true);
         String unreachable = unreachable(url);
         if (unreachable != null) {
-            spec.commandLine().getErr().println("loomscope load: nothing answers at %s (%s); start a service with 'loomscope serve'"
-                    .formatted(url, unreachable));
+            spec.commandLine().getErr().println(Text.get("cli.load.unreachable", url, unreachable));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         Optional<ServerInfo> server = ServerInfo.probe(url);
@@ -143,25 +139,25 @@ public final class LoadCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, LoadReport report, Optional<ServerInfo> server, Optional<Ceiling> ceiling) {
         LoadPlan plan = report.plan();
-        out.println("GET %s, %,d connections, %s%s%s".formatted(plan.url(), plan.connections(), plan.limitText(),
-                server.map(s -> ", served by " + s.executor()).orElse(""), warmup.isZero() ? "" : " (after a " + SpelledDuration.text(warmup)
-                        + " warm-up, not counted)"));
-        out.println("  requests    %,d answered in %.2f s, %,d failed".formatted(report.answered(), report.elapsedSeconds(), report.failed()));
-        report.statuses().forEach((status, count) -> out.println("              %,d answered %d".formatted(count, status)));
-        report.errors().forEach((kind, count) -> out.println("              %,d got no answer (%s)".formatted(count, kind)));
+        out.println(Text.get("cli.load.report.plan", plan.url(), plan.connections(), plan.limitText(),
+                server.map(s -> Text.get("cli.load.report.served-by", s.executor())).orElse(""),
+                warmup.isZero() ? "" : Text.get("cli.load.report.after-warmup", SpelledDuration.text(warmup))));
+        out.println(Text.get("cli.load.report.requests", report.answered(), report.elapsedSeconds(), report.failed()));
+        report.statuses().forEach((status, count) -> out.println(Text.get("cli.load.report.status", count, status)));
+        report.errors().forEach((kind, count) -> out.println(Text.get("cli.load.report.no-answer", count, kind)));
         if (report.firstError() != null) {
-            out.println("              first error: " + report.firstError());
+            out.println(Text.get("cli.load.report.first-error", report.firstError()));
         }
-        out.println(report.ok() == report.answered() ? "  throughput  %,.1f req/s".formatted(report.throughput())
-                : "  throughput  %,.1f req/s, of which %,.1f req/s answered 2xx".formatted(report.throughput(), report.okThroughput()));
-        out.println("  latency     mean %s   p50 %s   p90 %s   p99 %s   max %s".formatted(ms(report.meanMs()),
+        out.println(report.ok() == report.answered() ? Text.get("cli.load.report.throughput", report.throughput())
+                : Text.get("cli.load.report.throughput-ok", report.throughput(), report.okThroughput()));
+        out.println(Text.get("cli.load.report.latency", ms(report.meanMs()),
                 ms(report.percentileMs(50)), ms(report.percentileMs(90)), ms(report.percentileMs(99)), ms(report.maxMs())));
         if (ceiling.isPresent()) {
             Ceiling c = ceiling.get();
-            out.println("  ceiling     %s; reached %.0f %%%s".formatted(c.explain(), 100 * report.okThroughput() / c.requestsPerSecond(),
-                    server.isPresent() ? "" : " (the server's thread limit is unknown)"));
+            out.println(Text.get("cli.load.report.ceiling", c.explain(), 100 * report.okThroughput() / c.requestsPerSecond(),
+                    server.isPresent() ? "" : Text.get("cli.load.report.limit-unknown")));
         } else {
-            out.println("  ceiling     unknown service time: give --service-ms to compare with connections / service time");
+            out.println(Text.get("cli.load.report.no-ceiling"));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.launcher.Runner;
 import java.io.PrintWriter;
@@ -9,8 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 
 /** The headless face of LoomScope: {@code loomscope run ...}, {@code loomscope bench ...}. */
-@Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
-        description = "See Java virtual threads at work. With no arguments, opens the window (the same as 'loomscope window').",
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
+        description = "${bundle:cli.loomscope.description}",
         subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, StartupBenchCommand.class,
                 ServeCommand.class, LoadCommand.class, AttachCommand.class,
                 CommandLine.HelpCommand.class})
@@ -81,21 +82,21 @@ public final class LoomScopeCommand {
             try {
                 return Integer.valueOf(value.strip());
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number");
+                throw new CommandLine.TypeConversionException(Text.get("cli.bad.whole-number", value));
             }
         };
         ITypeConverter<Long> longWholeNumber = value -> {
             try {
                 return Long.valueOf(value.strip());
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number");
+                throw new CommandLine.TypeConversionException(Text.get("cli.bad.whole-number", value));
             }
         };
         ITypeConverter<Double> number = value -> {
             try {
                 return Double.valueOf(value.strip());
             } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a number");
+                throw new CommandLine.TypeConversionException(Text.get("cli.bad.number", value));
             }
         };
         commandLine.registerConverter(Integer.class, wholeNumber).registerConverter(int.class, wholeNumber)
@@ -108,7 +109,7 @@ public final class LoomScopeCommand {
     /** Bad input: one line that names the problem and where to read more, then exit code 2. */
     private static int oneLineError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("loomscope: " + plainMessage(e) + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+        err.println(Text.get("cli.usage-problem", plainMessage(e), e.getCommandLine().getCommandSpec().qualifiedName()));
         err.flush();
         return EXIT_USAGE;
     }
@@ -145,8 +146,8 @@ public final class LoomScopeCommand {
         @Override
         public String[] getVersion() {
             String version = LoomScopeCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"LoomScope " + (version != null ? version : "(development build)"),
-                    "JVM: ${java.version} (${java.vendor} ${java.vm.name})"};
+            return new String[] {Text.get("cli.version", version != null ? version : Text.get("cli.version.development")),
+                    Text.get("cli.version.jvm")};
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,10 +26,10 @@ public final class OutputPaths {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw refused(spec, option, file + " is a folder; give a file name in it");
+            throw refused(spec, option, Text.get("cli.path.folder", file));
         }
         if (Files.exists(file) && !Files.isWritable(file)) {
-            throw refused(spec, option, file + " exists and cannot be replaced");
+            throw refused(spec, option, Text.get("cli.path.not-replaceable", file));
         }
         requireWritableFolder(spec, option, file);
     }
@@ -39,7 +40,7 @@ public final class OutputPaths {
             return;
         }
         if (Files.exists(folder) && (!Files.isDirectory(folder) || !isEmpty(folder))) {
-            throw refused(spec, option, folder + " already exists; name a new or empty folder");
+            throw refused(spec, option, Text.get("cli.path.exists", folder));
         }
         requireWritableFolder(spec, option, folder);
     }
@@ -47,14 +48,13 @@ public final class OutputPaths {
     private static void requireWritableFolder(CommandSpec spec, String option, Path path) {
         Path folder = path.toAbsolutePath().getParent();
         if (folder == null) {
-            throw refused(spec, option, path + " is not a name to write to");
+            throw refused(spec, option, Text.get("cli.path.no-name", path));
         }
         if (!Files.isDirectory(folder)) {
-            throw refused(spec, option, "the folder " + folder + (Files.exists(folder) ? " is a file" : " does not exist")
-                    + ", so " + path + " cannot be written");
+            throw refused(spec, option, Text.get(Files.exists(folder) ? "cli.path.folder-is-file" : "cli.path.no-folder", folder, path));
         }
         if (!Files.isWritable(folder)) {
-            throw refused(spec, option, "the folder " + folder + " cannot be written to, so " + path + " cannot be saved there");
+            throw refused(spec, option, Text.get("cli.path.folder-read-only", folder, path));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.result.RunResult;
 import java.io.PrintStream;
 import java.util.List;
@@ -13,7 +14,7 @@ final class ResultTable {
     }
 
     static void print(PrintStream out, List<RunResult> results, int repeats) {
-        out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "CPU time", "CPU wait", "pinned", "result");
+        out.printf(FORMAT, (Object[]) Text.get("cli.table.columns").split(","));
         for (RunResult r : results) {
             out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), ms(r.idealMs()),
                     r.isCompleted() ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
@@ -22,25 +23,22 @@ final class ResultTable {
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
-        out.printf("%,d ms sleep + %,d ms CPU per task (%s), %d carriers, %s%s; threads = peak live platform threads; CPU wait = time its threads waited for a core, summed%n",
+        out.println(Text.get("cli.table.legend",
                 first.scenario().sleepMs(), first.scenario().cpuMs(), first.scenario().blocking().cliName(), first.carriers(),
-                first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
-                repeats > 1 ? "; medians of " + repeats + " runs" : "");
+                first.runner() != null ? Text.get("cli.table.machine", first.runner().javaVersion(), first.runner().cores()) : "",
+                repeats > 1 ? Text.get("cli.table.medians", repeats) : ""));
         if (first.scenario().isWeb()) {
-            out.printf("Web: each task is one HTTP request from a closed loop of %,d connections to a service in the runner; "
-                    + "threads include the load's client threads (one per connection, plus the HTTP client's)%n", first.scenario().connections());
+            out.println(Text.get("cli.table.web", first.scenario().connections()));
         }
         for (RunResult r : results) {
             if (r.scenario().threadLocalKb() > 0) {
-                out.printf("%s: the ThreadLocal cache created %,d objects of %,d KB (one per thread that ran a task)%n",
-                        r.scenario().label(), r.threadLocalsCreated(), r.scenario().threadLocalKb());
+                out.println(Text.get("cli.table.thread-locals", r.scenario().label(), r.threadLocalsCreated(), r.scenario().threadLocalKb()));
             }
             if (r.vm().pinnedEvents() > 0) {
-                out.printf("%s: pinned %,d times for %s in all (%s)%n", r.scenario().label(), r.vm().pinnedEvents(),
-                        ms(r.vm().pinnedMs()), reasons(r));
+                out.println(Text.get("cli.table.pinned", r.scenario().label(), r.vm().pinnedEvents(), ms(r.vm().pinnedMs()), reasons(r)));
             }
             if (r.vm().threadDumpVirtualThreads() >= 0) {
-                out.printf("%s: the thread dump held %,d virtual threads%n", r.scenario().label(), r.vm().threadDumpVirtualThreads());
+                out.println(Text.get("cli.table.thread-dump", r.scenario().label(), r.vm().threadDumpVirtualThreads()));
             }
             if (!r.message().isEmpty()) {
                 out.println(r.scenario().label() + ": " + r.message());
@@ -56,11 +54,11 @@ final class ResultTable {
 
     private static String status(RunResult r) {
         return switch (r.outcome()) {
-            case COMPLETED -> r.failed() == 0 && r.cancelled() == 0 ? "ok"
-                    : r.cancelled() == 0 ? "%,d tasks failed".formatted(r.failed())
-                    : "%,d failed, %,d cancelled".formatted(r.failed(), r.cancelled());
-            case FAILED -> "FAILED";
-            case CANCELLED -> "stopped";
+            case COMPLETED -> r.failed() == 0 && r.cancelled() == 0 ? Text.get("cli.table.ok")
+                    : r.cancelled() == 0 ? Text.get("cli.table.failed-tasks", r.failed())
+                    : Text.get("cli.table.failed-cancelled", r.failed(), r.cancelled());
+            case FAILED -> Text.get("cli.table.failed");
+            case CANCELLED -> Text.get("cli.table.stopped");
         };
     }
 

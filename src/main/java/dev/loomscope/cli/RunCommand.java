@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.result.ResultRow;
 import dev.loomscope.launcher.RunHandle;
 import dev.loomscope.launcher.RunListener;
@@ -23,12 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope run}: runs executors side by side, headless, and prints what they measured. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Runs the same tasks on each executor, each in a fresh runner JVM, and prints elapsed time beside "
-                + "the perfect-world ideal, memory increase and peak platform threads.", "",
-                "Example: loomscope run --executor fixed,virtual --tasks 10000 --pool 200 --sleep-ms 100", ""},
-        exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:every run completed", "1:a run failed (out of threads, crashed, killed)", "2:bad options"})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.run.description.0}", "${bundle:cli.run.description.1}", "${bundle:cli.run.description.2}", "${bundle:cli.run.description.3}"},
+        exitCodeListHeading = "${bundle:cli.exit-codes}",
+        exitCodeList = {"0:${bundle:cli.run.exit.0}", "1:${bundle:cli.run.exit.1}", "2:${bundle:cli.run.exit.2}"})
 public final class RunCommand implements Callable<Integer> {
 
     /** Where the runs start: runner JVMs, made only once a run is due (not for --help). */
@@ -45,41 +44,38 @@ public final class RunCommand implements Callable<Integer> {
     ScenarioOptions scenarioOptions;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
-            description = "Run each executor N times (interleaved) and report medians. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.run.repeat")
     int repeat;
 
-    @Option(names = "--json", description = "Print one JSON object per executor per line instead of a table.")
+    @Option(names = "--json", descriptionKey = "cli.run.json")
     boolean json;
 
     @Option(names = "--jfr", paramLabel = "FILE",
-            description = "Save each run's JDK Flight Recorder recording (opens in JDK Mission Control and `jfr print`). "
-                    + "With several executors, the executor's name is added to the file name.")
+            descriptionKey = "cli.run.jfr")
     Path jfrFile;
 
     @Option(names = "--thread-dump", paramLabel = "FILE",
-            description = "Write the JDK's JSON thread dump (virtual threads included) once every task is submitted. "
-                    + "Writing it takes time inside the run.")
+            descriptionKey = "cli.run.thread-dump")
     Path threadDumpFile;
 
-    @Option(names = "--no-jfr", description = "Do not stream JFR events (pinning, GC) from the runner.")
+    @Option(names = "--no-jfr", descriptionKey = "cli.run.no-jfr")
     boolean noJfr;
 
     @Option(names = "--cpu-units-per-ms", paramLabel = "RATE", defaultValue = "0",
-            description = "Do the CPU part of each task at this rate (prime-counting units per ms; a run's --json gives its cpuUnitsPerMs) "
-                    + "instead of timing it at the runner's start: repeats another run's exact work.")
+            descriptionKey = "cli.run.cpu-units-per-ms")
     double cpuUnitsPerMs;
 
     @Override
     public Integer call() throws InterruptedException {
         if (repeat < 1 || repeat > 1_000) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 1,000 (got " + repeat + ")");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.bad.repeat", "1,000", repeat));
         }
         List<Scenario> scenarios = scenarioOptions.scenarios(spec);
         if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--cpu-units-per-ms must be a positive number (got " + cpuUnitsPerMs + ")");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.run.bad.cpu-units", cpuUnitsPerMs));
         }
         if (noJfr && jfrFile != null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--jfr needs JFR: leave out --no-jfr");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.run.bad.jfr"));
         }
         // Checked before the first run starts, not found after the last: the folders the files go in.
         OutputPaths.requireWritable(spec, "--jfr", jfrFile);
@@ -103,7 +99,7 @@ public final class RunCommand implements Callable<Integer> {
                 if (!runs.isEmpty() && !runs.getLast().isCompleted()) {
                     continue;
                 }
-                progress("%s: run %d of %d...".formatted(scenario.label(), round, repeat));
+                progress(Text.get("cli.run.progress", scenario.label(), round, repeat));
                 RunHandle handle = runner.start(scenario, options(scenario, scenarios.size() > 1), RunListener.NONE);
                 current.set(handle);
                 runs.add(handle.await());

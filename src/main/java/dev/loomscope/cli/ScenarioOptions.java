@@ -16,40 +16,39 @@ import picocli.CommandLine.ParameterException;
 public final class ScenarioOptions {
 
     @Option(names = "--executor", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "fixed,virtual",
-            description = "Executors to compare, comma-separated: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+            descriptionKey = "cli.scenario.executor",
             converter = ExecutorConverter.class, completionCandidates = ExecutorNames.class)
     List<ExecutorKind> executors;
 
-    @Option(names = "--tasks", paramLabel = "N", defaultValue = "10000", description = "Number of tasks, 1 to 10,000,000. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "10000", descriptionKey = "cli.scenario.tasks")
     int tasks;
 
-    @Option(names = "--pool", paramLabel = "N", defaultValue = "200", description = "Threads of the fixed pool and the ForkJoinPool. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--pool", paramLabel = "N", defaultValue = "200", descriptionKey = "cli.scenario.pool")
     int pool;
 
-    @Option(names = "--carriers", paramLabel = "N", description = "Carrier threads of the virtual-thread scheduler (its parallelism). Default: the cores of this machine.")
+    @Option(names = "--carriers", paramLabel = "N", descriptionKey = "cli.scenario.carriers")
     Integer carriers;
 
-    @Option(names = "--sleep-ms", paramLabel = "MS", defaultValue = "100", description = "Milliseconds each task blocks. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--sleep-ms", paramLabel = "MS", defaultValue = "100", descriptionKey = "cli.scenario.sleep-ms")
     int sleepMs;
 
-    @Option(names = "--cpu-ms", paramLabel = "MS", defaultValue = "0", description = "Milliseconds of real computation (counting primes) each task does before blocking. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--cpu-ms", paramLabel = "MS", defaultValue = "0", descriptionKey = "cli.scenario.cpu-ms")
     int cpuMs;
 
     @Option(names = "--blocking", paramLabel = "MODE", defaultValue = "sleep", converter = BlockingConverter.class,
             completionCandidates = BlockingNames.class,
-            description = "How a task blocks: sleep, synchronized (sleep holding a monitor), native (sleep inside a native frame), class-init (sleep in a static initializer). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.scenario.blocking")
     BlockingMode blocking;
 
-    @Option(names = "--permits", paramLabel = "N", defaultValue = "20", description = "Semaphore permits around the blocking part, for virtual-limited. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--permits", paramLabel = "N", defaultValue = "20", descriptionKey = "cli.scenario.permits")
     int permits;
 
     @Option(names = "--thread-local-kb", paramLabel = "KB", defaultValue = "0",
-            description = "Each task first takes an object of this size from a ThreadLocal cache (the ThreadLocal trap); the result says how many were created. 0 to 1,024; default: ${DEFAULT-VALUE} (none).")
+            descriptionKey = "cli.scenario.thread-local-kb")
     int threadLocalKb;
 
     @Option(names = "--sharing", paramLabel = "threadlocal|scopedvalue", defaultValue = "threadlocal", converter = SharingConverter.class,
-            description = "How a task gets its --thread-local-kb object: from a ThreadLocal cache (one per thread) or bound by a ScopedValue "
-                    + "(one object made once, JDK 25's JEP 506). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.scenario.sharing")
     Sharing sharing;
 
     static final class SharingConverter extends Choice<Sharing> {
@@ -59,13 +58,11 @@ public final class ScenarioOptions {
     }
 
     @Option(names = "--fail-at-ms", paramLabel = "MS", defaultValue = "0",
-            description = "One task (the middle one) fails this far into its wait; with --executor structured its scope then cancels the "
-                    + "others. 0: none fails. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.scenario.fail-at-ms")
     int failAtMs;
 
     @Option(names = "--connections", paramLabel = "N", defaultValue = "0",
-            description = "The web experiment: the runner serves HTTP with the executor and a closed loop of N connections sends each "
-                    + "task as one request (at most 100,000). 0 to 10,000; default: ${DEFAULT-VALUE} (every task submitted at once).")
+            descriptionKey = "cli.scenario.connections")
     int connections;
 
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
@@ -98,7 +95,7 @@ public final class ScenarioOptions {
 
     static final class BlockingConverter extends Choice<BlockingMode> {
         BlockingConverter() {
-            super("blocking mode", BlockingMode.values(), BlockingMode::cliName);
+            super("blocking-mode", BlockingMode.values(), BlockingMode::cliName);
         }
     }
 

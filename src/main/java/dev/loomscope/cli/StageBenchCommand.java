@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.bench.StageBenchmark;
 import dev.loomscope.model.Preset;
 import java.util.ArrayList;
@@ -12,43 +13,40 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope stage-bench}: the window's figures against the command line's, preset by preset. */
-@Command(name = "stage-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Runs every preset through the real window (animation on, presentation mode at 1920x1080 by default) and the "
-                + "same runs through 'loomscope run', interleaved, and prints each run's window/run ratio. Bound: at most 1.10x "
-                + "(+15 ms for runs under 150 ms). Needs a display, or Xvfb, which it then starts itself. Takes several minutes.", ""},
-        exitCodeListHeading = "Exit codes:%n", exitCodeList = {"0:every run within the bound", "1:a run over the bound, or a run failed",
-                "2:bad options"})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "stage-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.stage-bench.description.0}", "${bundle:cli.stage-bench.description.1}"},
+        exitCodeListHeading = "${bundle:cli.exit-codes}", exitCodeList = {"0:${bundle:cli.stage-bench.exit.0}", "1:${bundle:cli.stage-bench.exit.1}", "2:${bundle:cli.stage-bench.exit.2}"})
 public final class StageBenchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
     @Option(names = "--presets", split = ",", paramLabel = "NAME,...", hideParamSyntax = true,
-            description = "Presets to run. Default: all of them, in the order of a talk.")
+            descriptionKey = "cli.stage-bench.presets")
     List<String> presets;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Interleaved pairs per preset (medians). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", descriptionKey = "cli.stage-bench.repeat")
     int repeat;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1920x1080", description = "Window size. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1920x1080", descriptionKey = "cli.stage-bench.size")
     String size;
 
-    @Option(names = "--no-presentation", description = "Run the window in its normal layout instead of presentation mode.")
+    @Option(names = "--no-presentation", descriptionKey = "cli.stage-bench.no-presentation")
     boolean noPresentation;
 
     @Override
     public Integer call() throws Exception {
         if (repeat < 1 || repeat > 50) {
-            throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 50 (got " + repeat + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.bad.repeat", 50, repeat));
         }
         var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
         if (!match.matches()) {
-            throw new ParameterException(spec.commandLine(), "--size must look like 1920x1080 (got " + size + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.stage-bench.bad.size", size));
         }
         List<String> chosen = presets == null ? Preset.names() : presets;
         for (String name : chosen) {
             if (!Preset.names().contains(name)) {
-                throw new ParameterException(spec.commandLine(), "--presets: unknown preset '" + name + "'; expected some of " + String.join(", ", Preset.names()));
+                throw new ParameterException(spec.commandLine(), Text.get("cli.bad.presets", name, String.join(", ", Preset.names())));
             }
         }
         var windowOptions = new ArrayList<>(List.of("--size", size));
@@ -56,12 +54,12 @@ public final class StageBenchCommand implements Callable<Integer> {
             windowOptions.add("--presentation");
         }
         try (var display = StageBenchmark.display(Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)))) {
-            System.out.printf("JDK %s, %d cores; windows on %s, %s%s, animation on%n%n", System.getProperty("java.runtime.version"),
-                    Runtime.getRuntime().availableProcessors(), display.description(), size, noPresentation ? "" : " presentation mode");
+            System.out.printf(Text.get("cli.stage-bench.machine"), System.getProperty("java.runtime.version"),
+                    Runtime.getRuntime().availableProcessors(), display.description(), size, noPresentation ? "" : Text.get("cli.stage-bench.presentation"));
             var bench = new StageBenchmark(windowOptions, repeat, System.out);
             return bench.run(chosen, display.environment()) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
         } catch (java.io.IOException e) {
-            System.err.println("loomscope stage-bench: " + e.getMessage());
+            System.err.println(Text.get("cli.stage-bench.problem", e.getMessage()));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
     }

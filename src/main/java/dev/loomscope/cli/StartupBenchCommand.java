@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.bench.StageBenchmark;
 import dev.loomscope.bench.StartupBenchmark;
 import dev.loomscope.bench.StartupBenchmark.Launch;
@@ -16,12 +17,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope startup-bench}: time to the window on screen, the window's memory, runner JVM start-up. */
-@Command(name = "startup-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Prints how fast the window comes up (from starting the process to its first frame on screen, median of "
-                + "interleaved rounds) and the window process's resident memory (idle, peak through each preset in presentation "
-                + "mode, through a session of many runs), each with and without the measures LoomScope starts its JVM with (its "
-                + "JVM options and the AOT cache), and how long a runner JVM takes to start. Needs a display, or Xvfb, which it "
-                + "then starts itself. Run it from the jar ./loomscope uses or from the app image. Takes 15-25 minutes in full.", ""})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "startup-bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.startup-bench.description.0}", "${bundle:cli.startup-bench.description.1}"})
 public final class StartupBenchCommand implements Callable<Integer> {
 
     /** A preset's runs take at most about 15 s in the window; a session of 50 runs about 5 minutes. */
@@ -33,54 +30,51 @@ public final class StartupBenchCommand implements Callable<Integer> {
 
     @Option(names = "--parts", split = ",", paramLabel = "PART,...", hideParamSyntax = true,
             defaultValue = "start,idle,presets,session,runners",
-            description = "What to measure: start, idle, presets, session, runners. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.parts")
     List<String> parts;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "7", description = "Windows started per variant for the start-up times (medians). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "7", descriptionKey = "cli.startup-bench.rounds")
     int rounds;
 
     @Option(names = "--presets", split = ",", paramLabel = "NAME,...", hideParamSyntax = true,
-            description = "Presets for the peak memory. Default: all of them.")
+            descriptionKey = "cli.startup-bench.presets")
     List<String> presets;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "50",
-            description = "Runs in the one-session test (waiting-10k, two runs a comparison). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.runs")
     int runs;
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,script,image",
-            description = "Ways to start the window: bare (java -jar), options (the JVM options alone), cache (the AOT cache alone), "
-                    + "shipped (both, started with java), script (./loomscope itself, which finds the JDK and then starts it as shipped; "
-                    + "time to the window only), image (the app image's launcher, when there is one). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.startup-bench.variants")
     List<String> variants;
 
-    @Option(names = "--image", paramLabel = "DIR", description = "The app image to measure too. Default: the one this runs from, else target/dist/LoomScope beside the jar.")
+    @Option(names = "--image", paramLabel = "DIR", descriptionKey = "cli.startup-bench.image")
     Path image;
 
     @Override
     public Integer call() throws Exception {
         for (String part : parts) {
             if (!List.of("start", "idle", "presets", "session", "runners").contains(part)) {
-                throw new ParameterException(spec.commandLine(), "--parts: unknown part '" + part + "'; expected some of start, idle, presets, session, runners");
+                throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.parts", part));
             }
         }
         for (String variant : variants) {
             if (!List.of("bare", "options", "cache", "shipped", "script", "image").contains(variant)) {
-                throw new ParameterException(spec.commandLine(), "--variants: unknown variant '" + variant + "'; expected some of bare, options, cache, shipped, script, image");
+                throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.variants", variant));
             }
         }
         if (rounds < 1 || rounds > 100 || runs < 2 || runs > 400) {
-            throw new ParameterException(spec.commandLine(), "--rounds must be 1 to 100 and --runs 2 to 400 (got --rounds "
-                    + rounds + " and --runs " + runs + ")");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.rounds", rounds, runs));
         }
         List<String> chosenPresets = presets == null ? Preset.names() : presets;
         for (String name : chosenPresets) {
             if (!Preset.names().contains(name)) {
-                throw new ParameterException(spec.commandLine(), "--presets: unknown preset '" + name + "'; expected some of " + String.join(", ", Preset.names()));
+                throw new ParameterException(spec.commandLine(), Text.get("cli.bad.presets", name, String.join(", ", Preset.names())));
             }
         }
         String classPath = System.getProperty("java.class.path");
         if (!classPath.endsWith(".jar") || classPath.contains(java.io.File.pathSeparator)) {
-            System.err.println("loomscope startup-bench: run it from the jar (./loomscope startup-bench) or the app image, not from " + classPath);
+            System.err.println(Text.get("cli.startup-bench.report.not-from-jar", classPath));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         Path jar = Path.of(classPath).toAbsolutePath();
@@ -98,31 +92,30 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
             // The script starts the same JVM as "shipped": its memory is that row's, so only its start is timed.
             var launches = timed.stream().filter(launch -> !launch.variant().equals("script")).toList();
-            bench.print("JDK %s, %d cores, load average %s; windows on %s%n", System.getProperty("java.runtime.version"),
+            bench.print(Text.get("cli.startup-bench.report.machine"), System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
-            bench.print("jar %s; AOT cache %s; app image %s%nwindow JVM options: %s%n%n", jar, bench.hasCache() ? "beside it"
-                    : "none, or older than the jar (the rows with one start without; ./loomscope startup-bench makes it)",
-                    launcher == null ? "none" : launcher, String.join(" ", StartupBenchmark.windowJvmOptions()));
+            bench.print(Text.get("cli.startup-bench.report.build"), jar, Text.get(bench.hasCache() ? "cli.startup-bench.report.cache-beside" : "cli.startup-bench.report.cache-none"),
+                    launcher == null ? Text.get("cli.startup-bench.report.image-none") : launcher, String.join(" ", StartupBenchmark.windowJvmOptions()));
 
             if (parts.contains("start")) {
-                bench.print("Time to the window on screen (1440x900), median of %d interleaved rounds (range):%n", rounds);
+                bench.print(Text.get("cli.startup-bench.report.start"), rounds);
                 var times = bench.timeToShown(timed, rounds);
-                bench.print("  %-34s %-26s %s%n", "", "wall clock", "CPU time used by then");
+                bench.print("  %-34s %-26s %s%n", "", Text.get("cli.startup-bench.report.start.wall"), Text.get("cli.startup-bench.report.start.cpu"));
                 times.forEach((launch, shown) -> bench.print("  %-34s %-26s %s%n", launch.name(),
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::wallMs).toList()),
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList())));
-                bench.print("  (load average now %s)%n%n", StartupBenchmark.loadAverage());
+                bench.print(Text.get("cli.startup-bench.report.load-now"), StartupBenchmark.loadAverage());
             }
             if (parts.contains("idle")) {
-                bench.print("Window RSS idle (opened on the first experiment, 8 s later):%n");
+                bench.print(Text.get("cli.startup-bench.report.idle"));
                 for (Launch launch : launches) {
                     bench.print("  %-34s %,d MB%n", launch.name(), bench.idleRss(launch, 8_000));
                 }
                 bench.print("%n");
             }
             if (parts.contains("presets")) {
-                bench.print("Window RSS peak through each preset (presentation mode, 1920x1080, a window per preset), MB:%n");
-                bench.print("  %-12s", "preset");
+                bench.print(Text.get("cli.startup-bench.report.presets"));
+                bench.print("  %-12s", Text.get("cli.startup-bench.report.presets.preset"));
                 launches.forEach(launch -> bench.print(" %14s", shortName(launch)));
                 bench.print("%n");
                 var highest = new long[launches.size()];
@@ -137,15 +130,15 @@ public final class StartupBenchCommand implements Callable<Integer> {
                             bench.print(" %14s", "%,d".formatted(memory.peakMb()));
                         } catch (java.io.IOException e) {
                             // One window that failed or hung must not cost the other figures: say so and go on.
-                            bench.print(" %14s", "failed");
-                            System.err.println("loomscope startup-bench: " + preset + ": " + e.getMessage());
+                            bench.print(" %14s", Text.get("cli.startup-bench.report.presets.failed"));
+                            System.err.println(Text.get("cli.startup-bench.report.problem", preset + ": " + e.getMessage()));
                         } finally {
                             Files.deleteIfExists(results);
                         }
                     }
                     bench.print("%n");
                 }
-                bench.print("  %-12s", "highest");
+                bench.print("  %-12s", Text.get("cli.startup-bench.report.presets.highest"));
                 for (long each : highest) {
                     bench.print(" %14s", "%,d".formatted(each));
                 }
@@ -153,7 +146,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
             if (parts.contains("session")) {
                 int comparisons = runs / 2;
-                bench.print("A session of %d runs in one window (waiting-10k: fixed(200) then virtual, %d times; presentation mode, 1920x1080):%n",
+                bench.print(Text.get("cli.startup-bench.report.session"),
                         comparisons * 2, comparisons);
                 for (Launch launch : launches) {
                     Path results = Files.createTempFile("loomscope-startup-bench", ".json");
@@ -161,21 +154,21 @@ public final class StartupBenchCommand implements Callable<Integer> {
                             "--results", results.toString(), "--presentation", "--size", "1920x1080"), "round ", SESSION_TIME_LIMIT_S);
                     Files.deleteIfExists(results);
                     var rss = memory.rssAtMarksMb();
-                    bench.print("  %-34s RSS after runs %s; peak %,d MB%n", launch.name(), afterRuns(rss), memory.peakMb());
+                    bench.print(Text.get("cli.startup-bench.report.session.row"), launch.name(), afterRuns(rss), memory.peakMb());
                 }
                 bench.print("%n");
             }
             if (parts.contains("runners")) {
                 int count = Math.max(rounds, 5);
                 var starts = StartupBenchmark.runnerStarts(count);
-                bench.print("Runner JVM start-up (%d runners one after another, JFR on, as the window starts them; plain: no AOT cache):%n", count);
-                bench.print("  to its hello (JVM up, CPU calibrated): %s%n", StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toHelloMs).toList()));
-                bench.print("  to its run's clock starting:           %s%n", StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toRunMs).toList()));
+                bench.print(Text.get("cli.startup-bench.report.runners"), count);
+                bench.print(Text.get("cli.startup-bench.report.runners.hello"), StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toHelloMs).toList()));
+                bench.print(Text.get("cli.startup-bench.report.runners.clock"), StartupBenchmark.spread(starts.stream().map(StartupBenchmark.RunnerStart::toRunMs).toList()));
             }
-            bench.print("%nLoad average at the end: %s%n", StartupBenchmark.loadAverage());
+            bench.print(Text.get("cli.startup-bench.report.load-end"), StartupBenchmark.loadAverage());
             return 0;
         } catch (java.io.IOException e) {
-            System.err.println("loomscope startup-bench: " + e.getMessage());
+            System.err.println(Text.get("cli.startup-bench.report.problem", e.getMessage()));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
     }

@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.result.ResultRow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,9 +28,8 @@ import picocli.CommandLine.Spec;
  * {@code loomscope sweep --vary cpu-ms=0..40:3 ...}: runs every point of a range for every chosen
  * executor, one run at a time, and prints a row per point per executor.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Varies one setting over a range and runs every point for every executor, one run at a time.",
-                "Example: sweep --vary cpu-ms=0..40:3 --executor fixed,virtual --tasks 200 --pool 4 --sleep-ms 40"})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"${bundle:cli.sweep.description.0}", "${bundle:cli.sweep.description.1}"})
 public final class SweepCommand implements Callable<Integer> {
 
     /** Where the runs start: runner JVMs, made only once a run is due. */
@@ -45,22 +45,22 @@ public final class SweepCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--vary", required = true, paramLabel = "SETTING=FROM..TO:POINTS",
-            description = "The setting to vary (tasks, pool, carriers, sleep-ms, cpu-ms, permits), its range and how many points, e.g. cpu-ms=0..40:3.")
+            descriptionKey = "cli.sweep.vary")
     String vary;
 
     @Mixin
     ScenarioOptions scenarioOptions;
 
-    @Option(names = "--json", description = "One JSON object per point per executor per line: the fields of 'run --json' plus vary and value.")
+    @Option(names = "--json", descriptionKey = "cli.sweep.json")
     boolean json;
 
-    @Option(names = "--csv", description = "CSV: vary, value, then the fields of 'run --json'.")
+    @Option(names = "--csv", descriptionKey = "cli.sweep.csv")
     boolean csv;
 
     @Override
     public Integer call() throws InterruptedException {
         if (json && csv) {
-            throw new ParameterException(spec.commandLine(), "choose one of --json and --csv");
+            throw new ParameterException(spec.commandLine(), Text.get("cli.sweep.bad.format"));
         }
         Sweep sweep;
         List<Sweep.Point> points;
@@ -84,7 +84,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (csv) {
             out.println("vary,value," + ResultRow.csvHeader());
         } else if (!json) {
-            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", "vary", "value", "executor", "elapsed", "ideal", "RSS +MB", "result");
+            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", (Object[]) Text.get("cli.sweep.columns").split(","));
         }
         boolean allCompleted = true;
         for (Sweep.Point point : points) {

@@ -4,6 +4,8 @@ import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.text.Text;
 import java.util.Map;
 
 /**
@@ -25,9 +27,8 @@ public final class Explanation {
         // A web run's few short pins (if any) come from serving HTTP, not from the tasks' blocking: the closed loop explains it.
         if (result.vm().pinnedEvents() > 0 && (!s.isWeb() || IdealTime.pins(s.blocking()))) {
             String reason = result.vm().pinnedReasons().entrySet().stream().max(Map.Entry.comparingByValue())
-                    .map(Map.Entry::getKey).orElse("blocking");
-            return "Pinned: %,d times a virtual thread kept its carrier while it blocked (%s), %s each on average, so only %d tasks could wait at once."
-                    .formatted(result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
+                    .map(Map.Entry::getKey).orElse(Text.get("why.pinned.no-reason"));
+            return Text.get("why.pinned", result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
                             Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
         return bound(s, cores) + overhead(result, cores);
@@ -40,44 +41,36 @@ public final class Explanation {
         double cpuBound = IdealTime.cpuBoundMillis(s, cores);
         int computing = IdealTime.computingCores(s, cores);
         if (s.cpuMs() > 0 && cpuBound >= ideal * 0.999 && cpuBound > work) {
-            return "CPU-bound: %,d tasks x %d ms of computing on %d %s = about %s, whatever the threads."
-                    .formatted(s.tasks(), s.cpuMs(), computing, computing == cores ? "cores" : "cores' worth of threads",
+            return Text.get("why.cpu-bound", s.tasks(), s.cpuMs(), computing, Text.get(computing == cores ? "why.cores" : "why.cores-worth"),
                             Durations.humanMillis(cpuBound));
         }
         if (s.executor().isVirtual() && IdealTime.pins(s.blocking())) {
             // Pinning is in the perfect world too: a pinned sleep holds its carrier.
-            return waves("blocking in %s pins: %d carriers".formatted(s.blocking() == dev.loomscope.scenario.BlockingMode.NATIVE
-                    ? "a native frame" : "a class initializer", IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
+            return waves(Text.get("why.who.pinning", Text.get(s.blocking() == dev.loomscope.scenario.BlockingMode.NATIVE
+                    ? "why.pins.native" : "why.pins.class-init"), IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
         }
         if (s.isWeb()) {
             return webBound(s, cores, ideal);
         }
         return switch (s.executor()) {
-            case FIXED, FORKJOIN -> waves(s.pool() + " threads", s.tasks(), s.pool(), work);
-            case SINGLE -> "One thread: %,d tasks one after another x %s = about %s.".formatted(s.tasks(), Durations.humanMillis(work),
-                    Durations.humanMillis(ideal));
+            case FIXED, FORKJOIN -> waves(Text.get("why.who.pool", s.pool()), s.tasks(), s.pool(), work);
+            case SINGLE -> Text.get("why.single", s.tasks(), Durations.humanMillis(work), Durations.humanMillis(ideal));
             case VIRTUAL_LIMITED -> {
                 if (s.sleepMs() == 0) {
-                    yield "A virtual thread per task, computing only: the semaphore has no wait to limit, about %s."
-                            .formatted(Durations.humanMillis(ideal));
+                    yield Text.get("why.limited.computing-only", Durations.humanMillis(ideal));
                 }
-                String sentence = waves("the semaphore's " + s.permits() + " permits", s.tasks(), s.permits(), s.sleepMs());
+                String sentence = waves(Text.get("why.who.semaphore", s.permits()), s.tasks(), s.permits(), s.sleepMs());
+                // The waves' sentence, its full stop replaced by what comes before the waiting.
                 yield s.cpuMs() == 0 ? sentence
-                        : sentence.substring(0, sentence.length() - 1) + ", after %d ms of computing each.".formatted(s.cpuMs());
+                        : sentence.substring(0, sentence.length() - 1) + Text.get("why.limited.after-computing", s.cpuMs());
             }
-            case PLATFORM -> "A platform thread per task: all %,d wait at once, about %s, plus the cost of starting %,d OS threads."
-                    .formatted(s.tasks(), Durations.humanMillis(work), s.tasks());
+            case PLATFORM -> Text.get("why.platform", s.tasks(), Durations.humanMillis(work), s.tasks());
             case VIRTUAL -> s.failAtMs() > 0
-                    ? ("A virtual thread per task: all %,d wait at once, about %s. Task %,d fails at %d ms, and the others, nothing to it, "
-                    + "wait on to their end.").formatted(s.tasks(), Durations.humanMillis(work), s.failingTask(), s.failAtMs())
-                    : "A virtual thread per task: all %,d wait at once, about %s; waiting virtual threads hold no carrier."
-                    .formatted(s.tasks(), Durations.humanMillis(work));
+                    ? Text.get("why.virtual.failing", s.tasks(), Durations.humanMillis(work), s.failingTask(), s.failAtMs())
+                    : Text.get("why.virtual", s.tasks(), Durations.humanMillis(work));
             case STRUCTURED -> s.failAtMs() > 0
-                    ? ("A scope forks %,d subtasks, a virtual thread each. Subtask %,d fails at %d ms, so the scope is cancelled and "
-                    + "the %,d others are interrupted then: about %s.").formatted(s.tasks(), s.failingTask(), s.failAtMs(), s.tasks() - 1,
-                            Durations.humanMillis(ideal))
-                    : "A scope forks %,d subtasks, a virtual thread each: all wait at once, about %s, and the scope joins them."
-                    .formatted(s.tasks(), Durations.humanMillis(work));
+                    ? Text.get("why.structured.failing", s.tasks(), s.failingTask(), s.failAtMs(), s.tasks() - 1, Durations.humanMillis(ideal))
+                    : Text.get("why.structured", s.tasks(), Durations.humanMillis(work));
         };
     }
 
@@ -85,30 +78,23 @@ public final class Explanation {
     private static String webBound(Scenario s, int cores, double ideal) {
         var ceiling = WebTraffic.ceiling(s, cores);
         if (ceiling.isEmpty()) {
-            return "%,d connections in a closed loop, requests with no work to time: as fast as HTTP goes.".formatted(s.connections());
+            return Text.get("why.web.no-work", s.connections());
         }
-        String servers = switch (s.executor()) {
-            case FIXED, FORKJOIN -> s.pool() + " pool threads";
-            case SINGLE -> "one thread";
-            case PLATFORM -> "a platform thread per request";
-            case VIRTUAL -> "a virtual thread per request";
-            case VIRTUAL_LIMITED -> "virtual threads behind " + s.permits() + " permits";
-            case STRUCTURED -> "a structured scope";
-        };
+        String servers = Text.get(serversKey(s.executor()), switch (s.executor()) {
+            case VIRTUAL_LIMITED -> s.permits();
+            default -> s.pool();
+        });
         if (ceiling.get().capped()) {
-            return "%,d connections in a closed loop, served by %s: at most %s, so %,d requests take about %s."
-                    .formatted(s.connections(), servers, ceiling.get().explain(), s.tasks(), Durations.humanMillis(ideal));
+            return Text.get("why.web.capped", s.connections(), servers, ceiling.get().explain(), s.tasks(), Durations.humanMillis(ideal));
         }
-        return "%,d connections in a closed loop, served by %s: %,d requests at a time x %s = at most %,.0f requests/s, so %,d requests take about %s."
-                .formatted(s.connections(), servers, ceiling.get().concurrency(), Durations.humanMillis(ceiling.get().serviceMs()),
+        return Text.get("why.web", s.connections(), servers, ceiling.get().concurrency(), Durations.humanMillis(ceiling.get().serviceMs()),
                         ceiling.get().requestsPerSecond(), s.tasks(), Durations.humanMillis(ideal));
     }
 
     private static String waves(String who, int tasks, int atOnce, double waveMs) {
         long waves = (tasks + atOnce - 1L) / atOnce;
-        return waves == 1 ? "%s take all %,d tasks at once: one wave of %s.".formatted(capitalise(who), tasks, Durations.humanMillis(waveMs))
-                : "%s -> %,d waves x %s = about %s.".formatted(capitalise(who), waves, Durations.humanMillis(waveMs),
-                Durations.humanMillis(waves * waveMs));
+        return waves == 1 ? Text.get("why.one-wave", capitalise(who), tasks, Durations.humanMillis(waveMs))
+                : Text.get("why.waves", capitalise(who), waves, Durations.humanMillis(waveMs), Durations.humanMillis(waves * waveMs));
     }
 
     /**
@@ -128,29 +114,28 @@ public final class Explanation {
         }
         var named = new java.util.ArrayList<String>();
         if (parts.otherProgramsMs() >= 1) {
-            named.add("%s waiting for a CPU that other programs held".formatted(Durations.humanMillis(parts.otherProgramsMs())));
+            named.add(Text.get("why.over.other-programs", Durations.humanMillis(parts.otherProgramsMs())));
         }
         if (parts.gcPauseMs() >= 1) {
-            named.add("%s in GC pauses".formatted(Durations.humanMillis(parts.gcPauseMs())));
+            named.add(Text.get("why.over.gc", Durations.humanMillis(parts.gcPauseMs())));
         }
         if (parts.submitMs() >= 1) {
-            named.add("%s submitting (%s)".formatted(Durations.humanMillis(parts.submitMs()), submitting(result.scenario())));
+            named.add(Text.get("why.over.submitting", Durations.humanMillis(parts.submitMs()), submitting(result.scenario())));
         }
         if (parts.ownQueueMs() >= 1) {
-            named.add("%s with its own threads waiting for the %d cores behind each other"
-                    .formatted(Durations.humanMillis(parts.ownQueueMs()), cores));
+            named.add(Text.get("why.over.own-queue", Durations.humanMillis(parts.ownQueueMs()), cores));
         }
         String over = Durations.humanMillis(excess);
         if (named.isEmpty()) {
-            return " It took %s more than that, not broken down: %s.".formatted(over, result.overheads().hasCpuWait()
-                    ? "no measured wait for a CPU, GC pause or submitting accounts for it" : "this system does not report waits for a CPU");
+            return Text.get("why.over.unexplained", over, Text.get(result.overheads().hasCpuWait()
+                    ? "why.over.unexplained.measured" : "why.over.unexplained.unmeasured"));
         }
         double rest = excess - parts.totalMs();
-        String list = String.join(", ", named) + (rest >= 1 ? "; the remaining %s is not broken down".formatted(Durations.humanMillis(rest)) : "");
+        String list = String.join(Text.get("why.over.separator"), named)
+                + (rest >= 1 ? Text.get("why.over.rest", Durations.humanMillis(rest)) : "");
         return byTheMachine
-                ? " This run was slowed by the machine, not the executor: of the %s over the perfect world, %s (other programs used %s of CPU meanwhile)."
-                        .formatted(over, list, Durations.humanMillis(result.otherCpuMs()))
-                : " Of the %s over the perfect world: %s.".formatted(over, list);
+                ? Text.get("why.over.by-the-machine", over, list, Durations.humanMillis(result.otherCpuMs()))
+                : Text.get("why.over", over, list);
     }
 
     /**
@@ -190,10 +175,15 @@ public final class Explanation {
 
     private static String submitting(Scenario s) {
         return switch (s.executor()) {
-            case PLATFORM -> "starting %,d platform threads".formatted(s.tasks());
-            case VIRTUAL -> "starting %,d virtual threads".formatted(s.tasks());
-            default -> "queueing %,d tasks".formatted(s.tasks());
+            case PLATFORM -> Text.get("why.submitting.platform", s.tasks());
+            case VIRTUAL -> Text.get("why.submitting.virtual", s.tasks());
+            default -> Text.get("why.submitting.queue", s.tasks());
         };
+    }
+
+    /** The key of how a web run's requests are served by {@code kind}: {@code why.servers.fixed}. */
+    public static String serversKey(ExecutorKind kind) {
+        return "why.servers." + kind.cliName();
     }
 
     private static String capitalise(String text) {

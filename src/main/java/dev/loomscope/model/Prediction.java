@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.scenario.Durations;
 import java.util.List;
 
@@ -26,9 +27,9 @@ public final class Prediction {
     private static Choice choice(double ms) {
         double rounded = round(ms);
         if (rounded < 1_000 && rounded >= 100) {
-            return new Choice("well under 1 s (about " + Durations.humanMillis(rounded) + ")", rounded);
+            return new Choice(Text.get("predict.choice.under-a-second", Durations.humanMillis(rounded)), rounded);
         }
-        return new Choice("about " + Durations.humanMillis(rounded), rounded);
+        return new Choice(Text.get("predict.choice.about", Durations.humanMillis(rounded)), rounded);
     }
 
     /** Rounds to one significant digit: a guess, not a measurement. */
@@ -41,12 +42,12 @@ public final class Prediction {
     public static String score(double predictedMs, double actualMs) {
         double ratio = predictedMs / Math.max(actualMs, 1e-3);
         if (ratio >= 0.67 && ratio <= 1.5) {
-            return "Spot on: you said %s, it took %s.".formatted(Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
+            return Text.get("predict.score.spot-on", Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
         }
         if (ratio >= 0.2 && ratio <= 5) {
-            return "Right order of magnitude: you said %s, it took %s.".formatted(Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
+            return Text.get("predict.score.order", Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
         }
-        return "Off by %s: you said %s, it took %s.".formatted(ratio > 1 ? "%.0fx".formatted(ratio) : "%.0fx".formatted(1 / ratio),
+        return Text.get("predict.score.off", ratio > 1 ? ratio : 1 / ratio,
                 Durations.humanMillis(predictedMs), Durations.humanMillis(actualMs));
     }
 }

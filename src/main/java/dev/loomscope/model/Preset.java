@@ -1,10 +1,12 @@
 package dev.loomscope.model;
 
 import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.Durations;
 import dev.loomscope.runner.CpuWork;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.scenario.Sharing;
+import dev.loomscope.text.Text;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -30,75 +32,67 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     /** @param cpuMs how long counting the primes up to a million takes here (the cpu-48 preset's work) */
     private static List<Preset> all(int cores, int cpuMs) {
         return List.of(
-                new Preset("waiting-10k", "Waiting is cheap on virtual threads",
+                told("waiting-10k",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),
-                        "10,000 tasks each wait 100 ms. A pool of 200 platform threads against a virtual thread per task: how long does each take?",
-                        "The pool works in 50 waves of 200, about 5 s: watch them roll down the task grid. Virtual threads wait all at once and "
-                                + "finish in about 0.2 s, with two carrier threads mostly idle."),
-                new Preset("cpu-48", "Virtual threads make waiting cheap, not work",
+                        with(), with()),
+                told("cpu-48",
                         List.of(scenario(ExecutorKind.PLATFORM, 48, 48, cores, 0, cpuMs), scenario(ExecutorKind.VIRTUAL, 48, 48, cores, 0, cpuMs)),
-                        "48 tasks each count the primes up to 1,000,000 (about %d ms of work on this machine), on a platform thread each, then on a virtual thread each. Which is faster?"
-                                .formatted(cpuMs),
-                        "About the same: %d cores do the same work either way. Virtual threads save the cost of waiting, not of computing."
-                                .formatted(cores)),
-                new Preset("schedulers", "Five schedulers and their perfect worlds",
+                        with(cpuMs), with(cores)),
+                told("schedulers",
                         Arrays.stream(new ExecutorKind[] {ExecutorKind.SINGLE, ExecutorKind.FIXED, ExecutorKind.FORKJOIN, ExecutorKind.PLATFORM,
                                 ExecutorKind.VIRTUAL}).map(kind -> scenario(kind, 100, cores, cores, 100, 0)).toList(),
-                        "100 tasks of 100 ms on one thread, a pool of %d (one per core), a ForkJoinPool of %d, a thread per task and a virtual thread per task. Which finishes first, and which last?"
-                                .formatted(cores, cores),
-                        ("Each lands just above its perfect world (the second bar): 10 s on one thread; %s for the pools (%d waves); "
-                                + "about 100 ms for a thread per task and virtual threads. The gap is the scheduler's cost.")
-                                .formatted(dev.loomscope.scenario.Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
-                new Preset("semaphore", "Limit the resource, not the threads",
+                        with(cores, cores),
+                        with(Durations.humanMillis(Math.ceil(100.0 / cores) * 100), (100 + cores - 1) / cores)),
+                told("semaphore",
                         List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), Scenario.of(ExecutorKind.VIRTUAL_LIMITED)
                                 .withTasks(1_000).withPool(20).withCarriers(cores).withSleepMs(100).withPermits(20).build()),
-                        "1,000 calls to a service that allows 20 at a time, 100 ms each: a pool of 20 threads, or a virtual thread per call behind a semaphore of 20 permits?",
-                        "Both take about 5 s: the service sets the pace. But the semaphore version starts every task at once and "
-                                + "keeps no pool: waiting tasks cost a few hundred bytes each, not a platform thread."),
-                new Preset("threadlocal", "The ThreadLocal trap",
+                        with(), with()),
+                told("threadlocal",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)),
-                        ("Each of 10,000 tasks takes a %d KB object from a ThreadLocal cache, as code written for pools does. "
-                                + "How many objects get made on a pool of 200, and on a virtual thread per task?").formatted(THREAD_LOCAL_KB),
-                        "The pool makes 200, one per thread. Virtual threads make 10,000: every task is a new thread, so the cache "
-                                + "caches nothing and costs heap. Share such objects another way (a pool of them, or pass them in)."),
-                new Preset("scopedvalue", "ScopedValue: what replaces the per-thread cache",
+                        with(THREAD_LOCAL_KB), with()),
+                told("scopedvalue",
                         List.of(scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)
                                         .withSharing(Sharing.SCOPED_VALUE)),
-                        ("10,000 virtual threads each need a %d KB object: from a ThreadLocal cache, then one object bound for each task "
-                                + "by a ScopedValue (JDK 25). How many objects does each make?").formatted(THREAD_LOCAL_KB),
-                        "The cache makes 10,000, one per virtual thread, and the heap grows. The ScopedValue makes one, bound for each "
-                                + "task's run: share what does not change, do not cache it per thread."),
-                new Preset("structured", "Structured concurrency: one failure cancels the rest (a JDK 25 preview)",
+                        with(THREAD_LOCAL_KB), with()),
+                told("structured",
                         List.of(structured(ExecutorKind.VIRTUAL, cores), structured(ExecutorKind.STRUCTURED, cores)),
-                        ("%,d tasks wait %s; task %,d fails at %d ms. On a virtual-thread executor, then in a StructuredTaskScope "
-                                + "(preview): how long does each take?").formatted(FAN_OUT, dev.loomscope.scenario.Durations.humanMillis(FAN_OUT_WAIT_MS),
-                                FAN_OUT / 2, FAN_OUT_FAIL_AT_MS),
-                        ("The executor's other %,d wait on to %s. The scope is cancelled when the task fails: the rest are "
-                                + "interrupted at about %d ms and end cancelled (grey). A JDK 25 preview, enabled in that run's JVM only.")
-                                .formatted(FAN_OUT - 1, dev.loomscope.scenario.Durations.humanMillis(FAN_OUT_WAIT_MS), FAN_OUT_FAIL_AT_MS)),
-                new Preset("pinning", "Pinning on JDK 25: synchronized no longer pins, native frames do",
+                        with(FAN_OUT, Durations.humanMillis(FAN_OUT_WAIT_MS), FAN_OUT / 2, FAN_OUT_FAIL_AT_MS),
+                        with(FAN_OUT - 1, Durations.humanMillis(FAN_OUT_WAIT_MS), FAN_OUT_FAIL_AT_MS)),
+                told("pinning",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
-                        "40 virtual threads sleep 50 ms inside synchronized, then inside a native call. %d carriers. How long does each take?".formatted(cores),
-                        "synchronized: about 50 ms, nothing pinned (JEP 491). Native: each sleep holds its carrier, so 40 sleeps queue "
-                                + "on %d carriers, about %s; the lanes turn red and JFR lists each pin."
-                                .formatted(cores, dev.loomscope.scenario.Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
-                new Preset("memory", "What 10,000 waiting tasks cost in memory",
+                        with(cores), with(cores, Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
+                told("memory",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.PLATFORM, 10_000, 200, cores, 100, 0),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),
-                        "10,000 waiting tasks on a pool of 200, on a platform thread each, on a virtual thread each: which uses the most memory?",
-                        "10,000 platform threads each reserve a stack and commit tens of KB; 10,000 virtual threads live on the heap at "
-                                + "about a KB each. Published: fixed 200 +90 MB, virtual +20 MB (the outlined bars)."),
-                new Preset("web-service", "A blocking web service: a pool of 10 against virtual threads",
+                        with(), with()),
+                told("web-service",
                         List.of(web(ExecutorKind.FIXED, cores), web(ExecutorKind.VIRTUAL, cores)),
-                        ("%,d requests to an endpoint that waits %d ms, from %d connections (like ab -n %,d -c %d): a pool of %d threads, "
-                                + "then a virtual thread per request. How many requests per second does each serve?")
-                                .formatted(WEB_REQUESTS, WEB_WAIT_MS, WEB_CONNECTIONS, WEB_REQUESTS, WEB_CONNECTIONS, WEB_POOL),
-                        ("The pool serves %d at a time: %d / %.1f s = %d requests/s, each waiting about 1 s. Virtual threads serve all "
-                                + "%d connections at once: near %,d/s at about %d ms. A closed loop never beats connections / wait.")
-                                .formatted(WEB_POOL, WEB_POOL, WEB_WAIT_MS / 1_000.0, WEB_POOL * 1_000 / WEB_WAIT_MS, WEB_CONNECTIONS,
-                                        WEB_CONNECTIONS * 1_000 / WEB_WAIT_MS, WEB_WAIT_MS)));
+                        with(WEB_REQUESTS, WEB_WAIT_MS, WEB_CONNECTIONS, WEB_REQUESTS, WEB_CONNECTIONS, WEB_POOL),
+                        with(WEB_POOL, WEB_POOL, WEB_WAIT_MS / 1_000.0, WEB_POOL * 1_000 / WEB_WAIT_MS, WEB_CONNECTIONS,
+                                WEB_CONNECTIONS * 1_000 / WEB_WAIT_MS, WEB_WAIT_MS)));
+    }
+
+    /**
+     * A preset whose words are {@code lessons.properties}' {@code preset.NAME.title}, {@code .predict}
+     * and {@code .notice}, the last two filled with {@code predict} and {@code notice}.
+     */
+    private static Preset told(String name, List<Scenario> scenarios, Object[] predict, Object[] notice) {
+        return new Preset(name, Text.get(key(name, "title")), scenarios, Text.get(key(name, "predict"), predict),
+                Text.get(key(name, "notice"), notice));
+    }
+
+    /** The key of one of a preset's texts: {@code preset.waiting-10k.title}. */
+    public static String key(String name, String text) {
+        return "preset." + name + "." + text;
+    }
+
+    /** The texts every preset has in {@code lessons.properties}. */
+    public static final List<String> TEXTS = List.of("title", "predict", "notice");
+
+    private static Object[] with(Object... args) {
+        return args;
     }
 
     public static Optional<Preset> named(String name, int cores) {

@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.text.Text;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.result.RunResult;
@@ -441,6 +442,6 @@ public final class RunModel implements RunListener {
         String blocking = scenario.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
         // ...nor runs that differ only in how tasks get their object (the ScopedValue experiment).
         String sharing = scenario.threadLocalKb() > 0 && scenario.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE ? ", ScopedValue" : "";
-        return "#" + number + " " + scenario.label() + blocking + sharing + (replayClockMs >= 0 ? " (replay)" : "");
+        return "#" + number + " " + scenario.label() + blocking + sharing + (replayClockMs >= 0 ? Text.get("run.replay-suffix") : "");
     }
 }

@@ -3,6 +3,7 @@ package dev.loomscope.model;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public final class SpeakerNotes {
     public static Page page(List<Preset> presets, Preset current, List<RunModel> history, long talkMillis) {
         String time = talkTime(talkMillis);
         if (current == null) {
-            return new Page("Settings of your own", "", "", figures(List.of(), history), presets.isEmpty() ? "" : presets.getFirst().title(), time);
+            return new Page(Text.get("notes.own-settings"), "", "", figures(List.of(), history), presets.isEmpty() ? "" : presets.getFirst().title(), time);
         }
         int at = presets.indexOf(current);
         Preset next = at >= 0 && at + 1 < presets.size() ? presets.get(at + 1) : null;
@@ -61,10 +62,9 @@ public final class SpeakerNotes {
     private static String line(RunModel run) {
         RunResult result = run.result();
         if (!result.isCompleted()) {
-            return "%s: %s (%s)".formatted(run.scenario().label(), result.outcome().name().toLowerCase(), result.message());
+            return Text.get("notes.figure.unfinished", run.scenario().label(), result.outcome().name().toLowerCase(), result.message());
         }
-        return "%s: %s (perfect world %s)".formatted(run.scenario().label(), Durations.humanMillis(result.elapsedMs()),
-                Durations.humanMillis(result.idealMs()));
+        return Text.get("notes.figure", run.scenario().label(), Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()));
     }
 
     /** "0:00", "12:34", "1:02:03". */

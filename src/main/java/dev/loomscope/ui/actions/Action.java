@@ -68,7 +68,7 @@ public enum Action {
 
     /** Its tooltip: a sentence of its own where the bundle has one, else its help; then its keys. */
     public String tooltip() {
-        String sentence = Messages.BUNDLE.containsKey(key("tooltip")) ? Messages.text(key("tooltip")) : capitalized(help());
+        String sentence = Messages.has(key("tooltip")) ? Messages.text(key("tooltip")) : capitalized(help());
         return sentence + " (" + keysText(" or ") + ")";
     }
 
@@ -126,7 +126,11 @@ public enum Action {
         return false;
     }
 
-    private String key(String part) {
+    /** The texts an action may have in the bundle: help always; name, on-stage, tooltip and pair where it needs them. */
+    public static final List<String> TEXTS = List.of("name", "on-stage", "help", "tooltip", "pair");
+
+    /** The key of one of its texts: {@code action.next-preset.help}. */
+    public String key(String part) {
         return "action." + name().toLowerCase().replace('_', '-') + "." + part;
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.scenario.Durations;
@@ -32,9 +33,8 @@ import picocli.CommandLine.Option;
  * time at most 20 ms at 100,000 tasks under Xvfb's software rendering, and a million-task run
  * that stays responsive.
  */
-@Command(name = "ui-bench", mixinStandardHelpOptions = true,
-        description = {"Frame-time benchmark of the window: runs large scenarios in it and prints frame times.",
-                "Needs a display (Xvfb works; software rendering is the point)."})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "ui-bench", mixinStandardHelpOptions = true,
+        description = {"${bundle:cli.ui-bench.description.0}", "${bundle:cli.ui-bench.description.1}"})
 public final class FrameBenchmark implements Callable<Integer> {
 
     /** Why the window cannot open here (no display), or null: said once the options are found good, before anything opens. */
@@ -64,14 +64,13 @@ public final class FrameBenchmark implements Callable<Integer> {
     }
 
     @Option(names = "--cases", split = ",", defaultValue = "virtual-100k,fixed-100k,virtual-1m",
-            description = "Cases to run, of virtual-100k, fixed-100k, fixed-10k, virtual-10k (the classic experiment, "
-                    + "to compare with 'loomscope run'), virtual-1m. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.ui-bench.cases")
     List<String> cases;
 
-    @Option(names = "--still", description = "Run with 'Animate while running' off: the window stays still until each run ends.")
+    @Option(names = "--still", descriptionKey = "cli.ui-bench.still")
     boolean still;
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Runs of each case. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--repeat", defaultValue = "3", descriptionKey = "cli.ui-bench.repeat")
     int repeat;
 
     @Override
@@ -79,11 +78,11 @@ public final class FrameBenchmark implements Callable<Integer> {
         for (String name : cases) {
             if (!CASES.containsKey(name)) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--cases: no case '" + name + "'; choose from " + String.join(", ", CASES.keySet()));
+                        Messages.text("cli.ui-bench.bad.cases", name, String.join(", ", CASES.keySet())));
             }
         }
         if (repeat < 1 || repeat > 100) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be between 1 and 100 (got " + repeat + ")");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), Messages.text("cli.ui-bench.bad.repeat", repeat));
         }
         if (missingDisplay != null) {
             spec.commandLine().getErr().println(missingDisplay);
@@ -101,8 +100,7 @@ public final class FrameBenchmark implements Callable<Integer> {
             window.state().setAlwaysAnimate(true);
             return null;
         });
-        System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", "case", "elapsed", "frames", "p50 ms", "p95 ms", "p99 ms",
-                "max ms", "answer p95", "answer max", "FX CPU", "app CPU");
+        System.out.printf("%-14s %10s %7s %8s %8s %8s %8s %12s %12s %9s %9s%n", (Object[]) Messages.text("cli.ui-bench.columns").split(","));
         boolean allMet = true;
         for (String name : cases) {
             for (int i = 0; i < repeat; i++) {
@@ -111,9 +109,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         }
         dev.loomscope.ui.fx.FxThread.later(window::dispose);
         Platform.exit();
-        System.out.println("frames = intervals between the window's frames while the run streamed in; "
-                + "answer = time for the FX thread to run a task posted every 50 ms; FX CPU / app CPU = share of one core "
-                + "the FX thread / the whole window process used meanwhile. Target: p95 <= 20 ms at 100k tasks.");
+        System.out.println(Messages.text("cli.ui-bench.legend"));
         return allMet ? 0 : 1;
     }
 

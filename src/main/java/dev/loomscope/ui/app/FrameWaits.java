@@ -65,6 +65,7 @@ final class FrameWaits {
     private CompletableFuture<Long> round(int round, int rounds, int afterMs) {
         return runsDone(afterMs).thenCompose(now -> {
             if (rounds > 1) {
+                // Read by startup-bench (it waits for "round "): a signal, not a sentence, so not in the bundle.
                 System.out.println("loomscope: round " + round + " of " + rounds + " done");
             }
             if (round >= rounds) {

@@ -1,7 +1,7 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.controls.ControlPanel;
-import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.launcher.JvmLauncher;
@@ -32,7 +32,7 @@ public final class LoomScopeApp extends Application {
         try {
             begin(stage, settings);
         } catch (RuntimeException | Error e) {
-            System.err.println("LoomScope could not open its window: " + e);
+            System.err.println(Messages.text("cli.window-failed", e));
             e.printStackTrace();
             WindowLaunch.ended(1);
             Platform.exit();

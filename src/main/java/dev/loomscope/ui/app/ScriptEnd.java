@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.ui.export.SavedFile;
 import dev.loomscope.ui.fx.FxThread;
@@ -53,7 +54,7 @@ final class ScriptEnd {
     /** Saves the picture asked for (at its scale), says so, then {@code then}; a picture that cannot be saved fails the script. */
     void saveScreenshot(Runnable then) {
         window.exports().saveScreenshot(script.screenshot(), script.scale(), saved -> {
-            System.out.println("Saved " + saved.toAbsolutePath());
+            System.out.println(Messages.text("status.saved", saved.toAbsolutePath()));
             then.run();
         }).exceptionally(error -> {
             fail(error);
@@ -69,7 +70,7 @@ final class ScriptEnd {
             return;
         }
         window.exports().saveResults(results, false).thenAccept(saved -> FxThread.later(() -> {
-            System.out.println("Saved " + saved.toAbsolutePath());
+            System.out.println(Messages.text("status.saved", saved.toAbsolutePath()));
             close();
         })).exceptionally(this::fail);
     }
@@ -84,7 +85,7 @@ final class ScriptEnd {
 
     /** Says {@code problem} on stderr; the exit code is 1, and the window closes if {@code close}. */
     void fail(String problem, boolean close) {
-        System.err.println("loomscope: " + problem);
+        System.err.println(Messages.text("cli.problem", problem));
         code.complete(1);
         if (close) {
             Platform.exit();
@@ -96,7 +97,7 @@ final class ScriptEnd {
         // A script must hear about a run that failed, not only about a file that could not be saved.
         for (var run : window.session().history()) {
             if (run.result() != null && run.result().outcome() == RunResult.Outcome.FAILED) {
-                System.err.println(run.title() + " failed: " + run.result().message());
+                System.err.println(Messages.text("cli.run-failed", run.title(), run.result().message()));
                 status = 1;
             }
         }

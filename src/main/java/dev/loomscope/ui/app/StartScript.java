@@ -1,9 +1,9 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.export.ClipRecorder;
 import dev.loomscope.ui.export.ReplayClip;
 import dev.loomscope.ui.fx.FxThread;
-import dev.loomscope.ui.fx.StartupTrace;
 import dev.loomscope.ui.shell.MainWindow;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
@@ -101,7 +101,7 @@ sealed interface StartScript {
                 ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, script.recordView().viewName(), script.record(),
                                 script.recordsGif() ? ClipRecorder.Format.GIF : ClipRecorder.Format.PNG_SEQUENCE)
                         .thenAccept(saved -> FxThread.later(() -> {
-                            System.out.println("Saved " + saved.toAbsolutePath());
+                            System.out.println(Messages.text("status.saved", saved.toAbsolutePath()));
                             end.saveResultsAndClose();
                         })).exceptionally(end::fail);
             });
@@ -126,7 +126,7 @@ sealed interface StartScript {
                         : !window.playback().isPlaying());
             }).thenRun(() -> {
                 if (window.playback().race() == null) {
-                    end.fail("no race: " + window.bannerMessage(), true);
+                    end.fail(Messages.text("cli.no-race", window.bannerMessage()), true);
                 } else if (closes) {
                     end.finish();
                 }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.cli.Choice;
 import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
@@ -16,11 +17,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code loomscope window}: opens the window, optionally with settings, a first run and a picture of it. */
-@Command(name = "window", mixinStandardHelpOptions = true,
-        description = {"Opens the LoomScope window (what 'loomscope' with no arguments does; 'loomscope --preset ...' is short for",
-                "'loomscope window --preset ...').",
-                "The run settings below go on its sliders; with --run they run at once, and with --screenshot the window",
-                "saves a PNG of itself once the runs are done, then closes (for docs and slides)."})
+@Command(resourceBundle = "dev.loomscope.text.messages", name = "window", mixinStandardHelpOptions = true,
+        description = {"${bundle:cli.window.description.0}", "${bundle:cli.window.description.1}", "${bundle:cli.window.description.2}", "${bundle:cli.window.description.3}"})
 public final class WindowCommand implements Callable<Integer> {
 
     /** Why the window cannot open here (no display), or null: said once the options are found good, before anything opens. */
@@ -42,83 +40,80 @@ public final class WindowCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--theme", paramLabel = "dark|light", defaultValue = "dark", converter = ThemeConverter.class,
-            description = "Colour theme. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.window.theme")
     Theme theme;
 
-    @Option(names = {"--autorun", "--run"}, description = "Start the runs as soon as the window opens.")
+    @Option(names = {"--autorun", "--run"}, descriptionKey = "cli.window.autorun")
     boolean runAtStart;
 
     @Option(names = "--preset", paramLabel = "NAME|list",
-            description = "Open on a classic experiment (its runs replace the run options): ${COMPLETION-CANDIDATES}. 'list' lists them and exits.",
+            descriptionKey = "cli.window.preset",
             completionCandidates = PresetNames.class)
     String preset;
 
     @Option(names = "--sweep", paramLabel = "SETTING=FROM..TO:POINTS",
-            description = "Open on the Sweep tab and sweep this setting over the range for the chosen executors (e.g. cpu-ms=0..40:5).")
+            descriptionKey = "cli.window.sweep")
     String sweep;
 
-    @Option(names = "--race", description = "Once the runs are done, race the last two side by side in slow motion (0.25x).")
+    @Option(names = "--race", descriptionKey = "cli.window.race")
     boolean race;
 
-    @Option(names = "--presentation", description = "Start in presentation mode: full screen, large type (F11 toggles it).")
+    @Option(names = "--presentation", descriptionKey = "cli.window.presentation")
     boolean presentation;
 
-    @Option(names = "--high-contrast", description = "Start with high contrast (Ctrl+H toggles it).")
+    @Option(names = "--high-contrast", descriptionKey = "cli.window.high-contrast")
     boolean highContrast;
 
-    @Option(names = "--patterns", description = "Start with patterns on the states, to read the views without colour (Ctrl+M toggles them).")
+    @Option(names = "--patterns", descriptionKey = "cli.window.patterns")
     boolean patterns;
 
     @Option(names = "--follow", paramLabel = "TASK", defaultValue = "0",
-            description = "With --screenshot: follow this task (from 1) of the shown run before the picture, its card and outlines in it.")
+            descriptionKey = "cli.window.follow")
     int follow;
 
-    @Option(names = "--notes", description = "Open the speaker notes too, in a window of their own (Ctrl+N opens and closes them).")
+    @Option(names = "--notes", descriptionKey = "cli.window.notes")
     boolean notes;
 
-    @Option(names = "--reduced-motion", description = "Start with reduced motion: the views change in steps, twice a second (Ctrl+Shift+M toggles it).")
+    @Option(names = "--reduced-motion", descriptionKey = "cli.window.reduced-motion")
     boolean reducedMotion;
 
-    @Option(names = "--screenshot", paramLabel = "FILE.png", description = "Run, save a PNG of the window when the runs are done, and close.")
+    @Option(names = "--screenshot", paramLabel = "FILE.png", descriptionKey = "cli.window.screenshot")
     Path screenshot;
 
     @Option(names = "--screenshot-after", paramLabel = "MS",
-            description = "Take the screenshot this many ms after the runs start, while they run (then stop them), instead of when they are done.")
+            descriptionKey = "cli.window.screenshot-after")
     Integer screenshotAfterMs;
 
-    @Option(names = "--scale", paramLabel = "N", defaultValue = "1", description = "Pixel scale of the screenshot: 2 for slides. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--scale", paramLabel = "N", defaultValue = "1", descriptionKey = "cli.window.scale")
     double scale;
 
     @Option(names = "--results", paramLabel = "FILE.json",
-            description = "Run, write the session's results (the fields of 'run --json', one object per run) when the runs are done, and close.")
+            descriptionKey = "cli.window.results")
     Path results;
 
     @Option(names = "--record", paramLabel = "FILE.gif|FOLDER",
-            description = "Run, then record the slow-motion replay of the last run as a looping GIF (or, for a name without .gif, "
-                    + "as numbered PNG frames in that new folder), and close. At most 1280 pixels wide, 10 frames a second.")
+            descriptionKey = "cli.window.record")
     Path record;
 
     @Option(names = "--record-view", paramLabel = "VIEW", defaultValue = "window", converter = RecordViewConverter.class,
-            description = "What --record records: window, task waves, carrier lanes or charts. Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.window.record-view")
     RecordView recordView;
 
-    @Option(names = "--stamp-card", description = "Stamp the run card (what ran, where, what it measured) on the screenshot or clip.")
+    @Option(names = "--stamp-card", descriptionKey = "cli.window.stamp-card")
     boolean stampCard;
     @Option(names = "--observe", paramLabel = "PID",
-            description = "Open observing the running JVM with this pid (as Observe a running JVM does). With --screenshot, the picture is taken"
-                    + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
+            descriptionKey = "cli.window.observe")
     Long observePid;
 
     @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results", converter = TabConverter.class,
-            description = "The tab shown under the lanes at start (for scripted pictures: jfr shows the pins by hotspot). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.window.tab")
     Tab tab;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", description = "Window size. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "1440x900", descriptionKey = "cli.window.size")
     String size;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
-            description = "With --autorun, --results or --screenshot: run the chosen executors N times in one session, as a talk does "
-                    + "(each round once the last has ended). Default: ${DEFAULT-VALUE}.")
+            descriptionKey = "cli.window.repeat")
     int repeat;
 
     /** The window's colours: --theme. */
@@ -270,7 +265,7 @@ public final class WindowCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
-        dev.loomscope.ui.fx.StartupTrace.mark("options read");
+        dev.loomscope.ui.app.StartupTrace.mark("options read");
         return WindowLaunch.launchWindow(chosen);
     }
 
@@ -315,32 +310,32 @@ public final class WindowCommand implements Callable<Integer> {
 
     Settings settings() {
         if (scale < 1 || scale > 4) {
-            throw new ParameterException(spec.commandLine(), "--scale must be between 1 and 4 (got " + scale + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.scale", scale));
         }
         var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
         if (!match.matches()) {
-            throw new ParameterException(spec.commandLine(), "--size must look like 1440x900 (got " + size + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.size", size));
         }
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
-            throw new ParameterException(spec.commandLine(), "--screenshot-after needs --screenshot and a time of 0 ms or more");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.screenshot-after"));
         }
         if (repeat < 1 || repeat > 1000) {
-            throw new ParameterException(spec.commandLine(), "--repeat must be between 1 and 1000 (got " + repeat + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.repeat", repeat));
         }
         Preset chosen = null;
         if (preset != null) {
             chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    "--preset: no preset '" + preset + "'; choose from " + String.join(", ", Preset.names()) + ", or list to list them"));
+                    Messages.text("cli.window.bad.preset", preset, String.join(", ", Preset.names()))));
         }
         if (record != null && (race || screenshot != null)) {
-            throw new ParameterException(spec.commandLine(), "--record makes a clip of its own: leave out --race and --screenshot");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.record"));
         }
         if (follow < 0 || (follow > 0 && screenshot == null)) {
-            throw new ParameterException(spec.commandLine(), "--follow needs --screenshot and a task number from 1 (got " + follow + ")");
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.follow", follow));
         }
         if (observePid != null && (observePid <= 0 || runAtStart || race || results != null || sweep != null || record != null)) {
-            throw new ParameterException(spec.commandLine(), observePid <= 0 ? "--observe needs a process id above 0 (got " + observePid + ")"
-                    : "--observe opens on an observation: it does not go with --run, --race, --results, --record or --sweep");
+            throw new ParameterException(spec.commandLine(), observePid <= 0 ? Messages.text("cli.window.bad.observe-pid", observePid)
+                    : Messages.text("cli.window.bad.observe-alone"));
         }
         // Before the window opens and the runs start: a picture or clip that can never be saved is found now.
         OutputPaths.requireWritable(spec, "--screenshot", screenshot);

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.fx.Messages;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 
@@ -36,7 +37,7 @@ public final class WindowLaunch {
         try {
             Application.launch(LoomScopeApp.class);
         } catch (RuntimeException | Error e) {
-            System.err.println("LoomScope could not start JavaFX for its window: " + e);
+            System.err.println(Messages.text("cli.javafx-failed", e));
             ended(1);
         }
     }

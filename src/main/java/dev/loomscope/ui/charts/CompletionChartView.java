@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
@@ -32,8 +33,8 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
-        time.setLabel("elapsed (ms)");
-        completed.setLabel("completed");
+        time.setLabel(Messages.text("chart.elapsed-ms"));
+        completed.setLabel(Messages.text("chart.completed"));
         // A short chart cut its axis title to "comp...": it goes instead (the chart's title says the same).
         completed.heightProperty().addListener((o, was, height) -> {
             var title = new javafx.scene.text.Text("completed");
@@ -47,7 +48,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
         time.setMinorTickVisible(false);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
-        chart.setTitle("Completed over time");
+        chart.setTitle(Messages.text("chart.completion.title"));
         chart.setLegendVisible(true);
         getChildren().addAll(chart, empty);
     }
@@ -70,7 +71,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             series.add(series(run.title(), run.curve().points(MAX_POINTS)));
         }
         if (emphasise != null) {
-            series.add(series("perfect world, " + emphasise.title(),
+            series.add(series(Messages.text("chart.perfect-world", emphasise.title()),
                     IdealCurve.points(emphasise.scenario(), emphasise.idealMs(), MAX_POINTS / 2)));
         }
         // At least 100 ms wide: an empty chart (or a run just started) keeps readable whole-ms ticks.

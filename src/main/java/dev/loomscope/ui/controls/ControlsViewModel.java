@@ -1,5 +1,6 @@
 package dev.loomscope.ui.controls;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
@@ -237,7 +238,7 @@ public final class ControlsViewModel {
         }
         List<ExecutorKind> kinds = selectedExecutors();
         if (kinds.isEmpty()) {
-            throw new InvalidScenarioException("executor", "Choose at least one executor to run.");
+            throw new InvalidScenarioException("executor", Messages.text("controls.no-executor"));
         }
         var scenarios = new ArrayList<Scenario>();
         for (ExecutorKind kind : kinds) {
@@ -254,9 +255,9 @@ public final class ControlsViewModel {
         try {
             List<Scenario> scenarios = scenarios();
             problem.set(null);
-            idealSummary.set("Perfect world: " + String.join(", ", scenarios.stream()
+            idealSummary.set(Messages.text("controls.ideal", String.join(", ", scenarios.stream()
                     .map(s -> s.label() + (s.blocking() == BlockingMode.SLEEP ? "" : " " + s.blocking().cliName()) + " "
-                            + Durations.humanMillis(IdealTime.millis(s, cores))).toList()));
+                            + Durations.humanMillis(IdealTime.millis(s, cores))).toList())));
         } catch (InvalidScenarioException e) {
             problem.set(e.getMessage());
             idealSummary.set("");

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.clip.Clip;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -142,7 +143,7 @@ public final class ClipRecorder {
                 try {
                     Throwable error = failed;
                     if (clip == null) {
-                        saved.completeExceptionally(error != null ? error : new IllegalStateException("No frame was recorded."));
+                        saved.completeExceptionally(error != null ? error : new IllegalStateException(Messages.text("clip.no-frame")));
                     } else if (dropped || error != null) {
                         clip.abort();
                         saved.completeExceptionally(error != null ? error : new java.util.concurrent.CancellationException("dropped"));
@@ -192,7 +193,7 @@ public final class ClipRecorder {
     }
 
     private CompletableFuture<Path> refused() {
-        return CompletableFuture.failedFuture(new IllegalStateException("A clip of the " + current.view + " is being recorded: stop it first."));
+        return CompletableFuture.failedFuture(new IllegalStateException(Messages.text("clip.busy", WindowExports.shown(current.view))));
     }
 
     /** A new recording, its frames not yet taken. */

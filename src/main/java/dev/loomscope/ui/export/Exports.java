@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.RunHistoryView;
 import dev.loomscope.result.ResultRow;
 import dev.loomscope.scenario.Durations;
@@ -52,10 +53,10 @@ final class Exports {
         title.getStyleClass().add("run-card-title");
         var settings = new Label(RunHistoryView.settings(run.scenario()));
         var hello = run.hello();
-        var machine = new Label(hello == null ? "" : "JDK %s, %d cores".formatted(hello.javaVersion(), hello.cores()));
+        var machine = new Label(hello == null ? "" : Messages.text("card.machine", hello.javaVersion(), hello.cores()));
         RunResult result = run.result();
         var measured = new Label(result == null ? "running" : result.isCompleted()
-                ? "%s (perfect world %s)".formatted(Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()))
+                ? Messages.text("card.elapsed", Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()))
                 : result.outcome().name().toLowerCase() + ": " + result.message());
         var brand = new Label("LoomScope");
         brand.getStyleClass().add("run-card-brand");

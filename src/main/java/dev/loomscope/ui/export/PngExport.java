@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.fx.Messages;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ public final class PngExport {
         buffered.setRGB(0, 0, width, height, argb, 0, width);
         SavedFile.write(file, out -> {
             if (!ImageIO.write(buffered, "png", out)) {
-                throw new IOException("this JDK has no PNG writer");
+                throw new IOException(Messages.text("export.no-png-writer"));
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.Playback;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -60,7 +61,7 @@ public final class ReplayClip {
                         });
                     } else if (now - askedAt > PREPARE_LIMIT_NANOS) {
                         stop();
-                        result.completeExceptionally(new IllegalStateException("No replay to record: the shown run has not ended, or kept no events."));
+                        result.completeExceptionally(new IllegalStateException(Messages.text("clip.no-replay")));
                     }
                     return;
                 }

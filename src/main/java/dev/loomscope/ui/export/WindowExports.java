@@ -1,5 +1,6 @@
 package dev.loomscope.ui.export;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.model.RunModel;
@@ -72,20 +73,20 @@ public final class WindowExports {
     public MenuButton windowMenu() {
         var export = new MenuButton(null, Icons.EXPORT.create(20));
         dev.loomscope.ui.theme.IconButtons.style(export);
-        dev.loomscope.ui.fx.Tooltips.setText(export, dev.loomscope.ui.fx.Messages.text("export.menu.tooltip"));
-        var csv = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-csv"));
+        dev.loomscope.ui.fx.Tooltips.setText(export, Messages.text("export.menu.tooltip"));
+        var csv = new MenuItem(Messages.text("export.results-csv"));
         csv.setOnAction(e -> chooseFile("results.csv", "CSV", "*.csv").ifPresent(file -> saveResults(file, true)));
-        var json = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.results-json"));
+        var json = new MenuItem(Messages.text("export.results-json"));
         json.setOnAction(e -> chooseFile("results.json", "JSON", "*.json").ifPresent(file -> saveResults(file, false)));
-        var timelineCsv = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.timeline-csv"));
+        var timelineCsv = new MenuItem(Messages.text("export.timeline-csv"));
         timelineCsv.setOnAction(e -> chooseFile("timeline.csv", "CSV", "*.csv").ifPresent(file -> saveTimeline(file, Timeline.CSV)));
-        var timelineJson = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.timeline-json"));
+        var timelineJson = new MenuItem(Messages.text("export.timeline-json"));
         timelineJson.setOnAction(e -> chooseFile("timeline.json", "JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.JSON)));
-        var trace = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.trace"));
-        trace.setOnAction(e -> chooseFile("loomscope-trace.json", "Trace JSON", "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
+        var trace = new MenuItem(Messages.text("export.trace"));
+        trace.setOnAction(e -> chooseFile("loomscope-trace.json", Messages.text("export.type.trace"), "*.json").ifPresent(file -> saveTimeline(file, Timeline.PERFETTO)));
         export.getItems().addAll(pictureItems("window"));
-        var jfr = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.jfr"));
-        jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr));
+        var jfr = new MenuItem(Messages.text("export.jfr"));
+        jfr.setOnAction(e -> chooseFile("loomscope-run.jfr", Messages.text("export.type.jfr"), "*.jfr").ifPresent(this::saveJfr));
         export.getItems().addAll(new SeparatorMenuItem(), csv, json, new SeparatorMenuItem(), timelineCsv, timelineJson, trace, jfr);
         return export;
     }
@@ -95,7 +96,7 @@ public final class WindowExports {
     }
 
     private final java.util.Map<String, View> views = new java.util.LinkedHashMap<>();
-    private final CheckMenuItem stampCard = new CheckMenuItem(dev.loomscope.ui.fx.Messages.text("export.stamp-card"));
+    private final CheckMenuItem stampCard = new CheckMenuItem(Messages.text("export.stamp-card"));
 
     /** Makes a view one that pictures can be taken of, by name. */
     public void register(String view, javafx.scene.Node subject, StackPane cardHost) {
@@ -107,7 +108,7 @@ public final class WindowExports {
         register(view, subject, cardHost);
         var menu = new MenuButton(null, Icons.MORE.create(16));
         dev.loomscope.ui.theme.IconButtons.style(menu);
-        dev.loomscope.ui.fx.Tooltips.setText(menu, dev.loomscope.ui.fx.Messages.text("export.view.tooltip", view));
+        dev.loomscope.ui.fx.Tooltips.setText(menu, Messages.text("export.view.tooltip", shown(view)));
         menu.getItems().setAll(pictureItems(view));
         return menu;
     }
@@ -120,35 +121,35 @@ public final class WindowExports {
     }
 
     public List<MenuItem> pictureItems(String view) {
-        var save = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.picture", view));
-        save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", "PNG image", "*.png")
+        var save = new MenuItem(Messages.text("export.picture", shown(view)));
+        save.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + ".png", Messages.text("export.type.png"), "*.png")
                 .ifPresent(file -> savePicture(view, file, 1)));
-        var slides = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.picture-2x", view));
-        slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", "PNG image", "*.png")
+        var slides = new MenuItem(Messages.text("export.picture-2x", shown(view)));
+        slides.setOnAction(e -> chooseFile("loomscope-" + view.replace(' ', '-') + "@2x.png", Messages.text("export.type.png"), "*.png")
                 .ifPresent(file -> savePicture(view, file, 2)));
-        var copy = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.copy", view));
+        var copy = new MenuItem(Messages.text("export.copy", shown(view)));
         copy.setOnAction(e -> {
             Exports.copyToClipboard(picture(view, 2));
-            window.setStatus("Copied a picture of the " + view + " (2x)");
+            window.setStatus(Messages.text("export.copied", shown(view)));
         });
         var stamp = new CheckMenuItem(stampCard.getText());
         stamp.selectedProperty().bindBidirectional(stampCard.selectedProperty());
         var gif = new MenuItem();
         gif.textProperty().bind(javafx.beans.binding.Bindings.when(recording)
-                .then(dev.loomscope.ui.fx.Messages.text("export.clip-stop")).otherwise(dev.loomscope.ui.fx.Messages.text("export.clip-gif", view)));
+                .then(Messages.text("export.clip-stop")).otherwise(Messages.text("export.clip-gif", shown(view))));
         gif.setOnAction(e -> {
             if (clips.isRecording()) {
                 clips.stop();
             } else {
-                chooseFile("loomscope-" + view.replace(' ', '-') + ".gif", "Animated GIF", "*.gif")
+                chooseFile("loomscope-" + view.replace(' ', '-') + ".gif", Messages.text("export.type.gif"), "*.gif")
                         .ifPresent(file -> recordClip(view, file, ClipRecorder.Format.GIF));
             }
         });
-        var frames = new MenuItem(dev.loomscope.ui.fx.Messages.text("export.clip-png", view));
+        var frames = new MenuItem(Messages.text("export.clip-png", shown(view)));
         frames.disableProperty().bind(recording);
         frames.setOnAction(e -> {
             var chooser = new FileChooser();
-            chooser.setTitle(dev.loomscope.ui.fx.Messages.text("export.clip-png-title"));
+            chooser.setTitle(Messages.text("export.clip-png-title"));
             chooser.setInitialFileName("loomscope-" + view.replace(' ', '-') + "-frames");
             var folder = chooser.showSaveDialog(window.getScene().getWindow());
             if (folder != null) {
@@ -180,7 +181,7 @@ public final class WindowExports {
         // A stepped clip is made by a script or the replay item: its frames should not carry this line.
         if (clips.isRecording() && !stepped) {
             recording.set(true);
-            window.setStatus(dev.loomscope.ui.fx.Messages.text("export.clip-recording", view, Action.RECORD_CLIP.pressKey(),
+            window.setStatus(Messages.text("export.clip-recording", shown(view), Action.RECORD_CLIP.pressKey(),
                     ClipRecorder.LIMIT_MS / 1000));
         }
         return saving.whenComplete((saved, error) -> dev.loomscope.ui.fx.FxThread.later(() -> {
@@ -188,7 +189,7 @@ public final class WindowExports {
             if (error != null) {
                 window.showProblem(SavedFile.problem(error));
             } else {
-                window.setStatus("Saved " + saved);
+                window.setStatus(Messages.text("status.saved", saved));
             }
         }));
     }
@@ -199,7 +200,7 @@ public final class WindowExports {
             clips.stop();
             return;
         }
-        quickFile("record a clip", ".gif").ifPresent(file -> recordClip("window", file, ClipRecorder.Format.GIF));
+        quickFile(Messages.text("export.doing.clip"), ".gif").ifPresent(file -> recordClip("window", file, ClipRecorder.Format.GIF));
     }
 
     /**
@@ -211,7 +212,7 @@ public final class WindowExports {
         try {
             java.nio.file.Files.createDirectories(folder);
         } catch (java.io.IOException e) {
-            window.showProblem("Cannot " + doing + ": the folder " + folder + " cannot be made (" + e.getMessage() + ").");
+            window.showProblem(Messages.text("export.no-folder", doing, folder, e.getMessage()));
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(folder.resolve("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + extension));
@@ -224,6 +225,11 @@ public final class WindowExports {
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
         var file = chooser.showSaveDialog(window.getScene().getWindow());
         return java.util.Optional.ofNullable(file).map(java.io.File::toPath);
+    }
+
+    /** How the window names a view in its menus and lines: the bundle's {@code view.task-waves} for the view "task waves". */
+    public static String shown(String view) {
+        return Messages.text("view." + view.replace(' ', '-'));
     }
 
     /** A picture of a view ("window", "task waves", "carrier lanes", "charts"), with the run card if asked. */
@@ -251,14 +257,14 @@ public final class WindowExports {
     private View target(String view) {
         View target = views.get(view);
         if (target == null) {
-            throw new IllegalArgumentException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
+            throw new IllegalStateException("no view named " + view + "; one of window, " + String.join(", ", views.keySet()));
         }
         return target;
     }
 
     /** Takes the picture now and writes it off the FX thread; failures show in the banner. */
     public CompletableFuture<Path> savePicture(String view, Path file, double scale) {
-        return write(file, picture(view, scale), saved -> window.setStatus("Saved " + saved));
+        return write(file, picture(view, scale), saved -> window.setStatus(Messages.text("status.saved", saved)));
     }
 
     private java.util.function.Supplier<javafx.scene.layout.VBox> otherCard = () -> null;
@@ -292,7 +298,7 @@ public final class WindowExports {
         RunModel run = exportedRun();
         Path source = run == null ? null : run.jfrFile();
         if (source == null) {
-            return unavailable(run, "No JFR recording of ");
+            return unavailable(run, "export.unavailable.jfr");
         }
         return reported(SavedFile.writeLater(file, out -> java.nio.file.Files.copy(source, out)));
     }
@@ -306,9 +312,9 @@ public final class WindowExports {
         // Taken now: a run started meanwhile may drop this recording before the file is written.
         var recording = run == null ? null : run.recording();
         if (recording == null) {
-            return unavailable(run, "The timeline of ");
+            return unavailable(run, "export.unavailable.timeline");
         }
-        window.setStatus("Saving the timeline of " + run.title() + "...");
+        window.setStatus(Messages.text("export.saving-timeline", run.title()));
         return reported(SavedFile.writeLater(file, out -> {
             switch (format) {
                 case CSV -> {
@@ -328,11 +334,11 @@ public final class WindowExports {
     }
 
     /** Says why the shown run has nothing of that kind to export. */
-    private CompletableFuture<Path> unavailable(RunModel run, String what) {
-        window.showProblem(run == null ? "No run to export yet." : what + run.title() + " is not available: "
-                + (run.phase() == RunModel.Phase.FINISHED ? "only the last " + RunSession.RECORDINGS_KEPT + " runs of a session keep it."
-                : "wait for it to end."));
-        return CompletableFuture.failedFuture(new IllegalStateException("nothing to export"));
+    private CompletableFuture<Path> unavailable(RunModel run, String whatKey) {
+        String problem = run == null ? Messages.text("export.no-run") : Messages.text(whatKey, run.title(), run.phase() == RunModel.Phase.FINISHED
+                ? Messages.text("export.only-kept", RunSession.RECORDINGS_KEPT) : Messages.text("export.wait"));
+        window.showProblem(problem);
+        return CompletableFuture.failedFuture(new IllegalStateException(problem));
     }
 
     /** Tells the status bar, or the banner, how a save went, once it has. */
@@ -344,23 +350,23 @@ public final class WindowExports {
         if (error != null) {
             window.showProblem(SavedFile.problem(error));
         } else {
-            window.setStatus("Saved " + saved);
+            window.setStatus(Messages.text("status.saved", saved));
         }
     }
 
     /** Ctrl+S: a 2x picture to ~/LoomScope at once, no dialog (a presenter mid-talk has no time for one). */
     public void quickScreenshot() {
-        quickFile("save a picture", ".png").ifPresent(file -> saveScreenshot(file, 2, saved -> window.setStatus("Saved " + saved)));
+        quickFile(Messages.text("export.doing.picture"), ".png").ifPresent(file -> saveScreenshot(file, 2, saved -> window.setStatus(Messages.text("status.saved", saved))));
     }
 
     public void chooseAndSaveScreenshot() {
         var chooser = new FileChooser();
-        chooser.setTitle("Save a picture of the window");
+        chooser.setTitle(Messages.text("export.save-window-title"));
         chooser.setInitialFileName("loomscope-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".png");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("export.type.png"), "*.png"));
         var file = chooser.showSaveDialog(window.getScene().getWindow());
         if (file != null) {
-            saveScreenshot(file.toPath(), 1, saved -> window.setStatus("Saved " + saved));
+            saveScreenshot(file.toPath(), 1, saved -> window.setStatus(Messages.text("status.saved", saved)));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.replay;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.TaskWaveView;
@@ -74,12 +75,12 @@ public final class RaceView extends HBox {
         }
 
         void refresh(RunModel run, long clockNanos, long nowNanos) {
-            String name = run.title().replace(" (replay)", "");
+            String name = run.title().replace(Messages.text("run.replay-suffix"), "");
             if (!name.equals(title.getText())) {
                 title.setText(name);
             }
             LiveFigures f = run.figures(nowNanos);
-            String text = "%s   %,d / %,d done   perfect world %s".formatted(Durations.humanMillis(f.elapsedMs()), f.completed(), f.tasks(),
+            String text = Messages.text("race.figures", Durations.humanMillis(f.elapsedMs()), f.completed(), f.tasks(),
                     Durations.humanMillis(f.idealMs()));
             if (!text.equals(figures.getText())) {
                 figures.setText(text);

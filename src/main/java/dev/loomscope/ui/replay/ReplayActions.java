@@ -1,5 +1,6 @@
 package dev.loomscope.ui.replay;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.Playback;
 import dev.loomscope.model.RunFirstPolicy;
 import dev.loomscope.model.RunModel;
@@ -37,28 +38,28 @@ public final class ReplayActions {
             return;
         }
         if (session.isRunning()) {
-            problem.accept("Replay after the run: while it runs, the replay would take CPU from what is being measured.");
+            problem.accept(Messages.text("replay.after-the-run"));
             return;
         }
         RunModel run = shownRun.get();
         if (run == null || run.phase() != RunModel.Phase.FINISHED) {
-            problem.accept("Replay needs a run that has ended: run something, or pick a finished run in the history.");
+            problem.accept(Messages.text("replay.needs-ended-run"));
             return;
         }
-        status.accept("Preparing the replay of " + run.title() + "...");
+        status.accept(Messages.text("replay.preparing", run.title()));
         playback.show(run).exceptionally(this::failed);
     }
 
     /** Races the last two finished runs of the session (a comparison of two: fixed against virtual). */
     public void race() {
         if (session.isRunning()) {
-            problem.accept("Race after the run: while it runs, the race would take CPU from what is being measured.");
+            problem.accept(Messages.text("replay.race.after-the-run"));
             return;
         }
         List<RunModel> finished = session.history().stream()
                 .filter(r -> r.phase() == RunModel.Phase.FINISHED && r.recording() != null).toList();
         if (finished.size() < 2) {
-            problem.accept("A race needs two finished runs: run a comparison of two executors first (for example the preset waiting-10k).");
+            problem.accept(Messages.text("replay.race.needs-two-runs"));
             return;
         }
         playback.showRace(finished.get(finished.size() - 2), finished.getLast()).exceptionally(this::failed);

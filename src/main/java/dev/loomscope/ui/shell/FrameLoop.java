@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.MotionSteps;
 
 import dev.loomscope.model.window.FrameContext;
@@ -157,6 +158,7 @@ final class FrameLoop {
         watchers.add(watcher);
     }
 
+    /** @param name the view's name as the bundle's {@code view.NAME} has it, for the line that says its drawing failed */
     FrameLoop add(String name, Cadence cadence, FrameView view) {
         views.add(new Entry(name, cadence, view));
         return this;
@@ -194,7 +196,7 @@ final class FrameLoop {
         } catch (RuntimeException e) {
             if (broken.add(name)) {
                 e.printStackTrace();
-                problems.accept("Drawing the " + name + " failed (" + e + "). The run itself is unaffected; the details are on the console.");
+                problems.accept(Messages.text("status.drawing-failed", Messages.text("view." + name), e));
             }
         }
     }

@@ -32,7 +32,7 @@ public final class InfoOverlay extends StackPane {
     /** Each word the views use, then what it means in plain words (glossary.N.term and .meaning in the bundle). */
     static List<String[]> terms() {
         var rows = new java.util.ArrayList<String[]>();
-        for (int n = 1; Messages.BUNDLE.containsKey("glossary." + n + ".term"); n++) {
+        for (int n = 1; Messages.has("glossary." + n + ".term"); n++) {
             rows.add(new String[] {Messages.text("glossary." + n + ".term"), Messages.text("glossary." + n + ".meaning")});
         }
         return rows;

@@ -157,14 +157,14 @@ public final class MainWindow extends BorderPane {
             views.usePalette(palette);
             words.invalidate();
         });
-        loop.add("problem banner", Cadence.ALWAYS, problems).add("task waves", Cadence.LIVE, views.waves())
-                .add("carrier lanes", Cadence.LIVE, views.lanes()).add("figures", Cadence.FIGURES, views.figures())
-                .add("JFR events", Cadence.LIVE, views.jfrEvents()).add("completion chart", Cadence.LIVE, views.completion())
-                .add("elapsed bars", Cadence.LIVE, views.bars())
-                .add("web service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
-                .add("run history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
+        loop.add("problem-banner", Cadence.ALWAYS, problems).add("task-waves", Cadence.LIVE, views.waves())
+                .add("carrier-lanes", Cadence.LIVE, views.lanes()).add("figures", Cadence.FIGURES, views.figures())
+                .add("jfr-events", Cadence.LIVE, views.jfrEvents()).add("completion-chart", Cadence.LIVE, views.completion())
+                .add("elapsed-bars", Cadence.LIVE, views.bars())
+                .add("web-service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
+                .add("run-history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
-                .add("speaker notes", Cadence.STATUS, notes).add("task card", Cadence.ALWAYS, taskCard)
+                .add("speaker-notes", Cadence.STATUS, notes).add("task-card", Cadence.ALWAYS, taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);
     }
 

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
@@ -72,7 +73,7 @@ public final class RunActions {
                 return false;
             }
             prediction.ask(scenarios, () -> start(scenarios));
-            window.say("Predict first: pick a guess for each run, or skip.");
+            window.say(Messages.text("status.predict-first"));
             return true;
         }
         return runWithoutPredicting();
@@ -98,7 +99,7 @@ public final class RunActions {
             List<RunModel> runs = session.start(scenarios);
             state.runsStarted(controls.presetProperty().get(), false);
             window.runsStarted();
-            window.say("Starting " + runs.size() + (runs.size() == 1 ? " run" : " runs, one after another") + "...");
+            window.say(Messages.text(runs.size() == 1 ? "status.starting-one" : "status.starting", runs.size()));
             return true;
         } catch (InvalidScenarioException | IllegalStateException e) {
             window.problem(e.getMessage());
@@ -112,7 +113,7 @@ public final class RunActions {
         List<RunModel> runs = session.start(scenarios);
         state.runsStarted(null, true);
         window.runsStarted();
-        window.say("Sweeping: " + runs.size() + " runs, one after another...");
+        window.say(Messages.text("status.sweeping", runs.size()));
         return runs;
     }
 
@@ -151,7 +152,7 @@ public final class RunActions {
     void listPresetsInTheBackground(java.util.function.Consumer<List<Preset>> alsoTo) {
         dev.loomscope.ui.fx.FxThread.whenDone(java.util.concurrent.CompletableFuture.supplyAsync(() -> Preset.all(session.cores())), (all, error) -> {
             if (error != null) {
-                window.problem("The presets could not be listed: " + error);
+                window.problem(Messages.text("status.presets-failed", error));
                 return;
             }
             controls.presets().setAll(all);

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.PinHotspot;
 import dev.loomscope.model.observe.PinHotspots;
@@ -43,7 +44,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 column("reason", 220, e -> e.event().reason()),
                 operationColumn));
         stack.setEditable(false);
-        stack.setPromptText("Click an event to see its stack trace.");
+        stack.setPromptText(Messages.text("jfr.prompt"));
         stack.getStyleClass().add("stack-trace");
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, selected) ->
                 stack.setText(selected == null ? "" : describe(selected.event())));
@@ -64,7 +65,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
             }
             pinsOnLanes.accept(picked == null ? java.util.List.of() : pinsOf(picked));
         });
-        var hotspotTitle = new javafx.scene.control.Label(dev.loomscope.ui.fx.Messages.text("jfr.hotspots"));
+        var hotspotTitle = new javafx.scene.control.Label(Messages.text("jfr.hotspots"));
         hotspotTitle.getStyleClass().add("hotspots-title");
         hotspotBox.getChildren().setAll(hotspotTitle, hotspots);
         hotspotBox.managedProperty().bind(hotspotBox.visibleProperty());
@@ -113,14 +114,14 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     }
 
     private static String describe(PinHotspot hotspot) {
-        return "%,d pins, %s pinned in all (longest %s): %s%s%n%n%s".formatted(hotspot.count(), Durations.humanMillis(hotspot.totalMs()),
+        return Messages.text("jfr.hotspot", hotspot.count(), Durations.humanMillis(hotspot.totalMs()),
                 Durations.humanMillis(hotspot.maxMs()), String.join("; ", hotspot.reasons()),
-                hotspot.blockingOperations().stream().anyMatch(op -> !op.isEmpty()) ? " during " + String.join(", ", hotspot.blockingOperations()) : "",
+                hotspot.blockingOperations().stream().anyMatch(op -> !op.isEmpty()) ? Messages.text("jfr.during", String.join(", ", hotspot.blockingOperations())) : "",
                 String.join("\n", hotspot.frames()));
     }
 
     private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> text) {
-        var column = new TableColumn<T, String>(name);
+        var column = new TableColumn<T, String>(Messages.text("jfr.column." + name));
         column.setPrefWidth(width);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
         column.setSortable(false);
@@ -149,9 +150,9 @@ public final class JfrEventsView extends SplitPane implements FrameView {
             text.append(": ").append(event.reason());
         }
         if (event.blockingOperation() != null && !event.blockingOperation().isEmpty()) {
-            text.append(" during ").append(event.blockingOperation());
+            text.append(Messages.text("jfr.during", event.blockingOperation()));
         }
-        text.append("\n\n").append(event.stackTrace() == null || event.stackTrace().isEmpty() ? "(no stack trace)" : event.stackTrace());
+        text.append("\n\n").append(event.stackTrace() == null || event.stackTrace().isEmpty() ? Messages.text("jfr.no-stack") : event.stackTrace());
         return text.toString();
     }
 

@@ -59,7 +59,7 @@ public final class LifecycleCard extends VBox implements FrameView {
         shownVersion = follower.version();
         title.setText(Messages.text("lifecycle.title", follower.task() + 1, follower.run().title()));
         body.setText(life == null ? Messages.text("lifecycle.after-run")
-                : describe(life, follower.run().scenario().executor().isVirtual() ? "carriers" : "threads"));
+                : describe(life, Messages.text(follower.run().scenario().executor().isVirtual() ? "lifecycle.carriers" : "lifecycle.threads")));
     }
 
     /** The card's text: steps, slices and totals. */
@@ -68,7 +68,7 @@ public final class LifecycleCard extends VBox implements FrameView {
         var steps = life.steps();
         for (int i = 0; i < steps.size(); i++) {
             if (steps.size() > STEPS_SHOWN && i == STEPS_SHOWN / 2) {
-                text.append("  … ").append(steps.size() - STEPS_SHOWN).append(" more …\n");
+                text.append(Messages.text("lifecycle.more", steps.size() - STEPS_SHOWN)).append('\n');
                 i = steps.size() - STEPS_SHOWN / 2;
             }
             text.append("%9.2f ms  %s%n".formatted(steps.get(i).atMs(), steps.get(i).what()));

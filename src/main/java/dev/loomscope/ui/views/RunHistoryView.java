@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.scenario.Durations;
@@ -24,10 +25,10 @@ public final class RunHistoryView extends VBox implements FrameView {
 
     public RunHistoryView(Consumer<RunModel> onSelect) {
         getStyleClass().add("run-history");
-        var title = new Label(dev.loomscope.ui.fx.Messages.text("history.title"));
+        var title = new Label(Messages.text("history.title"));
         title.getStyleClass().add("section-title");
         title.setGraphic(Icons.HISTORY.create());
-        list.setPlaceholder(new Label(dev.loomscope.ui.fx.Messages.text("history.empty")));
+        list.setPlaceholder(new Label(Messages.text("history.empty")));
         list.setCellFactory(view -> new RunCell());
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, run) -> onSelect.accept(run));
         setSpacing(6);
@@ -76,22 +77,23 @@ public final class RunHistoryView extends VBox implements FrameView {
 
     /** "10,000 x (100 ms sleep + 5 ms CPU), pool 200, 2 carriers". */
     public static String settings(Scenario s) {
-        String work = s.cpuMs() == 0 ? s.sleepMs() + " ms " + s.blocking().cliName()
-                : s.sleepMs() == 0 ? s.cpuMs() + " ms CPU" : s.sleepMs() + " ms " + s.blocking().cliName() + " + " + s.cpuMs() + " ms CPU";
-        return "%,d x %s, %d carriers%s".formatted(s.tasks(), work, s.carriers(),
-                s.threadLocalKb() <= 0 ? "" : s.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE
-                        ? ", ScopedValue %d KB".formatted(s.threadLocalKb()) : ", ThreadLocal %d KB".formatted(s.threadLocalKb()));
+        String work = s.cpuMs() == 0 ? Messages.text("history.work.wait", s.sleepMs(), s.blocking().cliName())
+                : s.sleepMs() == 0 ? Messages.text("history.work.cpu", s.cpuMs())
+                : Messages.text("history.work.both", s.sleepMs(), s.blocking().cliName(), s.cpuMs());
+        return Messages.text("history.settings", s.tasks(), work, s.carriers(),
+                s.threadLocalKb() <= 0 ? "" : Messages.text(s.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE
+                        ? "history.scoped-value" : "history.thread-local", s.threadLocalKb()));
     }
 
     static String outcome(RunModel run) {
         RunResult result = run.result();
         if (result == null) {
-            return run.phase() == RunModel.Phase.QUEUED ? "queued" : "running...";
+            return Messages.text(run.phase() == RunModel.Phase.QUEUED ? "history.queued" : "history.running");
         }
         return switch (result.outcome()) {
-            case COMPLETED -> "%s (perfect world %s)".formatted(Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()));
-            case CANCELLED -> "stopped after %,d tasks".formatted(result.completed());
-            case FAILED -> "failed";
+            case COMPLETED -> Messages.text("card.elapsed", Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()));
+            case CANCELLED -> Messages.text("history.stopped", result.completed());
+            case FAILED -> Messages.text("history.failed");
         };
     }
 

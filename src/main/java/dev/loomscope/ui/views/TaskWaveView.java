@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.model.RunModel;
@@ -168,15 +169,15 @@ public final class TaskWaveView extends Region implements FrameView {
             return "";
         }
         if (!layout.perPixel()) {
-            return "each cell is one task";
+            return Messages.text("waves.scale.cell");
         }
         double perPixel = (double) model.scenario().tasks() / Math.max(1, layout.usedPixels());
-        return perPixel <= 1 ? "a task every %.1f pixels".formatted(1 / perPixel) : "each pixel blends %.1f tasks".formatted(perPixel);
+        return perPixel <= 1 ? Messages.text("waves.scale.sparse", 1 / perPixel) : Messages.text("waves.scale.blend", perPixel);
     }
 
     private String describeTaskAt(int x, int y) {
         if (model == null || layout == null) {
-            return "Run something: each task will appear here as a cell.";
+            return Messages.text("waves.task.none");
         }
         // Hit-test against what was painted, not the size the view may have changed to since.
         int task = layout.taskAt(x, y, model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
@@ -185,19 +186,19 @@ public final class TaskWaveView extends Region implements FrameView {
         }
         byte value = model.states()[task];
         String state = switch (TaskState.state(value)) {
-            case TaskState.PENDING -> "not submitted yet";
-            case TaskState.QUEUED -> "queued, waiting for a thread";
-            case TaskState.RUNNING -> model.scenario().executor().isVirtual() ? "running, mounted on a carrier" : "running on its thread";
+            case TaskState.PENDING -> "pending";
+            case TaskState.QUEUED -> "queued";
+            case TaskState.RUNNING -> model.scenario().executor().isVirtual() ? "running-virtual" : "running";
             case TaskState.WAITING -> model.scenario().executor().isVirtual()
-                    ? (TaskState.pinned(value) ? "blocked and pinned: holding its carrier" : "waiting, unmounted: its carrier is free")
-                    : "blocked, holding its platform thread";
+                    ? (TaskState.pinned(value) ? "pinned" : "waiting-virtual")
+                    : "waiting";
             case TaskState.DONE -> "done";
-            case TaskState.CANCELLED -> "cancelled (its scope was cancelled)";
+            case TaskState.CANCELLED -> "cancelled";
             default -> "failed";
         };
-        String pinned = TaskState.pinned(value) && TaskState.state(value) != TaskState.WAITING ? " (JFR saw it pinned)" : "";
-        return "Task %,d: %s%s%s".formatted(task + 1, state, pinned,
-                layout.perPixel() ? "\n(" + scaleDescription() + ")" : "");
+        String pinned = TaskState.pinned(value) && TaskState.state(value) != TaskState.WAITING ? Messages.text("waves.task.jfr-pinned") : "";
+        return Messages.text("waves.task", task + 1, Messages.text("waves.state." + state), pinned,
+                layout.perPixel() ? Messages.text("waves.task.scale", scaleDescription()) : "");
     }
 
     @Override

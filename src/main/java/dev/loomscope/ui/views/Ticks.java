@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Messages;
 import javafx.util.StringConverter;
 
 /** Axis ticks at round values (1, 2, 5 x 10^n) and their labels. */
@@ -30,7 +31,7 @@ public final class Ticks {
         axis.setLowerBound(0);
         axis.setTickUnit(unit);
         axis.setUpperBound(Math.ceil(endMs / unit) * unit);
-        axis.setLabel(unit >= 1_000 ? "elapsed (s)" : "elapsed (ms)");
+        axis.setLabel(Messages.text(unit >= 1_000 ? "chart.elapsed-s" : "chart.elapsed-ms"));
         axis.setTickLabelFormatter(unit >= 1_000 ? SECONDS : MILLIS);
     }
 

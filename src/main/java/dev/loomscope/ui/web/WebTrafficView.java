@@ -1,5 +1,6 @@
 package dev.loomscope.ui.web;
 
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.charts.RunsRedraw;
@@ -53,13 +54,13 @@ public final class WebTrafficView extends VBox implements FrameView {
         getStyleClass().add("web-traffic");
         setSpacing(4);
         setPadding(new Insets(6, 8, 0, 8));
-        setUp(throughput, throughputTime, perSecond, dev.loomscope.ui.fx.Messages.text("web.throughput"), "req/s");
-        setUp(latency, latencyTime, latencyMs, dev.loomscope.ui.fx.Messages.text("web.latency"), "ms");
+        setUp(throughput, throughputTime, perSecond, Messages.text("web.throughput"), "req/s");
+        setUp(latency, latencyTime, latencyMs, Messages.text("web.latency"), "ms");
         summary.getStyleClass().add("web-summary");
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         // Honest tiles: the load runs in the runner too.
-        dev.loomscope.ui.fx.Tooltips.setText(summary, dev.loomscope.ui.fx.Messages.text("web.summary.tooltip"));
+        dev.loomscope.ui.fx.Tooltips.setText(summary, Messages.text("web.summary.tooltip"));
         charts = new HBox(8, throughput, latency);
         charts.setVisible(false);
         HBox.setHgrow(throughput, Priority.ALWAYS);
@@ -154,7 +155,7 @@ public final class WebTrafficView extends VBox implements FrameView {
             Optional<Ceiling> ceiling = WebTraffic.ceiling(runs.get(i).scenario(), cores);
             if (ceiling.isPresent()) {
                 var line = new XYChart.Series<Number, Number>();
-                line.setName("ceiling " + runs.get(i).scenario().label());
+                line.setName(Messages.text("web.ceiling", runs.get(i).scenario().label()));
                 line.getData().add(new XYChart.Data<>(0, ceiling.get().requestsPerSecond()));
                 line.getData().add(new XYChart.Data<>(endMs, ceiling.get().requestsPerSecond()));
                 rates.add(line);
@@ -190,7 +191,7 @@ public final class WebTrafficView extends VBox implements FrameView {
             var item = new Label(run.title(), swatch);
             items.add(item);
         }
-        var key = new Label("solid: answered per second, p50 · dashed: ceiling, p99");
+        var key = new Label(Messages.text("web.legend"));
         key.getStyleClass().add("web-legend-key");
         items.add(key);
         legend.getChildren().setAll(items);
@@ -210,20 +211,20 @@ public final class WebTrafficView extends VBox implements FrameView {
         // While it runs, up to its latest event: the wall clock also counts the runner's wind-down after the last answer.
         double elapsedMs = run.result() != null ? run.result().elapsedMs() : run.latestEventNanos() / 1e6;
         double overall = elapsedMs > 0 ? traffic.answered() * 1_000.0 / elapsedMs : 0;
-        var text = new StringBuilder("%s: %,d / %,d answered · %,.0f req/s".formatted(run.title(), traffic.answered(),
+        var text = new StringBuilder(Messages.text("web.summary", run.title(), traffic.answered(),
                 run.scenario().tasks(), overall));
         // Against the ceiling, only what was served: failed requests would flatter it.
         double served = elapsedMs > 0 ? (traffic.answered() - traffic.failed()) * 1_000.0 / elapsedMs : 0;
-        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(" (%.0f %% of the ceiling, %s)".formatted(
+        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(Messages.text("web.summary.ceiling", 
                 100 * served / c.requestsPerSecond(), c.explain())));
         if (!points.isEmpty() && !Double.isNaN(points.getLast().p99Ms())) {
-            text.append(" · now p50 %.0f ms, p99 %.0f ms".formatted(points.getLast().p50Ms(), points.getLast().p99Ms()));
+            text.append(Messages.text("web.summary.latency", points.getLast().p50Ms(), points.getLast().p99Ms()));
         }
         if (traffic.failed() > 0) {
-            text.append(" · %,d failed".formatted(traffic.failed()));
+            text.append(Messages.text("web.summary.failed", traffic.failed()));
         }
         if (run.phase() == RunModel.Phase.RUNNING) {
-            text.append(" · %,d in flight".formatted(traffic.inFlight()));
+            text.append(Messages.text("web.summary.in-flight", traffic.inFlight()));
         }
         return text.toString();
     }

@@ -1,4 +1,4 @@
-package dev.loomscope.ui.fx;
+package dev.loomscope.ui.app;
 
 /**
  * With {@code -Dloomscope.startup.trace=true}, one line on stderr per step of the window's start,

@@ -1,0 +1,56 @@
+package dev.loomscope.text;
+
+import java.util.ResourceBundle;
+
+/**
+ * Every sentence LoomScope shows or prints, read from two resource bundles beside this class:
+ * {@code messages.properties} (the window's and the command line's words) and
+ * {@code lessons.properties} (the teaching prose: the presets' questions and answers, the why
+ * of each run). A second language is a {@code messages_xx.properties} and a
+ * {@code lessons_xx.properties}. Every layer may read it: it knows nothing but the JDK.
+ *
+ * <p>Placeholders are {@link java.util.Formatter}'s ({@code %s}, {@code %,d}, {@code %.1f}, and
+ * {@code %2$s} to reorder), so numbers read as they always have; durations arrive already
+ * written by {@code Durations}. A key lives in one bundle only (a test checks it).
+ */
+public final class Text {
+
+    private Text() {
+    }
+
+    /** The window's and the command line's words: FXML reads them as {@code %key}. */
+    public static ResourceBundle messages() {
+        return Bundles.MESSAGES;
+    }
+
+    /** The teaching prose, read when a preset or a run is explained (not at start-up). */
+    public static ResourceBundle lessons() {
+        return Lessons.LESSONS;
+    }
+
+    /** The text under {@code key}; a missing key is a bug, so it fails loudly. */
+    public static String get(String key) {
+        return Bundles.MESSAGES.containsKey(key) ? Bundles.MESSAGES.getString(key) : Lessons.LESSONS.getString(key);
+    }
+
+    /** The text under {@code key} with its placeholders filled (with no arguments, as written: a lone % stays). */
+    public static String get(String key, Object... args) {
+        String pattern = get(key);
+        return args.length == 0 ? pattern : pattern.formatted(args);
+    }
+
+    /** Whether {@code key} is written, for texts that only some things have (an action's tooltip). */
+    public static boolean has(String key) {
+        return Bundles.MESSAGES.containsKey(key) || Lessons.LESSONS.containsKey(key);
+    }
+
+    /** Loaded with the class: the window needs its words for its first frame. */
+    private static final class Bundles {
+        static final ResourceBundle MESSAGES = ResourceBundle.getBundle("dev.loomscope.text.messages");
+    }
+
+    /** Loaded on first use. */
+    private static final class Lessons {
+        static final ResourceBundle LESSONS = ResourceBundle.getBundle("dev.loomscope.text.lessons");
+    }
+}
