@@ -6,6 +6,7 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,14 +51,14 @@ public final class Runner implements RunStarter {
         double idealMs = IdealTime.millis(scenario, cores);
         if (!Files.isExecutable(launcher.java())) {
             // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
-            return JvmRun.failedToStart(scenario, idealMs, "Could not start the runner JVM: " + launcher.java()
-                    + (Files.exists(launcher.java()) ? " cannot be run." : " does not exist (was its JDK removed or upgraded?)."));
+            return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())
+                    ? "launcher.java-not-runnable" : "launcher.java-missing", launcher.java()));
         }
         RunnerChannel channel;
         try {
             channel = RunnerChannel.open();
         } catch (IOException e) {
-            return JvmRun.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
+            return JvmRun.failedToStart(scenario, idealMs, Text.get("launcher.no-socket", e.getMessage()));
         }
         var args = new ArrayList<>(channel.runnerArgs());
         args.addAll(options.toArgs());
@@ -83,7 +84,7 @@ public final class Runner implements RunStarter {
             channel.close();
             deleteQuietly(repository);
             return JvmRun.failedToStart(scenario, idealMs,
-                    "Could not start the runner JVM (" + launcher.java() + "): " + e.getMessage());
+                    Text.get("launcher.cannot-start", launcher.java(), e.getMessage()));
         }
         if (repository != null) {
             LIVE_REPOSITORIES.put(process, repository);

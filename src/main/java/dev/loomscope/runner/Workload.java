@@ -7,6 +7,7 @@ import dev.loomscope.protocol.EventType;
 import dev.loomscope.runner.telemetry.CarrierLookup;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.runner.telemetry.MountEvents;
+import dev.loomscope.text.Text;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -25,7 +26,7 @@ public final class Workload {
     /** The failure of the scenario's failing task (fail-at-ms), planned: no stack trace to fill in. */
     static final class PlannedFailure extends RuntimeException {
         PlannedFailure(int task) {
-            super("task " + task + " failed as planned", null, false, false);
+            super(Text.get("runner.planned-failure", task), null, false, false);
         }
     }
 
