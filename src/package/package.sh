@@ -24,13 +24,6 @@ image="$dist/LoomScope"
 modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
 jdk.attach,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
 
-# The window's JVM options: one source, read by ./loomscope and by the image's launcher, which gives
-# them to the window only (the headless commands and the runners never get them).
-window_options=(--enable-native-access=ALL-UNNAMED)
-while IFS= read -r line; do
-  [[ -z "$line" || "$line" == \#* ]] && continue
-  window_options+=("$line")
-done < "$root/src/main/resources/dev/loomscope/window-jvm.options"
 rm -rf "$work" "$dist"
 mkdir -p "$work/input" "$dist"
 cp "$target/loomscope.jar" "$work/input/"
@@ -57,9 +50,9 @@ cp "$root/src/main/resources/dev/loomscope/window-jvm.options" "$image/lib/app/w
 # needed). Same runtime, jar and options as the launcher; a cache that no longer matches (or is
 # missing) is ignored without a word (-Xlog:aot=off): the window then starts as without it.
 echo "AOT cache: a training run of the window"
-LOOMSCOPE_EXIT_WHEN_SHOWN=1 "$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
+LOOMSCOPE_EXIT_WHEN_SHOWN=1 "$image/lib/runtime/bin/java" "@$image/lib/app/window-jvm.options" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
   -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
-  -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main 2>&1 \
+  -jar "$image/lib/app/loomscope.jar" 2>&1 \
   | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" || true; }
 [ -f "$image/lib/app/loomscope.aot" ] || { echo "The AOT cache was not made" >&2; exit 1; }
 

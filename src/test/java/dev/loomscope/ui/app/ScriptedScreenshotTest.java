@@ -3,6 +3,7 @@ package dev.loomscope.ui.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
+import dev.loomscope.launcher.JvmFlags;
 import dev.loomscope.launcher.JvmLauncher;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,9 @@ class ScriptedScreenshotTest {
     }
 
     private static Outcome loomscope(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw",
-                "--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw"));
+        command.addAll(JvmFlags.required());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         // Read while it runs: a full pipe would otherwise stall the child.
