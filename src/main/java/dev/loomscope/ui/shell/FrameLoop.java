@@ -40,6 +40,8 @@ final class FrameLoop {
     private record Entry(String name, Cadence cadence, FrameView view) {
     }
 
+    private static final System.Logger LOG = System.getLogger(FrameLoop.class.getName());
+
     private final List<Entry> views = new ArrayList<>();
     private final Set<String> broken = new HashSet<>();
     private final Consumer<String> problems;
@@ -193,7 +195,7 @@ final class FrameLoop {
             refresh.run();
         } catch (RuntimeException e) {
             if (broken.add(name)) {
-                e.printStackTrace();
+                LOG.log(System.Logger.Level.ERROR, "Drawing the " + name + " failed", e);
                 problems.accept("Drawing the " + name + " failed (" + e + "). The run itself is unaffected; the details are on the console.");
             }
         }
