@@ -1,5 +1,6 @@
 package dev.loomscope.ui.observe;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunSession;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pin in a native frame (picked in the picker, pins with their reason and stack, a thread dump,
  * Stop, its whole recording exported), and one that exits while it is observed.
  */
+@WindowTest
 class ObserveEndToEndTest {
 
     private final HeadlessWindow opened = new HeadlessWindow();

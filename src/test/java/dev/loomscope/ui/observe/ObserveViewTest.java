@@ -1,5 +1,6 @@
 package dev.loomscope.ui.observe;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.attach.AttachException;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * target that exits, going back to the runs, the exports. Attaching to a real JVM is
  * {@link ObserveEndToEndTest}'s.
  */
+@WindowTest
 class ObserveViewTest {
 
     private static final ObservedJvm TARGET = new ObservedJvm(4711, "/srv/shop/target/shop.jar", "25.0.3", 25);

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunSession;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** F1 opens the docs page of what is on screen (captured here instead of a browser); Shift+F1 the glossary. */
+@WindowTest
 class HelpKeyTest {
 
     private final HeadlessWindow opened = new HeadlessWindow();
