@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
@@ -16,7 +17,12 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code loomscope ... --run --screenshot FILE} as a script would call it: a real JVM, start to exit. */
+/**
+ * {@code loomscope ... --run --screenshot FILE} as a script would call it: a real JVM, start to exit.
+ * Its windows open in JVMs of their own, each seconds of CPU: among the window tests, not beside the
+ * tests that time runner JVMs.
+ */
+@WindowTest
 class ScriptedScreenshotTest {
 
     private record Outcome(int exitCode, String output) {
