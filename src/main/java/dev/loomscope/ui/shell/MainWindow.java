@@ -136,8 +136,9 @@ public final class MainWindow extends BorderPane {
                 .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
         var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20), bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20),
-                bindings.button(Action.REPLAY, 20), exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
+        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
+                bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20), bindings.button(Action.REPLAY, 20),
+                exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
         bindings.tellKeys(controlPanel, views.replayBar());
         controlPanel.stopButton().setOnAction(e -> runs.stop());
