@@ -53,16 +53,14 @@ public final class JvmLauncher {
     static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
 
     /**
-     * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
-     * and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
+     * The flags every run gets: carrier count, {@link JvmFlags#required()} (native pinning, carrier
+     * lookup), and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
      * given the same flags should run as it would without them).
      */
     public static List<String> runFlags(int carriers) {
-        var flags = new ArrayList<>(List.of(
-                "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
-                "--enable-native-access=ALL-UNNAMED",
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-XX:CompileCommand=quiet"));
+        var flags = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers));
+        flags.addAll(JvmFlags.required());
+        flags.add("-XX:CompileCommand=quiet");
         KEPT_OUT_OF_LINE.forEach(method -> flags.add("-XX:CompileCommand=dontinline," + method));
         return List.copyOf(flags);
     }

@@ -24,6 +24,7 @@ public enum Icons {
     EXPORT(Material2OutlinedMZ.SAVE_ALT),
     REPLAY(Material2MZ.SLOW_MOTION_VIDEO),
     RACE(Material2AL.COMPARE_ARROWS),
+    DOCS(Material2AL.HELP_OUTLINE),
     GLOSSARY(Material2MZ.MENU_BOOK),
     PLAY(Material2MZ.PLAY_ARROW),
     PAUSE(Material2MZ.PAUSE),

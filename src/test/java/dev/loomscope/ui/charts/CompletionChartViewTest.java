@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.ui.Fx;
@@ -9,6 +10,7 @@ import javafx.scene.chart.NumberAxis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+@WindowTest
 class CompletionChartViewTest {
 
     @BeforeAll
