@@ -15,15 +15,15 @@ final class ResultTable {
     static void print(PrintStream out, List<RunResult> results, int repeats) {
         out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "CPU time", "CPU wait", "pinned", "result");
         for (RunResult r : results) {
-            out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), ms(r.idealMs()),
-                    r.isCompleted() ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
+            out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
+                    r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
                     "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()),
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
-        out.printf("%,d ms sleep + %,d ms CPU per task (%s), %d carriers, %s%s; threads = peak live platform threads; CPU wait = time its threads waited for a core, summed%n",
-                first.scenario().sleepMs(), first.scenario().cpuMs(), first.scenario().blocking().cliName(), first.carriers(),
+        out.printf("%s per task, %d carriers, %s%s; threads = peak live platform threads; CPU wait = time its threads waited for a core, summed%n",
+                perTask(first.scenario()), first.carriers(),
                 first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
                 repeats > 1 ? "; medians of " + repeats + " runs" : "");
         if (first.scenario().isWeb()) {
@@ -46,6 +46,19 @@ final class ResultTable {
                 out.println(r.scenario().label() + ": " + r.message());
             }
         }
+    }
+
+    /** A user's task with nothing said about what it takes has no perfect world to compare with. */
+    private static boolean noIdeal(RunResult r) {
+        return r.scenario().userTask() != null && r.idealMs() <= 0;
+    }
+
+    private static String perTask(dev.loomscope.scenario.Scenario s) {
+        if (s.userTask() != null) {
+            return "%s.call() (%s)%s".formatted(s.userTask().simpleName(), s.userTask().sourceName(), s.sleepMs() + s.cpuMs() > 0
+                    ? ", expected to take %,d ms sleep + %,d ms CPU".formatted(s.sleepMs(), s.cpuMs()) : "");
+        }
+        return "%,d ms sleep + %,d ms CPU (%s)".formatted(s.sleepMs(), s.cpuMs(), s.blocking().cliName());
     }
 
     private static String reasons(RunResult r) {
