@@ -69,6 +69,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (sharing == null) {
             sharing = Sharing.THREAD_LOCAL;
         }
+        if (userTask != null) {
+            UserTask.checkAlone(connections, blocking, failAtMs, threadLocalKb);
+        }
         TASKS.check(tasks);
         (executor == ExecutorKind.FORKJOIN ? FORKJOIN_POOL : POOL).check(pool);
         CARRIERS.check(carriers);
@@ -98,9 +101,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         }
         if (executor == ExecutorKind.STRUCTURED && connections > 0) {
             throw new InvalidScenarioException("executor", "the structured executor forks subtasks from one scope and serves no web requests");
-        }
-        if (userTask != null) {
-            UserTask.checkAlone(connections, blocking, failAtMs, threadLocalKb);
         }
     }
 
