@@ -59,7 +59,7 @@ public final class TaskCompiler {
         }
     }
 
-    /** A compiled task and the folder that holds it; closing deletes the folder. */
+    /** A compiled task and the folder that holds it (its classes, and its source under {@link UserTask#sourceName()}); closing deletes the folder. */
     public record Compiled(UserTask task) implements AutoCloseable {
         @Override
         public void close() {
@@ -120,6 +120,8 @@ public final class TaskCompiler {
             }
             String className = className(name, source);
             check(name, className, folder);
+            // The source travels with its classes: the window shows a --task-file's code from here.
+            Files.writeString(folder.resolve(name), source, StandardCharsets.UTF_8);
             return new Compiled(new UserTask(className, folder, name));
         } catch (TaskException | RuntimeException | Error e) {
             deleteQuietly(folder);
@@ -180,7 +182,7 @@ public final class TaskCompiler {
     }
 
     /** {@code Name.java} for source without a file: its public class's name, or its first class's. */
-    static String guessedFileName(String source) {
+    public static String guessedFileName(String source) {
         String code = withoutComments(source);
         var publicClass = PUBLIC_CLASS.matcher(code);
         if (publicClass.find()) {

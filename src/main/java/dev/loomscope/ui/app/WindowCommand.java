@@ -109,7 +109,7 @@ public final class WindowCommand implements Callable<Integer> {
                     + " --screenshot-after MS after observing starts (default 5000), then observing stops and the window closes.")
     Long observePid;
 
-    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results", converter = TabConverter.class,
+    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web|task", defaultValue = "results", converter = TabConverter.class,
             description = "The tab shown under the lanes at start (for scripted pictures: jfr shows the pins by hotspot). Default: ${DEFAULT-VALUE}.")
     Tab tab;
 
@@ -149,7 +149,7 @@ public final class WindowCommand implements Callable<Integer> {
 
     /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
     public enum Tab {
-        RESULTS, JFR, SWEEP, WEB;
+        RESULTS, JFR, SWEEP, WEB, TASK;
 
         /** As --tab spells it: the tab's FXML id without "Tab". */
         public String spelling() {
