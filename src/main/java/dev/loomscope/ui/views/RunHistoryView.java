@@ -76,6 +76,9 @@ public final class RunHistoryView extends VBox implements FrameView {
 
     /** "10,000 x (100 ms sleep + 5 ms CPU), pool 200, 2 carriers". */
     public static String settings(Scenario s) {
+        if (s.userTask() != null) {
+            return "%,d x %s.call(), %d carriers".formatted(s.tasks(), s.userTask().simpleName(), s.carriers());
+        }
         String work = s.cpuMs() == 0 ? s.sleepMs() + " ms " + s.blocking().cliName()
                 : s.sleepMs() == 0 ? s.cpuMs() + " ms CPU" : s.sleepMs() + " ms " + s.blocking().cliName() + " + " + s.cpuMs() + " ms CPU";
         return "%,d x %s, %d carriers%s".formatted(s.tasks(), work, s.carriers(),
