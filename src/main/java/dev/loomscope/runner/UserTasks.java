@@ -70,22 +70,29 @@ final class UserTasks {
     }
 
     private void run(int id) {
+        boolean inCall = false;
         try {
             record(STARTED, id);
             Callable<?> callable = constructor.newInstance();
             record(BLOCKED, id);
+            inCall = true;
             callable.call();
+            inCall = false;
             record(RESUMED, id);
             record(FINISHED, id);
         } catch (Throwable e) {
             Throwable cause = e instanceof InvocationTargetException thrown && thrown.getCause() != null ? thrown.getCause() : e;
-            ended(id, cause);
+            ended(id, cause, inCall);
         }
     }
 
-    private void ended(int id, Throwable cause) {
+    /** @param inCall whether the call itself threw: it returned, by throwing, so the task stops waiting first */
+    private void ended(int id, Throwable cause, boolean inCall) {
         boolean interrupted = cause instanceof InterruptedException;
         try {
+            if (inCall) {
+                record(RESUMED, id);
+            }
             record(interrupted ? CANCELLED : FAILED, id);
         } catch (Throwable recordingFailed) {
             endsUnrecorded.incrementAndGet();

@@ -48,6 +48,31 @@ class UserTaskRunTest {
     }
 
     @Test
+    void aCallThatThrowsEndsItsWaitAndFailsItsTask() throws Exception {
+        long[] byType = new long[EventType.values().length];
+        RunResult result;
+        try (var compiled = TaskCompiler.compileFile(TaskFiles.named("Throws.java"))) {
+            Scenario scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(0).withCarriers(2)
+                    .withUserTask(compiled.task()).build();
+            result = TestJvms.runner().run(scenario, RunOptions.DEFAULT.withoutJfr(), new RunListener() {
+                @Override
+                public void onEvents(EventBatch batch) {
+                    for (int i = 0; i < batch.size(); i++) {
+                        byType[batch.type(i).ordinal()]++;
+                    }
+                }
+            });
+        }
+        assertThat(result.isCompleted()).as(result.message()).isTrue();
+        assertThat(result.completed()).isEqualTo(5);
+        assertThat(result.failed()).isEqualTo(5);
+        // Every call that began waiting stopped waiting, the failed ones too: the window's Waiting tile ends at 0.
+        assertThat(byType[EventType.BLOCKED.ordinal()]).isEqualTo(10);
+        assertThat(byType[EventType.RESUMED.ordinal()]).isEqualTo(10);
+        assertThat(byType[EventType.FAILED.ordinal()]).isEqualTo(5);
+    }
+
+    @Test
     void stopEndsATaskThatNeverReturnsAndItsJvm() throws Exception {
         double tookMs = stopATaskThatNeverReturns(30);
         assertThat(tookMs).isPositive();
