@@ -105,7 +105,7 @@ public final class WindowCommand implements Callable<Integer> {
             descriptionKey = "cli.window.observe")
     Long observePid;
 
-    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results", converter = TabConverter.class,
+    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web|task", defaultValue = "results", converter = TabConverter.class,
             descriptionKey = "cli.window.tab")
     Tab tab;
 
@@ -144,7 +144,7 @@ public final class WindowCommand implements Callable<Integer> {
 
     /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
     public enum Tab {
-        RESULTS, JFR, SWEEP, WEB;
+        RESULTS, JFR, SWEEP, WEB, TASK;
 
         /** As --tab spells it: the tab's FXML id without "Tab". */
         public String spelling() {

@@ -68,6 +68,7 @@ public final class MainWindow extends BorderPane {
     private final ObserveParts observe;
     private final WindowCentre centre;
     private final BottomTabs tabs;
+    private final dev.loomscope.ui.task.TaskTab taskTab;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -113,6 +114,8 @@ public final class MainWindow extends BorderPane {
         observe.shownWhen(centre::observeShown);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
         docs = new DocsHelp(DocsLocator.ofThisApp(), this::docPage, problems::show);
+        taskTab = new dev.loomscope.ui.task.TaskTab(layout.tabs);
+        runs.useCode(taskTab);
         loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, this::sessionChanged, centre::showRace, problems::show);
         exports.stampWith(() -> observe.shown() ? observe.view.card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
@@ -300,6 +303,9 @@ public final class MainWindow extends BorderPane {
     public RunActions runs() { return runs; }
 
     public BottomTabs tabs() { return tabs; }
+
+    /** The "Your task" tab: the user's code as the workload. */
+    public dev.loomscope.ui.task.TaskTab taskTab() { return taskTab; }
 
     public ReplayActions replays() { return replays; }
 

@@ -32,7 +32,8 @@ public enum Icons {
     OBSERVE(Material2MZ.TRACK_CHANGES),
     THREAD_DUMP(Material2AL.LAYERS),
     REFRESH(Material2MZ.REFRESH),
-    BACK(Material2AL.ARROW_BACK);
+    BACK(Material2AL.ARROW_BACK),
+    CODE(Material2AL.CODE);
 
     private final Ikon ikon;
 
