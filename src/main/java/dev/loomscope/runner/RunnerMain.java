@@ -79,6 +79,9 @@ public final class RunnerMain {
         var pump = new TelemetryPump(log, frames, readings, jfr);
         // The web experiment's service starts and warms up here, before the baseline, like JFR.
         WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;
+        if (options.threadDumpFile() != null) {
+            ThreadDumps.warmUp();
+        }
 
         // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
         // would then pay for more young collections than a plain program that just started.
