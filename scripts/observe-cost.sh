@@ -19,9 +19,9 @@ ticks_per_second="$(getconf CLK_TCK)"
 jdk="$("$root/loomscope" --check-jdk | sed 's/^LoomScope uses the JDK at //')"
 "$root/loomscope" --version >/dev/null
 cp "$root/target/loomscope.jar" "$tmp/loomscope.jar"
-loomscope() { "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" "$@"; }
+loomscope() { "$jdk/bin/java" -jar "$tmp/loomscope.jar" "$@"; }
 
-"$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" serve --executor virtual --port "$port" >/dev/null &
+"$jdk/bin/java" -jar "$tmp/loomscope.jar" serve --executor virtual --port "$port" >/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 for _ in $(seq 150); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
@@ -47,7 +47,7 @@ loomscope load --url "$url" -c "$connections" -d 5s --warmup 0s >/dev/null
 plain_rps=(); plain_cpu=(); observed_rps=(); observed_cpu=(); observer_cpu=(); events=()
 run_plain() { read -r rps cpu <<<"$(measure)"; plain_rps+=("$rps"); plain_cpu+=("$cpu"); }
 run_observed() {
-  "$jdk/bin/java" --enable-native-access=ALL-UNNAMED -jar "$tmp/loomscope.jar" attach "$server" --json >"$tmp/summary.json" 2>"$tmp/attach.err" &
+  "$jdk/bin/java" -jar "$tmp/loomscope.jar" attach "$server" --json >"$tmp/summary.json" 2>"$tmp/attach.err" &
   local observer=$! start_ticks end_ticks
   for _ in $(seq 600); do grep -q '^Observing' "$tmp/attach.err" 2>/dev/null && break; sleep 0.1; done
   if ! grep -q '^Observing' "$tmp/attach.err"; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the installable LoomScope from target/loomscope.jar (run by `./mvnw -Ppackage package`):
 #   target/dist/LoomScope/        the app image: bin/LoomScope, its own jlink'd runtime (bin/java kept:
-#                                 every run starts a runner JVM from it), the jar and its AOT cache
+#                                 every run starts a runner JVM from it), the jar and its AOT cache,
+#                                 the docs and their pictures (lib/docs, lib/assets: F1 opens them)
 #   target/dist/loomscope_*.deb   the same as a Debian package, with a menu entry and the icon
 #                                 (src/package/deb: its postinst and prerm; check-deb.sh checks it)
 # Usage: package.sh VERSION [--deb=true|false]
@@ -20,20 +21,20 @@ image="$dist/LoomScope"
 # What the app and its runner JVMs use (jdeps on the jar names java.base, java.desktop, java.net.http,
 # java.scripting, java.sql, jdk.httpserver, jdk.jfr, jdk.management), plus what is reached by name
 # or reflection: JavaFX's Unsafe (jdk.unsupported), JFR's MXBean, the Attach API (loomscope attach),
-# JavaFX's logging, and the time zones and crypto of java.net.http.
-modules=java.base,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
-jdk.attach,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
+# JavaFX's logging, the time zones and crypto of java.net.http, and javac (jdk.compiler, found by
+# ToolProvider) for a user's --task-file and the "Your task" editor.
+modules=java.base,java.compiler,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
+jdk.attach,jdk.compiler,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
 
-# The window's JVM options: one source, read by ./loomscope and by the image's launcher, which gives
-# them to the window only (the headless commands and the runners never get them).
-window_options=(--enable-native-access=ALL-UNNAMED)
-while IFS= read -r line; do
-  [[ -z "$line" || "$line" == \#* ]] && continue
-  window_options+=("$line")
-done < "$root/src/main/resources/dev/loomscope/window-jvm.options"
 rm -rf "$work" "$dist"
-mkdir -p "$work/input" "$dist"
+mkdir -p "$work/input" "$dist" "$work/content/docs" "$work/content/assets"
 cp "$target/loomscope.jar" "$work/input/"
+# The docs the window's F1 opens (lib/docs in the image) and the pictures their pages show, which
+# they link as ../assets/NAME (lib/assets); the README's own pictures stay out.
+cp "$root"/docs/*.md "$work/content/docs/"
+for picture in $(grep -oh '\.\./assets/[A-Za-z0-9._-]*' "$root"/docs/*.md | sort -u); do
+  cp "$root/docs/$picture" "$work/content/assets/"
+done
 
 echo "jlink: a runtime of $modules"
 # Our own jlink, so the runtime keeps bin/java (jpackage's default options strip the native commands).
@@ -44,7 +45,9 @@ echo "jpackage: the app image"
 "$jdk/bin/jpackage" --type app-image --dest "$dist" --name LoomScope --app-version "$version" \
   --vendor "LoomScope" --description "See Java virtual threads at work" \
   --input "$work/input" --main-jar loomscope.jar --main-class dev.loomscope.Main \
-  --runtime-image "$work/runtime" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png"
+  --runtime-image "$work/runtime" --icon "$root/src/main/resources/dev/loomscope/ui/theme/loomscope-icon.png" \
+  --app-content "$work/content/docs,$work/content/assets"
+"$root/src/package/check-image.sh" "$image"
 
 # Our launcher in place of jpackage's native one (see the script: it skips a package query at every
 # start), reading the window's options from beside the jar.
@@ -57,10 +60,10 @@ cp "$root/src/main/resources/dev/loomscope/window-jvm.options" "$image/lib/app/w
 # needed). Same runtime, jar and options as the launcher; a cache that no longer matches (or is
 # missing) is ignored without a word (-Xlog:aot=off): the window then starts as without it.
 echo "AOT cache: a training run of the window"
-LOOMSCOPE_EXIT_WHEN_SHOWN=1 "$image/lib/runtime/bin/java" "${window_options[@]}" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
+LOOMSCOPE_EXIT_WHEN_SHOWN=1 "$image/lib/runtime/bin/java" "@$image/lib/app/window-jvm.options" -XX:AOTCacheOutput="$image/lib/app/loomscope.aot" \
   -Xlog:aot=error -Xlog:cds=error -Dglass.platform=Headless -Dprism.order=sw \
-  -cp "$image/lib/app/loomscope.jar" dev.loomscope.Main 2>&1 \
-  | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" || true; }
+  -jar "$image/lib/app/loomscope.jar" 2>&1 \
+  | { grep -v -e "window shown" -e "^Picked up JAVA_TOOL_OPTIONS" -e "AOTCache" -e "AOTConfiguration" -e "AOT configuration" -e "to assemble AOT cache" || true; }
 [ -f "$image/lib/app/loomscope.aot" ] || { echo "The AOT cache was not made" >&2; exit 1; }
 
 echo "App image: $image ($(du -sh "$image" | cut -f1))"

@@ -34,13 +34,17 @@ public final class Main {
             System.err.println(missing);
             System.exit(LoomScopeCommand.EXIT_RUN_FAILED);
         }
+        boolean checkOnly = dev.loomscope.ui.app.WindowCommand.checksOnly();
+        if (args.length == 0 && checkOnly) {
+            System.exit(missing == null ? 0 : LoomScopeCommand.EXIT_RUN_FAILED);
+        }
         if (args.length == 0) {
             // The start a presenter makes (./loomscope, the menu entry): no options, so none to read, and
             // picocli, whose classes the JVM's start-up cache cannot hold, stays out of it (about 0.1 s).
             System.exit(dev.loomscope.ui.app.WindowLaunch.launchWindow(dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT));
         }
         if (command[0].equals("window")) {
-            if (opensAWindow && missing == null) {
+            if (opensAWindow && missing == null && !checkOnly) {
                 // The toolkit comes up while picocli reads the options (see startToolkit).
                 dev.loomscope.ui.app.WindowLaunch.startToolkit();
             }

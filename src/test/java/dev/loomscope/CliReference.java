@@ -3,9 +3,6 @@ package dev.loomscope;
 import dev.loomscope.cli.LoomScopeCommand;
 import dev.loomscope.ui.app.FrameBenchmark;
 import dev.loomscope.ui.app.WindowCommand;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,13 +151,5 @@ public final class CliReference {
     /** GitHub's anchor for a heading of plain words. */
     static String slug(String heading) {
         return heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
-    }
-
-    /** Writes the page; run from the project's folder. */
-    public static void main(String[] args) throws IOException {
-        Path page = args.length > 0 ? Path.of(args[0]) : PAGE;
-        Files.createDirectories(page.toAbsolutePath().getParent());
-        Files.writeString(page, markdown(), StandardCharsets.UTF_8);
-        System.out.println("Wrote " + page);
     }
 }

@@ -33,10 +33,6 @@ public record LocalJvm(long pid, String name, String jdkVersion, int jdkFeature,
         }
     }
 
-    public ObservedJvm asObserved() {
-        return new ObservedJvm(pid, name, jdkVersion, jdkFeature);
-    }
-
     /** Observability of a JDK feature release (0: unknown), with its one-line reason. */
     static LocalJvm of(long pid, String name, String jdkVersion, boolean self) {
         int feature = ObservedJvm.featureOf(jdkVersion);

@@ -75,7 +75,10 @@ public final class FidelityBenchmark {
         this.out = out;
     }
 
-    /** The cases the issue sets targets for: 10,000 x 100 ms within 1.05x, 1,000,000 x 100 ms within 1.25x. */
+    /**
+     * The cases with fidelity targets: 10,000 x 100 ms within 1.05x of a plain program (a run people
+     * compare with their own), 1,000,000 x 100 ms within 1.25x (where recording every event costs most).
+     */
     public static List<Case> fidelityCases(int carriers) {
         return List.of(
                 new Case("virtual-10k", Scenario.of(ExecutorKind.VIRTUAL).withTasks(10_000).withCarriers(carriers).withSleepMs(100).build(), 1.05),

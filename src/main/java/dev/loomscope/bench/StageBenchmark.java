@@ -2,6 +2,7 @@ package dev.loomscope.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.launcher.JvmFlags;
 import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.text.Text;
 import java.io.IOException;
@@ -186,11 +187,13 @@ public final class StageBenchmark {
     /** How a user starts LoomScope: {@code java -jar loomscope.jar} (or the class path, from a build tree). */
     static List<String> launchCommand() {
         String classPath = System.getProperty("java.class.path");
-        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable()));
         if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            // The jar's manifest enables native access and opens java.lang.
             command.addAll(List.of("-jar", classPath));
         } else {
-            command.addAll(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classPath, "dev.loomscope.Main"));
+            command.addAll(JvmFlags.required());
+            command.addAll(List.of("-cp", classPath, "dev.loomscope.Main"));
         }
         return command;
     }

@@ -90,7 +90,6 @@ public final class StartupBenchmark {
     public Launch launch(String name, boolean options, boolean cache) {
         var command = new ArrayList<String>();
         command.add(JvmLauncher.javaExecutable());
-        command.add("--enable-native-access=ALL-UNNAMED");
         if (options) {
             windowJvmOptions().stream().filter(option -> !command.contains(option)).forEach(command::add);
         }

@@ -16,15 +16,14 @@ final class ResultTable {
     static void print(PrintStream out, List<RunResult> results, int repeats) {
         out.printf(FORMAT, (Object[]) Text.get("cli.table.columns").split(","));
         for (RunResult r : results) {
-            out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), ms(r.idealMs()),
-                    r.isCompleted() ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
+            out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
+                    r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
                     "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()),
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
-        out.println(Text.get("cli.table.legend",
-                first.scenario().sleepMs(), first.scenario().cpuMs(), first.scenario().blocking().cliName(), first.carriers(),
+        out.println(Text.get("cli.table.legend", perTask(first.scenario()), first.carriers(),
                 first.runner() != null ? Text.get("cli.table.machine", first.runner().javaVersion(), first.runner().cores()) : "",
                 repeats > 1 ? Text.get("cli.table.medians", repeats) : ""));
         if (first.scenario().isWeb()) {
@@ -44,6 +43,19 @@ final class ResultTable {
                 out.println(r.scenario().label() + ": " + r.message());
             }
         }
+    }
+
+    /** A user's task with nothing said about what it takes has no perfect world to compare with. */
+    private static boolean noIdeal(RunResult r) {
+        return r.scenario().userTask() != null && r.idealMs() <= 0;
+    }
+
+    private static String perTask(dev.loomscope.scenario.Scenario s) {
+        if (s.userTask() != null) {
+            return Text.get("cli.table.per-task.user", s.userTask().simpleName(), s.userTask().sourceName(), s.sleepMs() + s.cpuMs() > 0
+                    ? Text.get("cli.table.per-task.expected", s.sleepMs(), s.cpuMs()) : "");
+        }
+        return Text.get("cli.table.per-task", s.sleepMs(), s.cpuMs(), s.blocking().cliName());
     }
 
     private static String reasons(RunResult r) {

@@ -5,9 +5,11 @@ import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.scenario.Sharing;
+import dev.loomscope.scenario.UserTask;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -65,6 +67,9 @@ public final class ScenarioOptions {
             descriptionKey = "cli.scenario.connections")
     int connections;
 
+    @Mixin
+    TaskFileOption taskFile;
+
     /** One scenario per chosen executor; bad values become a picocli usage error naming the option. */
     public List<Scenario> scenarios(CommandSpec spec) {
         return scenarios(spec, true);
@@ -74,11 +79,13 @@ public final class ScenarioOptions {
     public List<Scenario> scenarios(CommandSpec spec, boolean checkDuration) {
         var result = new ArrayList<Scenario>();
         int carrierCount = carriers != null ? carriers : Runtime.getRuntime().availableProcessors();
+        UserTask userTask = taskFile.task(spec);
+        int sleepMs = taskFile.sleepMs(spec, this.sleepMs);
         for (ExecutorKind kind : new LinkedHashSet<>(executors)) {
             try {
                 var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
                         .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
-                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).build();
+                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).withUserTask(userTask).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), e.field()));

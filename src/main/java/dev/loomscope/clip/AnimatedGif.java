@@ -20,7 +20,7 @@ import javax.imageio.stream.ImageOutputStream;
  * last one is written (a GIF frame may cover part of the picture, over what the frames before it
  * left), and a frame that changed nothing only lengthens the one before. That is what keeps ten
  * seconds of a 1280x720 window in a few megabytes. Each written part gets a palette of its own
- * ({@link Palette}).
+ * ({@link ColourQuantizer}).
  *
  * <p>Not thread-safe: one thread adds the frames (the clip recorder's writer thread).
  */
@@ -40,7 +40,7 @@ public final class AnimatedGif implements AutoCloseable {
     private long lastAtMs = -1;
     private int written;
     private int added;
-    private final Palette palette = new Palette();
+    private final ColourQuantizer quantizer = new ColourQuantizer();
 
     /** A clip of {@code width x height} pixels, written to {@code stream} (closed with the clip). */
     public AnimatedGif(OutputStream stream, int width, int height) throws IOException {
@@ -111,7 +111,7 @@ public final class AnimatedGif implements AutoCloseable {
             return;
         }
         int delayCs = (int) Math.max(MIN_DELAY_CS, Math.round((untilMs - pendingAtMs) / 10.0));
-        BufferedImage part = palette.indexed(pending, pendingRegion.y() * width + pendingRegion.x(), width,
+        BufferedImage part = quantizer.indexed(pending, pendingRegion.y() * width + pendingRegion.x(), width,
                 pendingRegion.width(), pendingRegion.height());
         writer.writeToSequence(new IIOImage(part, null, metadata(part, pendingRegion, delayCs, written == 0)), null);
         written++;

@@ -2,6 +2,7 @@ package dev.loomscope.launcher;
 
 import dev.loomscope.runner.Workload;
 import dev.loomscope.runner.telemetry.EventLog;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,16 +54,14 @@ public final class JvmLauncher {
     static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
 
     /**
-     * The flags every run gets: carrier count, FFM native access (native pinning), carrier lookup,
-     * and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
+     * The flags every run gets: carrier count, {@link JvmFlags#required()} (native pinning, carrier
+     * lookup), and {@link #KEPT_OUT_OF_LINE} (which names only LoomScope's own methods, so a plain program
      * given the same flags should run as it would without them).
      */
     public static List<String> runFlags(int carriers) {
-        var flags = new ArrayList<>(List.of(
-                "-Djdk.virtualThreadScheduler.parallelism=" + carriers,
-                "--enable-native-access=ALL-UNNAMED",
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-XX:CompileCommand=quiet"));
+        var flags = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers));
+        flags.addAll(JvmFlags.required());
+        flags.add("-XX:CompileCommand=quiet");
         KEPT_OUT_OF_LINE.forEach(method -> flags.add("-XX:CompileCommand=dontinline," + method));
         return List.copyOf(flags);
     }
@@ -73,13 +72,20 @@ public final class JvmLauncher {
 
     /** @param runJvmArgs JVM options of this run only (after the launcher's own) */
     public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<String> args) {
+        return command(mainClass, carriers, runJvmArgs, List.of(), args);
+    }
+
+    /** @param moreClassPath folders put after this JVM's class path (a user's compiled task) */
+    public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<Path> moreClassPath, List<String> args) {
         var command = new ArrayList<>(prefix);
         command.add(java.toString());
         command.addAll(runFlags(carriers));
         command.addAll(extraJvmArgs);
         command.addAll(runJvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        var classPath = new StringBuilder(System.getProperty("java.class.path"));
+        moreClassPath.forEach(folder -> classPath.append(File.pathSeparator).append(folder.toAbsolutePath()));
+        command.add(classPath.toString());
         command.add(mainClass.getName());
         command.addAll(args);
         return command;

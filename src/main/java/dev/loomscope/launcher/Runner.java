@@ -75,7 +75,9 @@ public final class Runner implements RunStarter {
         if (scenario.executor().isPreview()) {
             runJvmArgs.add("--enable-preview");
         }
-        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), runJvmArgs, args);
+        // The user's own task, compiled by this process before the run: its folder joins the runner's class path.
+        List<Path> userClasses = scenario.userTask() == null ? List.of() : List.of(scenario.userTask().classFolder());
+        List<String> command = launcher.command(RunnerMain.class, scenario.carriers(), runJvmArgs, userClasses, args);
         Process process;
         try {
             // The runner's stdout and stderr are only logs: its frames come over the channel.

@@ -31,6 +31,10 @@ public final class Explanation {
             return Text.get("why.pinned", result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
                             Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
+        if (s.userTask() != null && s.sleepMs() + s.cpuMs() == 0) {
+            // Nothing said of what the user's call takes: no perfect world to explain the run by.
+            return Text.get("why.user-task", s.tasks(), s.userTask().simpleName(), Durations.humanMillis(result.elapsedMs()));
+        }
         return bound(s, cores) + overhead(result, cores);
     }
 

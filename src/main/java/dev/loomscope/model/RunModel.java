@@ -432,6 +432,9 @@ public final class RunModel implements RunListener {
         publish();
     }
 
+    /** Whether JFR saw a task of this run pinned (its done tasks then show "done, was pinned"). */
+    public boolean sawPins() { return jfrEvents.pinnedEvents() > 0; }
+
     public int jfrEventCount() {
         return jfrEvents.count();
     }

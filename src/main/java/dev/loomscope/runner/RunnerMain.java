@@ -66,6 +66,9 @@ public final class RunnerMain {
             log.reserveOwnRings(scenario.carriers()); // allocated now, not inside the run
         }
         var workload = new Workload(scenario, log, cpu, options.mountEvents());
+        UserTasks userTasks = scenario.userTask() != null ? UserTasks.load(scenario.userTask(), log) : null;
+        java.util.function.IntFunction<Runnable> taskBody = userTasks != null ? userTasks::task : workload::task;
+        java.util.function.LongSupplier endsUnrecorded = userTasks != null ? userTasks::endsUnrecorded : workload::endsUnrecorded;
         boolean virtualThreadEvents = options.jfr() && scenario.executor().isVirtual()
                 && scenario.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
         // JFR takes a few hundred ms to start: before the baseline, never inside the timed run.
@@ -77,6 +80,9 @@ public final class RunnerMain {
         var pump = new TelemetryPump(log, frames, readings, jfr);
         // The web experiment's service starts and warms up here, before the baseline, like JFR.
         WebRun web = scenario.isWeb() ? WebRun.start(scenario, workload, log) : null;
+        if (options.threadDumpFile() != null) {
+            ThreadDumps.warmUp();
+        }
 
         // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
         // would then pay for more young collections than a plain program that just started.
@@ -128,9 +134,9 @@ public final class RunnerMain {
                     log.record(SUBMITTED, task, submitter, submitter);
                     try {
                         if (structured != null) {
-                            structured.fork(task, workload.task(task), workload.fails(task));
+                            structured.fork(task, taskBody.apply(task), workload.fails(task));
                         } else {
-                            executor.execute(workload.task(task));
+                            executor.execute(taskBody.apply(task));
                         }
                     } catch (OutOfMemoryError | RejectedExecutionException e) {
                         log.record(FAILED, task, submitter, submitter);
@@ -160,11 +166,11 @@ public final class RunnerMain {
                 // deoptimizes as it ends, one by one, for seconds of extra CPU in some runs. Done for
                 // every executor alike. The moment between the last task's end and this thread
                 // hearing of it is LoomScope's, not the run's: it is left out of the elapsed time.
-                long lastEnd = pump.awaitTasksEnded(submitted + (submitFailed ? 1 : 0), workload::endsUnrecorded);
+                long lastEnd = pump.awaitTasksEnded(submitted + (submitFailed ? 1 : 0), endsUnrecorded);
                 // Read while a pool's threads are still alive (close() ends them), in the time
                 // after the last task's end that the elapsed time leaves out.
                 cpuAtEnd = readings.cpuReading();
-                if (lastEnd >= 0 && workload.endsUnrecorded() == 0) {
+                if (lastEnd >= 0 && endsUnrecorded.getAsLong() == 0) {
                     notTheRunsNanos = Math.max(0, System.nanoTime() - start - lastEnd);
                 }
             }

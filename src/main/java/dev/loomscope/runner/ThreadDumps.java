@@ -21,6 +21,26 @@ public final class ThreadDumps {
     private ThreadDumps() {
     }
 
+    /**
+     * Writes one dump to a scratch file and deletes it. The first dump of a JVM loads the management
+     * beans and the JDK's dump writer, which took over a second on a busy machine: done before the
+     * run's clock, the run's own dump is taken as its tasks wait, not after they ended.
+     */
+    static void warmUp() {
+        try {
+            Path scratch = Files.createTempFile("loomscope-warm-up", ".json");
+            Files.delete(scratch);
+            try {
+                ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                        .dumpThreads(scratch.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            } finally {
+                Files.deleteIfExists(scratch);
+            }
+        } catch (IOException | RuntimeException e) {
+            // The run's own dump will say what is wrong, in its result.
+        }
+    }
+
     static Result write(Path file) {
         int[] virtualThreads = {-1};
         try {

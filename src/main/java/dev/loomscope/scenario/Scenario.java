@@ -25,9 +25,13 @@ import java.util.Map;
  * <p>With {@code failAtMs} above 0, one task (the middle one) fails that far into its wait. On the
  * {@link ExecutorKind#STRUCTURED} executor the failure cancels the scope, so the tasks still waiting
  * are cancelled; on any other executor they wait on to their end, as unrelated tasks do.
+ *
+ * <p>With a {@link UserTask}, each task runs the user's own compiled code instead; {@code sleepMs}
+ * and {@code cpuMs} then only say what each task is expected to take, for the perfect-world line.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs) {
+                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs,
+                       UserTask userTask) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -66,6 +70,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (sharing == null) {
             sharing = Sharing.THREAD_LOCAL;
         }
+        if (userTask != null) {
+            UserTask.checkAlone(connections, blocking, failAtMs, threadLocalKb);
+        }
         TASKS.check(tasks);
         (executor == ExecutorKind.FORKJOIN ? FORKJOIN_POOL : POOL).check(pool);
         CARRIERS.check(carriers);
@@ -96,6 +103,11 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         }
     }
 
+    /** This scenario with each task running the user's own code (null: LoomScope's sleep and computing). */
+    public Scenario withUserTask(UserTask task) {
+        return toBuilder().withUserTask(task).build();
+    }
+
     /** How far into its wait the failing task fails, when one does: within the wait, and not in a web run. */
     public static final Range FAIL_AT_MS = new Range("fail-at-ms", 0, 60_000);
 
@@ -109,12 +121,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
      */
     public static Builder of(ExecutorKind executor) {
-        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0);
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0, null);
     }
 
     /** This scenario's settings, to change several at once and check only the result. */
     public Builder toBuilder() {
-        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
     }
 
     /**
@@ -123,66 +135,72 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * then fewer tasks) still build. {@link #build()} checks everything, as the constructor does.
      */
     public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs) {
+                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs,
+                          UserTask userTask) {
 
         public Builder withExecutor(ExecutorKind kind) {
-            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         public Builder withTasks(int count) {
-            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
         public Builder withPool(int threads) {
-            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         /** Carrier threads of the runner JVM's virtual-thread scheduler. */
         public Builder withCarriers(int count) {
-            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         public Builder withSleepMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         public Builder withCpuMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         public Builder withBlocking(BlockingMode mode) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
         public Builder withPermits(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
 
         /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
         public Builder withThreadLocalKb(int kb) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs, userTask);
         }
 
         /** How a task gets its object of {@link #withThreadLocalKb} KB: a ThreadLocal cache, or a ScopedValue. */
         public Builder withSharing(Sharing how) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs, userTask);
         }
 
         /** One task (the middle one) fails {@code ms} into its wait instead of finishing it (0: none fails). */
         public Builder withFailAtMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms, userTask);
         }
 
         /** The web experiment with that many connections (0: a plain run). */
         public Builder withConnections(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs, userTask);
+        }
+
+        /** Each task runs the user's own {@link UserTask} instead of sleeping and computing (null: LoomScope's task). */
+        public Builder withUserTask(UserTask task) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, task);
         }
 
         /** @throws InvalidScenarioException naming the first setting at fault */
         public Scenario build() {
-            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs);
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
         }
     }
 
@@ -266,7 +284,8 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      */
     public Scenario with(String setting, int value) {
         var map = asMap();
-        if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking") || setting.equals("sharing")) {
+        if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking") || setting.equals("sharing")
+                || setting.startsWith("task-")) {
             throw new InvalidScenarioException(setting, Text.get("scenario.no-setting", setting));
         }
         map.put(setting, Integer.toString(value));
@@ -302,6 +321,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("connections", Integer.toString(connections));
         map.put("sharing", sharing.cliName());
         map.put("fail-at-ms", Integer.toString(failAtMs));
+        if (userTask != null) {
+            map.putAll(userTask.asMap());
+        }
         return map;
     }
 
@@ -316,6 +338,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
                 BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
                 args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")),
-                args.intOf("fail-at-ms", 0));
+                args.intOf("fail-at-ms", 0), UserTask.from(args));
     }
 }

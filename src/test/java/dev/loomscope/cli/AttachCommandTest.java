@@ -51,7 +51,7 @@ class AttachCommandTest {
     }
 
     @Test
-    void observesForADurationAndPrintsExactlyTheIssuesFieldsAsJsonAndWritesTheJfrFile(@TempDir Path dir) throws Exception {
+    void observesForADurationAndPrintsExactlyTheSummaryFieldsAsJsonAndWritesTheJfrFile(@TempDir Path dir) throws Exception {
         Path jfr = dir.resolve("observed.jfr");
         try (var target = TargetJvm.java(ObservedProgram.class, "pin")) {
             target.awaitLine("ready"::equals, START);

@@ -130,4 +130,16 @@ class ScenarioTest {
         assertThat(ExecutorKind.STRUCTURED.isPreview()).isTrue();
         assertThat(java.util.Arrays.stream(ExecutorKind.values()).filter(ExecutorKind::isPreview)).containsExactly(ExecutorKind.STRUCTURED);
     }
+
+    @Test
+    void aUsersTaskTravelsToTheRunnerAndRefusesTheSettingsOfLoomScopesOwnTask() {
+        var task = new UserTask("example.MyTask", java.nio.file.Path.of("/tmp/classes"), "MyTask.java");
+        Scenario scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(50).withSleepMs(0).withUserTask(task).build();
+        assertThat(Scenario.fromArgs(scenario.toArgs())).as("the runner reads it back").isEqualTo(scenario);
+        assertThat(Scenario.fromArgs(scenario.withUserTask(null).toArgs()).userTask()).isNull();
+        assertThatThrownBy(() -> scenario.withConnections(10)).hasMessageContaining("use it without connections");
+        assertThatThrownBy(() -> scenario.toBuilder().withSleepMs(20).withFailAtMs(5).build()).hasMessageContaining("without fail-at-ms");
+        assertThatThrownBy(() -> scenario.withThreadLocalKb(4)).hasMessageContaining("without thread-local-kb");
+        assertThatThrownBy(() -> scenario.with("task-class", 1)).hasMessageContaining("no numeric setting named task-class");
+    }
 }

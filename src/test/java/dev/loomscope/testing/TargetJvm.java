@@ -1,5 +1,6 @@
 package dev.loomscope.testing;
 
+import dev.loomscope.launcher.JvmFlags;
 import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.attach.LocalJvms;
 import java.io.BufferedReader;
@@ -49,7 +50,8 @@ public final class TargetJvm implements AutoCloseable {
 
     /** As {@link #java(Class, String...)}, with more JVM options. */
     public static TargetJvm java(Class<?> mainClass, List<String> jvmOptions, String... args) throws IOException {
-        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "--enable-native-access=ALL-UNNAMED"));
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable()));
+        command.addAll(JvmFlags.required());
         command.addAll(TestJvms.QUICK_START);
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));

@@ -26,7 +26,8 @@ public enum Action {
     THREAD_DUMP(Icons.THREAD_DUMP, List.of(ctrl(KeyCode.D)), null),
     PRESENTATION(null, List.of(key(KeyCode.F11)), null),
     NOTES(null, List.of(ctrl(KeyCode.N)), null),
-    GLOSSARY(Icons.GLOSSARY, List.of(key(KeyCode.F1)), null),
+    DOCS(Icons.DOCS, List.of(key(KeyCode.F1)), null),
+    GLOSSARY(Icons.GLOSSARY, List.of(shift(KeyCode.F1)), null),
     HIGH_CONTRAST(null, List.of(ctrl(KeyCode.H)), null),
     PATTERNS(null, List.of(ctrl(KeyCode.M)), null),
     REDUCED_MOTION(null, List.of(ctrlShift(KeyCode.M)), null),
@@ -152,6 +153,10 @@ public enum Action {
 
     private static KeyCombination key(KeyCode code) {
         return new KeyCodeCombination(code);
+    }
+
+    private static KeyCombination shift(KeyCode code) {
+        return new KeyCodeCombination(code, KeyCombination.SHIFT_DOWN);
     }
 
     private static KeyCombination ctrl(KeyCode code) {

@@ -18,6 +18,8 @@ import javafx.stage.Stage;
 /** The LoomScope window as a JavaFX application. */
 public final class LoomScopeApp extends Application {
 
+    private static final System.Logger LOG = System.getLogger(LoomScopeApp.class.getName());
+
     private MainWindow window;
 
     @Override
@@ -32,8 +34,7 @@ public final class LoomScopeApp extends Application {
         try {
             begin(stage, settings);
         } catch (RuntimeException | Error e) {
-            System.err.println(Messages.text("cli.window-failed", e));
-            e.printStackTrace();
+            LOG.log(System.Logger.Level.ERROR, Messages.text("cli.window-failed", e), e);
             WindowLaunch.ended(1);
             Platform.exit();
         }
@@ -50,6 +51,7 @@ public final class LoomScopeApp extends Application {
         // (-XX:MaxHeapFreeRatio), so the window stays the size of what it keeps through a talk.
         session.compactAfterEachRun(System::gc);
         window = open(stage, session, settings);
+        window.openDocumentsWith(uri -> getHostServices().showDocument(uri.toString()));
         // The session's run starter exists now, at the usual priority; the window's own threads step down
         // below it once the first frame is on screen (the frame need not wait; a runner JVM takes longer
         // than that to start, and starts from the run starter's priority whenever it does).
@@ -99,6 +101,9 @@ public final class LoomScopeApp extends Application {
             window.runs().openOnFirstPreset();
         } else {
             window.controls().load(settings.run().scenarios());
+            // window --task-file: the compiled task is the workload, its code in the "Your task" tab.
+            settings.run().scenarios().stream().map(dev.loomscope.scenario.Scenario::userTask).filter(java.util.Objects::nonNull).findFirst()
+                    .ifPresent(window.taskTab()::adopt);
         }
         stage.setTitle("LoomScope");
         // Decoded in the background: the first frame need not wait for the icon.

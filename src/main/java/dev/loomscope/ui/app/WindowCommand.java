@@ -105,7 +105,7 @@ public final class WindowCommand implements Callable<Integer> {
             descriptionKey = "cli.window.observe")
     Long observePid;
 
-    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web", defaultValue = "results", converter = TabConverter.class,
+    @Option(names = "--tab", paramLabel = "results|jfr|sweep|web|task", defaultValue = "results", converter = TabConverter.class,
             descriptionKey = "cli.window.tab")
     Tab tab;
 
@@ -144,7 +144,7 @@ public final class WindowCommand implements Callable<Integer> {
 
     /** The tabs under the lanes, as --tab names them (each is the window's tab of FXML id NAMETab). */
     public enum Tab {
-        RESULTS, JFR, SWEEP, WEB;
+        RESULTS, JFR, SWEEP, WEB, TASK;
 
         /** As --tab spells it: the tab's FXML id without "Tab". */
         public String spelling() {
@@ -250,6 +250,11 @@ public final class WindowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (checksOnly()) {
+            // Asked by ./loomscope before it trains the AOT cache: only a window that would open is worth one.
+            settings();
+            return "list".equals(preset) || missingDisplay != null ? dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED : 0;
+        }
         if ("list".equals(preset)) {
             for (Preset each : Preset.all(Runtime.getRuntime().availableProcessors())) {
                 spec.commandLine().getOut().printf("%-12s %s: %s%n", each.name(), each.title(),
@@ -299,6 +304,14 @@ public final class WindowCommand implements Callable<Integer> {
             }
         }
         return java.util.Arrays.asList(args).contains("--preset=list");
+    }
+
+    /** Set to 1, the window's options are read and checked, and nothing opens: exit code 0 when the window would open. */
+    public static final String CHECK_OPTIONS = "LOOMSCOPE_CHECK_OPTIONS";
+
+    /** Whether this process only checks the window's options (see {@link #CHECK_OPTIONS}). */
+    public static boolean checksOnly() {
+        return "1".equals(System.getenv(CHECK_OPTIONS));
     }
 
     /** The settings these window options give, read as {@code loomscope window ARGS} would read them (for tests). */

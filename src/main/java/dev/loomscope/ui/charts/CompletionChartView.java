@@ -82,6 +82,12 @@ public final class CompletionChartView extends StackPane implements FrameView {
             }
         }
         Ticks.elapsedAxis(time, end, 7);
+        // The count axis ends at the most tasks of a run shown: a finished curve touches its top.
+        double most = 0;
+        for (RunModel run : runs) {
+            most = Math.max(most, run.scenario().tasks());
+        }
+        Ticks.countAxis(completed, most, 5);
         chart.getData().setAll(series);
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {

@@ -169,11 +169,6 @@ public final class ClipRecorder {
         return current != null;
     }
 
-    /** What is being recorded ("window", "task waves"...), or null. */
-    public String recordedView() {
-        return current == null ? null : current.view;
-    }
-
     /** Seconds recorded so far (0 when not recording). */
     public double recordedSeconds() {
         return current == null || current.startedAt < 0 ? 0 : (System.nanoTime() - current.startedAt) / 1e9;

@@ -41,6 +41,8 @@ final class FrameLoop {
     private record Entry(String name, Cadence cadence, FrameView view) {
     }
 
+    private static final System.Logger LOG = System.getLogger(FrameLoop.class.getName());
+
     private final List<Entry> views = new ArrayList<>();
     private final Set<String> broken = new HashSet<>();
     private final Consumer<String> problems;
@@ -195,8 +197,9 @@ final class FrameLoop {
             refresh.run();
         } catch (RuntimeException e) {
             if (broken.add(name)) {
-                e.printStackTrace();
-                problems.accept(Messages.text("status.drawing-failed", Messages.text("view." + name), e));
+                String message = Messages.text("status.drawing-failed", Messages.text("view." + name), e);
+                LOG.log(System.Logger.Level.ERROR, message, e);
+                problems.accept(message);
             }
         }
     }

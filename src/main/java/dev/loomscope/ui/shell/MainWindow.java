@@ -12,6 +12,9 @@ import dev.loomscope.ui.export.WindowExports;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.help.DocPage;
+import dev.loomscope.ui.help.DocsHelp;
+import dev.loomscope.ui.help.DocsLocator;
 import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
@@ -45,6 +48,7 @@ public final class MainWindow extends BorderPane {
     private final FrameTimes frameTimes = new FrameTimes();
     private final InfoOverlay shortcuts = InfoOverlay.shortcuts();
     private final InfoOverlay glossary = InfoOverlay.glossary();
+    private final DocsHelp docs;
     private final WindowViews views;
     private final Playback playback = new Playback(FxThread::later);
     private final ReplayActions replays;
@@ -64,6 +68,7 @@ public final class MainWindow extends BorderPane {
     private final ObserveParts observe;
     private final WindowCentre centre;
     private final BottomTabs tabs;
+    private final dev.loomscope.ui.task.TaskTab taskTab;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -108,6 +113,9 @@ public final class MainWindow extends BorderPane {
                 playback, statusLine::say);
         observe.shownWhen(centre::observeShown);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
+        docs = new DocsHelp(DocsLocator.ofThisApp(), this::docPage, problems::show);
+        taskTab = new dev.loomscope.ui.task.TaskTab(layout.tabs);
+        runs.useCode(taskTab);
         loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, this::sessionChanged, centre::showRace, problems::show);
         exports.stampWith(() -> observe.shown() ? observe.view.card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
@@ -123,6 +131,7 @@ public final class MainWindow extends BorderPane {
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, glossary::toggle)
+                .on(Action.DOCS, docs::open)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.PATTERNS, themes::togglePatterns)
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
@@ -130,8 +139,9 @@ public final class MainWindow extends BorderPane {
                 .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
         var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20),
-                bindings.button(Action.REPLAY, 20), exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
+        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
+                bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20), bindings.button(Action.REPLAY, 20),
+                exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
         bindings.tellKeys(controlPanel, views.replayBar());
         controlPanel.stopButton().setOnAction(e -> runs.stop());
@@ -166,6 +176,18 @@ public final class MainWindow extends BorderPane {
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
                 .add("speaker-notes", Cadence.STATUS, notes).add("task-card", Cadence.ALWAYS, taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);
+    }
+
+    /** The docs page of what is on screen (what F1 opens). */
+    private DocPage docPage() {
+        var tab = layout.tabs.getSelectionModel().getSelectedItem();
+        String tabName = tab == null || tab.getId() == null ? null : tab.getId().replaceFirst("Tab$", "");
+        return DocPage.forScreen(presentation.isOn(), observe.shown(), tabName);
+    }
+
+    /** Where F1 opens the docs: the app gives its HostServices, a test its own list. */
+    public void openDocumentsWith(java.util.function.Consumer<java.net.URI> opener) {
+        docs.openWith(opener);
     }
 
     public void start() {
@@ -281,6 +303,9 @@ public final class MainWindow extends BorderPane {
     public RunActions runs() { return runs; }
 
     public BottomTabs tabs() { return tabs; }
+
+    /** The "Your task" tab: the user's code as the workload. */
+    public dev.loomscope.ui.task.TaskTab taskTab() { return taskTab; }
 
     public ReplayActions replays() { return replays; }
 

@@ -5,11 +5,13 @@ import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import dev.loomscope.model.window.WindowState;
+import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.ui.controls.ControlsViewModel;
 import dev.loomscope.ui.prediction.PredictionBar;
+import dev.loomscope.ui.task.UserCode;
 import java.util.List;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
@@ -39,6 +41,8 @@ public final class RunActions {
     private final WindowState state;
     private final Surroundings window;
     private boolean openOnFirstPreset;
+    /** The "Your task" tab, whose code Run uses when the user says so; null: never. */
+    private UserCode userCode;
 
     RunActions(RunSession session, ControlsViewModel controls, PredictionBar prediction,
                WindowState state, Surroundings window) {
@@ -64,6 +68,9 @@ public final class RunActions {
         if (session.isRunning() || prediction.isAsking()) {
             return false;
         }
+        if (userCode != null && userCode.inUse()) {
+            return runUserCode();
+        }
         if (controls.presetProperty().get() != null && controls.predictFirstProperty().get()) {
             List<Scenario> scenarios;
             try {
@@ -79,8 +86,47 @@ public final class RunActions {
         return runWithoutPredicting();
     }
 
+    /** Run uses the code of this tab when it says so. */
+    void useCode(UserCode code) {
+        this.userCode = code;
+    }
+
+    /**
+     * The selected executors with the user's class as every task's body: compiled off the FX thread
+     * if need be, then started; a class that does not compile is refused, its errors marked in its tab.
+     */
+    private boolean runUserCode() {
+        List<Scenario> chosen;
+        try {
+            chosen = controls.scenarios();
+        } catch (InvalidScenarioException e) {
+            window.problem(e.getMessage());
+            return false;
+        }
+        window.say(Messages.text("task.compiling"));
+        userCode.compiledThen(task -> {
+            List<Scenario> scenarios;
+            try {
+                // The user's code blocks, fails and serves as it is written: LoomScope's own ways of doing so stay off.
+                scenarios = chosen.stream().map(s -> s.toBuilder().withBlocking(BlockingMode.SLEEP).withFailAtMs(0).withThreadLocalKb(0)
+                        .withConnections(0).withUserTask(task).build()).toList();
+            } catch (InvalidScenarioException e) {
+                window.problem(e.getMessage());
+                return;
+            }
+            start(scenarios);
+        }, message -> {
+            window.problem(message);
+            userCode.show();
+        });
+        return true;
+    }
+
     /** Runs the selected executors at once, asking nothing (scripts, benchmarks). */
     public boolean runWithoutPredicting() {
+        if (userCode != null && userCode.inUse() && !session.isRunning()) {
+            return runUserCode();
+        }
         try {
             return start(controls.scenarios());
         } catch (InvalidScenarioException e) {

@@ -39,6 +39,7 @@ final class SectionWords implements FrameView {
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
     private boolean legendFailing;
+    private boolean legendPinned;
     private boolean brief;
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
@@ -74,12 +75,14 @@ final class SectionWords implements FrameView {
         setIfChanged(shownTitle, shown.title() + " · " + RunHistoryView.settings(shown.scenario()));
         boolean virtual = shown.scenario().executor().isVirtual();
         boolean failing = shown.scenario().failAtMs() > 0;
-        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation() || legendFailing != failing) {
+        boolean pinned = shown.sawPins();
+        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation() || legendFailing != failing || legendPinned != pinned) {
             legendVirtual = virtual;
             legendFailing = failing;
+            legendPinned = pinned;
             // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
             brief = frame.presentation();
-            rebuildLegends(virtual, brief, failing);
+            rebuildLegends(virtual, brief, failing, pinned);
         }
         setIfChanged(wavesCaption, Messages.text(shown.scenario().isWeb() ? "section.waves.caption-web" : "section.waves.caption",
                 shown.scenario().tasks(), waves.scaleDescription()));
@@ -89,7 +92,7 @@ final class SectionWords implements FrameView {
                 : Messages.text("section.lanes.caption-threads"));
     }
 
-    private void rebuildLegends(boolean virtual, boolean brief, boolean failing) {
+    private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean pinned) {
         Palette p = palette.get();
         byte waiting = TaskState.WAITING;
         wavesLegend.getChildren().setAll(
@@ -99,6 +102,10 @@ final class SectionWords implements FrameView {
                         : item(p, p.heldThread(), StatePattern.ofTask(waiting, false), brief ? "legend.holding" : "legend.blocked-holding"),
                 item(p, p.pinned(), StatePattern.CROSS_HATCH, brief ? "legend.pinned" : "legend.pinned-jfr"),
                 item(p, p.done(), StatePattern.SOLID, "legend.done"));
+        if (pinned) {
+            // JFR's pins stay on the tasks that ended: said, so a done task never reads as still pinned.
+            wavesLegend.getChildren().add(item(p, p.donePinned(), StatePattern.CROSS_HATCH, "legend.done-pinned"));
+        }
         if (failing) {
             // A run with a failing task: its failure, and the tasks a scope cancelled because of it.
             wavesLegend.getChildren().addAll(item(p, p.failed(), StatePattern.SOLID, "legend.failed"),

@@ -24,6 +24,7 @@ public enum Icons {
     EXPORT(Material2OutlinedMZ.SAVE_ALT),
     REPLAY(Material2MZ.SLOW_MOTION_VIDEO),
     RACE(Material2AL.COMPARE_ARROWS),
+    DOCS(Material2AL.HELP_OUTLINE),
     GLOSSARY(Material2MZ.MENU_BOOK),
     PLAY(Material2MZ.PLAY_ARROW),
     PAUSE(Material2MZ.PAUSE),
@@ -31,7 +32,8 @@ public enum Icons {
     OBSERVE(Material2MZ.TRACK_CHANGES),
     THREAD_DUMP(Material2AL.LAYERS),
     REFRESH(Material2MZ.REFRESH),
-    BACK(Material2AL.ARROW_BACK);
+    BACK(Material2AL.ARROW_BACK),
+    CODE(Material2AL.CODE);
 
     private final Ikon ikon;
 

@@ -64,11 +64,15 @@ public record Palette(boolean dark, int background, int pending, int queued, int
         colors[TaskState.FAILED] = failed;
         colors[TaskState.CANCELLED] = cancelled;
         for (int state = 0; state < TaskState.STATES; state++) {
-            // A pinned task shows red while it waits, and a darker red once done.
-            colors[state | TaskState.PINNED_FLAG] = state == TaskState.DONE ? darker(pinned) : pinned;
+            // JFR's pin arrives about a second late, so the flag stays on an ended task. A pinned task shows
+            // red while it runs or waits; once ended it shows its end (done, failed, cancelled), a done
+            // one in the violet of done tinted red: "done, was pinned" in the legend.
+            colors[state | TaskState.PINNED_FLAG] = switch (state) {
+                case TaskState.DONE -> donePinned();
+                case TaskState.RUNNING, TaskState.WAITING -> pinned;
+                default -> colors[state];
+            };
         }
-        colors[TaskState.PENDING | TaskState.PINNED_FLAG] = pending;
-        colors[TaskState.QUEUED | TaskState.PINNED_FLAG] = queued;
         return colors;
     }
 
@@ -91,10 +95,16 @@ public record Palette(boolean dark, int background, int pending, int queued, int
         return "#%06x".formatted(argb & 0xFFFFFF);
     }
 
-    private static int darker(int argb) {
-        int r = ((argb >>> 16) & 0xFF) * 2 / 3;
-        int g = ((argb >>> 8) & 0xFF) * 2 / 3;
-        int b = (argb & 0xFF) * 2 / 3;
+    /** A done task that JFR saw pinned: done's violet with a third of pinned's red, still read as done. */
+    public int donePinned() {
+        return mix(done, pinned, 1 / 3.0);
+    }
+
+    private static int mix(int argb, int toward, double share) {
+        int r = (int) Math.round(((argb >>> 16) & 0xFF) * (1 - share) + ((toward >>> 16) & 0xFF) * share);
+        int g = (int) Math.round(((argb >>> 8) & 0xFF) * (1 - share) + ((toward >>> 8) & 0xFF) * share);
+        int b = (int) Math.round((argb & 0xFF) * (1 - share) + (toward & 0xFF) * share);
         return 0xFF000000 | r << 16 | g << 8 | b;
     }
+
 }

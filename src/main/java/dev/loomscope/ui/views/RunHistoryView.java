@@ -77,6 +77,9 @@ public final class RunHistoryView extends VBox implements FrameView {
 
     /** "10,000 x (100 ms sleep + 5 ms CPU), pool 200, 2 carriers". */
     public static String settings(Scenario s) {
+        if (s.userTask() != null) {
+            return Messages.text("history.settings.user-task", s.tasks(), s.userTask().simpleName(), s.carriers());
+        }
         String work = s.cpuMs() == 0 ? Messages.text("history.work.wait", s.sleepMs(), s.blocking().cliName())
                 : s.sleepMs() == 0 ? Messages.text("history.work.cpu", s.cpuMs())
                 : Messages.text("history.work.both", s.sleepMs(), s.blocking().cliName(), s.cpuMs());

@@ -21,6 +21,20 @@ public final class Ticks {
     }
 
     /**
+     * A count axis from 0 to the first round step at or past {@code most} (100 tasks end at 100, not
+     * at the 200 the axis's own ranging chose), in about {@code ticks} steps, labelled "1,000".
+     */
+    public static void countAxis(javafx.scene.chart.NumberAxis axis, double most, int ticks) {
+        double unit = niceStep(Math.max(most, 1) / ticks);
+        axis.setAutoRanging(false);
+        axis.setLowerBound(0);
+        axis.setTickUnit(unit);
+        axis.setUpperBound(Math.max(unit, Math.ceil(most / unit) * unit));
+        axis.setMinorTickVisible(false);
+        axis.setTickLabelFormatter(COUNT);
+    }
+
+    /**
      * An elapsed-time axis from 0 to {@code endMs} in about {@code ticks} round steps, labelled in
      * seconds once a step is a second or more. Ranged here, not by the axis: its own choice of ticks
      * crowds the labels of long runs.
@@ -37,6 +51,8 @@ public final class Ticks {
 
     /** Milliseconds labelled as milliseconds: "250". */
     static final StringConverter<Number> MILLIS = converter(1, "%,.0f");
+    /** Counts: "1,000". */
+    static final StringConverter<Number> COUNT = converter(1, "%,.0f");
     /** Milliseconds labelled as seconds: "2.5". */
     static final StringConverter<Number> SECONDS = converter(1_000, "%,.1f");
 

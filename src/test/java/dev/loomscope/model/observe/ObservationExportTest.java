@@ -13,7 +13,7 @@ class ObservationExportTest {
     private final Observation observation = new Observation(new ObservedJvm(42, "Main", "23.0.2", 23), 5_000, clock::get);
 
     @Test
-    void theSummaryHasTheIssuesFieldsAndNullForWhatWasNotMeasured() throws Exception {
+    void theSummaryHasAttachJsonsFieldsAndNullForWhatWasNotMeasured() throws Exception {
         observation.virtualThreadStarted(10);
         observation.pinned(new Pin(20, 12.3456, 7, "", -1, "", "Thread.sleep", List.of("java.lang.Thread.sleep:540", "app.A.b:3", "app.A.c:9")));
         clock.addAndGet(1_000);

@@ -1,8 +1,10 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
+import dev.loomscope.launcher.JvmFlags;
 import dev.loomscope.launcher.JvmLauncher;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
@@ -15,16 +17,21 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code loomscope ... --run --screenshot FILE} as a script would call it: a real JVM, start to exit. */
+/**
+ * {@code loomscope ... --run --screenshot FILE} as a script would call it: a real JVM, start to exit.
+ * Its windows open in JVMs of their own, each seconds of CPU: among the window tests, not beside the
+ * tests that time runner JVMs.
+ */
+@WindowTest
 class ScriptedScreenshotTest {
 
     private record Outcome(int exitCode, String output) {
     }
 
     private static Outcome loomscope(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw",
-                "--enable-native-access=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw"));
+        command.addAll(JvmFlags.required());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         // Read while it runs: a full pipe would otherwise stall the child.

@@ -56,7 +56,7 @@ class WindowCommandTest {
     @CsvSource(delimiter = '|', value = {
             "--theme purple          | --theme: no theme 'purple'; choose from dark, light",
             "--record-view lanes     | --record-view: no view 'lanes'; choose from window, task waves, carrier lanes, charts",
-            "--tab logs              | --tab: no tab 'logs'; choose from results, jfr, sweep, web",
+            "--tab logs              | --tab: no tab 'logs'; choose from results, jfr, sweep, web, task",
             "--scale big             | --scale: 'big' is not a number",
             "--sweep tasks           | --sweep must look like cpu-ms=0..40:3 (setting=from..to:points), got tasks"})
     void aChoiceNoneOfTheWindowsIsRefusedInPlainWords(String option, String message) {

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.ui.Fx;
@@ -9,6 +10,7 @@ import javafx.scene.chart.NumberAxis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+@WindowTest
 class CompletionChartViewTest {
 
     @BeforeAll
@@ -27,6 +29,26 @@ class CompletionChartViewTest {
                     .filter(axis -> ((NumberAxis) axis).getSide() == Side.LEFT).findFirst().orElseThrow();
             return y.getLabel();
         });
+    }
+
+    /** The count axis ends at the most tasks shown, rounded to its step: the axis's own ranging drew 200 for 100 tasks. */
+    @Test
+    void theCountAxisEndsAtTheMostTasksShown() throws Exception {
+        for (int tasks : new int[] {40, 100, 10_000}) {
+            double upper = Fx.call(() -> {
+                var view = new CompletionChartView();
+                new Scene(view, 700, 400);
+                var run = new dev.loomscope.model.RunModel(1, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL)
+                        .withTasks(tasks).withSleepMs(10).build(), 2);
+                view.refresh(java.util.List.of(run), null, 0);
+                view.applyCss();
+                view.layout();
+                NumberAxis y = (NumberAxis) view.lookupAll(".axis").stream()
+                        .filter(axis -> ((NumberAxis) axis).getSide() == Side.LEFT).findFirst().orElseThrow();
+                return y.getUpperBound();
+            });
+            assertThat(upper).as("%d tasks", tasks).isEqualTo(tasks);
+        }
     }
 
     /** A short chart would cut its y title to "comp..."; it leaves it out, and a taller one shows it whole. */

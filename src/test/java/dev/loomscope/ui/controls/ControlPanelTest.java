@@ -1,5 +1,6 @@
 package dev.loomscope.ui.controls;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.Preset;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The settings panel comes from its FXML at run time, every control under its fx:id and wired to the view model. */
+@WindowTest
 class ControlPanelTest {
 
     private ControlsViewModel vm;

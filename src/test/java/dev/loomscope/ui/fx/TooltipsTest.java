@@ -1,5 +1,6 @@
 package dev.loomscope.ui.fx;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.ui.Fx;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A tooltip is made when the pointer first comes over its node, with the text the node kept until then. */
+@WindowTest
 class TooltipsTest {
 
     @BeforeAll

@@ -7,6 +7,7 @@ import static dev.loomscope.ui.observe.ObserveProbe.jvmTable;
 import static dev.loomscope.ui.observe.ObserveProbe.saving;
 import static dev.loomscope.ui.observe.ObserveProbe.text;
 import static dev.loomscope.ui.observe.ObserveProbe.timeline;
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunSession;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pin in a native frame (picked in the picker, pins with their reason and stack, a thread dump,
  * Stop, its whole recording exported), and one that exits while it is observed.
  */
+@WindowTest
 class ObserveEndToEndTest {
 
     private final HeadlessWindow opened = new HeadlessWindow();

@@ -9,6 +9,7 @@ import static dev.loomscope.ui.observe.ObserveProbe.saving;
 import static dev.loomscope.ui.observe.ObserveProbe.stackGroups;
 import static dev.loomscope.ui.observe.ObserveProbe.text;
 import static dev.loomscope.ui.observe.ObserveProbe.timeline;
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.attach.AttachException;
@@ -57,6 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  * target that exits, going back to the runs, the exports. Attaching to a real JVM is
  * {@link ObserveEndToEndTest}'s.
  */
+@WindowTest
 class ObserveViewTest {
 
     private static final ObservedJvm TARGET = new ObservedJvm(4711, "/srv/shop/target/shop.jar", "25.0.3", 25);

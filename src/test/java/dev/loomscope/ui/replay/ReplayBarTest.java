@@ -1,5 +1,6 @@
 package dev.loomscope.ui.replay;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.FinishedRuns;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.kordamp.ikonli.javafx.FontIcon;
 
 /** The replay bar comes from its FXML at run time, shows its Playback and writes the user's input into it. */
+@WindowTest
 class ReplayBarTest {
 
     private static final long MS = 1_000_000L;

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.NodeProbe;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tests play their runs through a fake runner (the window is what is tested); a few go end to end
  * through a runner JVM: a run from the sliders, a runner that cannot start, and pinning seen by JFR.
  */
+@WindowTest
 class MainWindowTest {
 
     private final HeadlessWindow opened = new HeadlessWindow();

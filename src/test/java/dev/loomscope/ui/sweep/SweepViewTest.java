@@ -1,5 +1,6 @@
 package dev.loomscope.ui.sweep;
 
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunModel;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * The sweep bar comes from its FXML at run time and drives the sweep: its runs are started by a
  * stand-in for the window's session and finished here by hand, so no runner JVM is needed.
  */
+@WindowTest
 class SweepViewTest {
 
     private static final Scenario BASE = Scenario.of(ExecutorKind.FIXED).withTasks(8).withPool(2).withSleepMs(20).build();

@@ -84,6 +84,23 @@ class ColourVisionTest {
     }
 
     @Test
+    void aDoneTaskThatWasPinnedReadsAsDoneAndStillApart() {
+        var normal = DEFICIENCIES.get("normal vision");
+        for (var palette : List.of(Palette.DARK, Palette.LIGHT, Palette.DARK_HIGH_CONTRAST, Palette.LIGHT_HIGH_CONTRAST)) {
+            int[] colours = palette.taskColors(true);
+            int donePinned = colours[dev.loomscope.model.TaskState.DONE | dev.loomscope.model.TaskState.PINNED_FLAG];
+            assertThat(donePinned).isEqualTo(palette.donePinned());
+            double toDone = deltaE(seenAs(donePinned, normal), seenAs(palette.done(), normal));
+            double toPinned = deltaE(seenAs(donePinned, normal), seenAs(palette.pinned(), normal));
+            assertThat(toDone).as("nearer done than pinned").isLessThan(toPinned);
+            assertThat(toDone).as("yet told apart from done").isGreaterThan(2.3);
+            // Ended otherwise, a pinned task shows its end; running or waiting, it shows pinned.
+            assertThat(colours[dev.loomscope.model.TaskState.FAILED | dev.loomscope.model.TaskState.PINNED_FLAG]).isEqualTo(palette.failed());
+            assertThat(colours[dev.loomscope.model.TaskState.WAITING | dev.loomscope.model.TaskState.PINNED_FLAG]).isEqualTo(palette.pinned());
+        }
+    }
+
+    @Test
     void theSimulationSeesRedAndGreenAlikeWithoutRedOrGreenCones() {
         // The check itself can fail: a pure red and a green of the same lightness fall together for protanopes and deuteranopes.
         double normal = deltaE(seenAs(0xFFD03030, DEFICIENCIES.get("normal vision")), seenAs(0xFF6E8A00, DEFICIENCIES.get("normal vision")));

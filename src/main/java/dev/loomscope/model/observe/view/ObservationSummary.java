@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class ObservationSummary {
 
-    /** The fields, in order: the list for {@code attach --json}. */
+    /** The fields, in order: what {@code attach --json} prints, a contract for the scripts that read it (docs/observing.md). */
     public static final List<String> FIELDS = List.of("pid", "jdk", "durationMs", "virtualThreadStarts", "virtualThreadEnds", "pinnedEvents",
             "pinnedMs", "pinnedReasons", "pinHotspots", "submitFailed", "schedulerParallelism", "schedulerPoolSizeMax", "mountedMax",
             "queuedMax", "threadDumpVirtualThreads");

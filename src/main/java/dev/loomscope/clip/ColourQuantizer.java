@@ -16,7 +16,7 @@ import java.util.Arrays;
  * their nearest neighbour. With 256 buckets or fewer in use, no colour moves at all beyond its
  * bucket.
  */
-final class Palette {
+final class ColourQuantizer {
 
     private static final int BUCKETS = 1 << 15;
 

@@ -1,0 +1,23 @@
+package dev.loomscope.ui;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import javafx.application.Platform;
+import org.junit.jupiter.api.Test;
+
+/** A test that starts JavaFX's toolkit in the main test JVM would run beside others there, sharing the toolkit: the tag keeps it apart. */
+class WindowTestTagTest {
+
+    @Test
+    void everyTestThatStartsTheToolkitIsAWindowTest() throws URISyntaxException {
+        // The test classes' folder alone: scanning the class path for the package takes seconds.
+        var tests = new ClassFileImporter().importPath(Path.of(Fx.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        noClasses().that().areNotAnnotatedWith(WindowTest.class).and().doNotHaveFullyQualifiedName(Fx.class.getName())
+                .should().callMethod(Fx.class, "startToolkit").orShould().callMethod(Platform.class, "startup", Runnable.class)
+                .because("pom.xml runs the tests tagged \"window\" in a JVM of their own, one at a time")
+                .check(tests);
+    }
+}

@@ -1,0 +1,5 @@
+public class NotCallable implements Runnable {
+    @Override
+    public void run() {
+    }
+}
