@@ -39,6 +39,14 @@ final class ResultTable {
                 out.printf("%s: pinned %,d times for %s in all (%s)%n", r.scenario().label(), r.vm().pinnedEvents(),
                         ms(r.vm().pinnedMs()), reasons(r));
             }
+            if (r.dbPool() != null) {
+                out.printf("%s: db pool %,d connections (filled in %s before the clock); wait for a connection p50 %.1f ms, max %.1f ms%n",
+                        r.scenario().label(), r.dbPool().size(), ms(r.dbPool().fillMs()), r.dbPool().waitP50Ms(), r.dbPool().waitMaxMs());
+            }
+            if (r.carrierPeak() > r.carriers()) {
+                out.printf("%s: up to %,d carrier threads alive for %,d carriers: the scheduler added some while carriers were blocked%n",
+                        r.scenario().label(), r.carrierPeak(), r.carriers());
+            }
             if (r.vm().threadDumpVirtualThreads() >= 0) {
                 out.printf("%s: the thread dump held %,d virtual threads%n", r.scenario().label(), r.vm().threadDumpVirtualThreads());
             }

@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.DatabaseTarget;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
@@ -37,8 +38,29 @@ public final class ScenarioOptions {
 
     @Option(names = "--blocking", paramLabel = "MODE", defaultValue = "sleep", converter = BlockingConverter.class,
             completionCandidates = BlockingNames.class,
-            description = "How a task blocks: sleep, synchronized (sleep holding a monitor), native (sleep inside a native frame), class-init (sleep in a static initializer). Default: ${DEFAULT-VALUE}.")
+            description = "How a task blocks: sleep, synchronized (sleep holding a monitor), native (sleep inside a native frame), "
+                    + "class-init (sleep in a static initializer), jdbc (a query that waits on a database server, through a "
+                    + "connection pool), http (a GET to a service that answers late), file (a read of a named pipe written late), "
+                    + "lock (a timed wait on a ReentrantLock's condition), wait (Object.wait inside synchronized). Each waits "
+                    + "--sleep-ms. Default: ${DEFAULT-VALUE}.")
     BlockingMode blocking;
+
+    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "10",
+            description = "Connections of the jdbc mode's pool (HikariCP), all open before the run's clock starts. 1 to 10,000; "
+                    + "default: ${DEFAULT-VALUE}.")
+    int dbPool;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL",
+            description = "With --blocking jdbc: wait on this database instead of the H2 server LoomScope starts; a "
+                    + "jdbc:postgresql: URL waits with pg_sleep, any other with a SLEEP(ms) function the database must have.")
+    String jdbcUrl;
+
+    @Option(names = "--jdbc-user", paramLabel = "USER", description = "The user --jdbc-url connects as.")
+    String jdbcUser;
+
+    @Option(names = "--jdbc-password-file", paramLabel = "FILE",
+            description = "A file whose first line is --jdbc-url's password (kept off the command line; the runner gets it in its environment).")
+    java.nio.file.Path jdbcPasswordFile;
 
     @Option(names = "--permits", paramLabel = "N", defaultValue = "20", description = "Semaphore permits around the blocking part, for virtual-limited. Default: ${DEFAULT-VALUE}.")
     int permits;
@@ -81,13 +103,40 @@ public final class ScenarioOptions {
             try {
                 var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
                         .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
-                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).build();
+                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).withDbPool(dbPool).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), e.field()));
             }
         }
         return result;
+    }
+
+    /**
+     * The user's own database (--jdbc-url), or null for LoomScope's H2; refuses database options
+     * without --blocking jdbc or without --jdbc-url, and a password file that cannot be read.
+     */
+    public DatabaseTarget database(CommandSpec spec) {
+        if (jdbcUrl == null) {
+            if (jdbcUser != null || jdbcPasswordFile != null) {
+                throw new ParameterException(spec.commandLine(), (jdbcUser != null ? "--jdbc-user" : "--jdbc-password-file")
+                        + " needs --jdbc-url: LoomScope's own H2 database has its own user and password");
+            }
+            return null;
+        }
+        if (blocking != BlockingMode.JDBC) {
+            throw new ParameterException(spec.commandLine(), "--jdbc-url needs --blocking jdbc (got --blocking " + blocking.cliName() + ")");
+        }
+        if (!jdbcUrl.startsWith("jdbc:")) {
+            throw new ParameterException(spec.commandLine(), "--jdbc-url must be a JDBC URL starting with jdbc: (got " + jdbcUrl + ")");
+        }
+        if (jdbcPasswordFile != null && !java.nio.file.Files.isRegularFile(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), "--jdbc-password-file: no such file: " + jdbcPasswordFile.toAbsolutePath());
+        }
+        if (jdbcPasswordFile != null && !java.nio.file.Files.isReadable(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), "--jdbc-password-file: cannot read " + jdbcPasswordFile.toAbsolutePath());
+        }
+        return new DatabaseTarget(jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 
     static final class ExecutorConverter extends Choice<ExecutorKind> {

@@ -15,7 +15,8 @@ package dev.loomscope.scenario;
  * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
  * {@code connections} clients has at most that many requests out, so threads is at most that.
  * A structured scope with a failing subtask ends when that subtask fails (fail-at-ms after its
- * computing): the scope cancels the rest.
+ * computing): the scope cancels the rest. With jdbc blocking, no more than the pool's
+ * {@code dbPool} connections wait on the database at once.
  */
 public final class IdealTime {
 
@@ -25,15 +26,15 @@ public final class IdealTime {
     public static double millis(Scenario s, int cores) {
         double work = s.sleepMs() + s.cpuMs();
         double waves = switch (s.executor()) {
-            case FIXED, FORKJOIN -> waves(s.tasks(), sent(s, s.pool())) * work;
+            case FIXED, FORKJOIN -> waves(s.tasks(), held(s, s.pool())) * work;
             case SINGLE -> (double) s.tasks() * work;
-            case PLATFORM -> waves(s.tasks(), sent(s, s.tasks())) * work;
-            case VIRTUAL -> waves(s.tasks(), sent(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            case PLATFORM -> waves(s.tasks(), held(s, s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), held(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
             // A failing subtask cancels the scope: the others end when it fails.
-            case STRUCTURED -> waves(s.tasks(), pins(s.blocking()) ? s.carriers() : s.tasks()) * (cancelsEarly(s) ? endOfFailure(s) : work);
+            case STRUCTURED -> waves(s.tasks(), held(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
             case VIRTUAL_LIMITED -> pins(s.blocking())
-                    ? waves(s.tasks(), sent(s, Math.min(s.carriers(), s.permits()))) * work
-                    : waves(s.tasks(), sent(s, s.permits())) * s.sleepMs() + s.cpuMs();
+                    ? waves(s.tasks(), held(s, Math.min(s.carriers(), s.permits()))) * work
+                    : waves(s.tasks(), held(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
         return Math.max(waves, Math.max(cpuBoundMillis(s, cores), cancelsEarly(s) ? endOfFailure(s) : work));
     }
@@ -70,6 +71,12 @@ public final class IdealTime {
     /** Tasks that can be out at once: the threads, or fewer when a closed loop of connections sends them. */
     private static int sent(Scenario s, int threads) {
         return s.isWeb() ? Math.min(threads, s.connections()) : threads;
+    }
+
+    /** Tasks that can wait at once: those sent, and no more than the connection pool holds for jdbc. */
+    private static int held(Scenario s, int threads) {
+        int out = sent(s, threads);
+        return s.blocking() == BlockingMode.JDBC ? Math.min(out, s.dbPool()) : out;
     }
 
     /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */
