@@ -32,13 +32,16 @@ final class PipeWriter implements WaitService {
 
     private final Path folder;
     private final FileChannel requests;
+    /** Writes the stop to the reader: a channel of its own, as a FileChannel's read and write share one lock. */
+    private final FileChannel stop;
     private final ScheduledExecutorService answers;
     private final Thread reader;
     private final int sleepMs;
 
-    private PipeWriter(Path folder, FileChannel requests, int sleepMs) {
+    private PipeWriter(Path folder, FileChannel requests, FileChannel stop, int sleepMs) {
         this.folder = folder;
         this.requests = requests;
+        this.stop = stop;
         this.sleepMs = sleepMs;
         this.answers = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("loomscope-pipe-writer").factory());
         this.reader = Thread.ofPlatform().daemon().name("loomscope-pipe-requests").start(this::readRequests);
@@ -56,7 +59,8 @@ final class PipeWriter implements WaitService {
             }
             makePipes(folder, names);
             var requests = FileChannel.open(folder.resolve(ServiceArgs.FIFO_REQUESTS), StandardOpenOption.READ, StandardOpenOption.WRITE);
-            return new PipeWriter(folder, requests, scenario.sleepMs());
+            var stop = FileChannel.open(folder.resolve(ServiceArgs.FIFO_REQUESTS), StandardOpenOption.WRITE);
+            return new PipeWriter(folder, requests, stop, scenario.sleepMs());
         } catch (IOException | InterruptedException e) {
             deleteQuietly(folder);
             if (e instanceof InterruptedException) {
@@ -127,8 +131,9 @@ final class PipeWriter implements WaitService {
             return;
         }
         try {
-            requests.write(ByteBuffer.allocate(Integer.BYTES).putInt(STOP).flip());
+            stop.write(ByteBuffer.allocate(Integer.BYTES).putInt(STOP).flip());
             reader.join(1_000);
+            stop.close();
             requests.close();
         } catch (IOException e) {
             // Closing anyway.
