@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,31 @@ class JdbcBlockingTest {
         assertThat(result.completed()).isEqualTo(5);
         assertThat(result.dbPool().waitMaxMs()).isGreaterThanOrEqualTo(4 * 50);
         assertThat(result.elapsedMs()).isGreaterThanOrEqualTo(5 * 50);
+    }
+
+    /**
+     * Timing: 400 queries of 20 ms through 10 connections are 40 rounds (800 ms in a perfect
+     * world); through 100, 4 rounds. Medians of three runs each, on a quiet machine.
+     */
+    @Test
+    @Tag("timing")
+    void tenTimesTheConnectionsTakeAThirdOfTheTimeOrLess() throws InterruptedException {
+        double ten = medianElapsed(jdbc(ExecutorKind.VIRTUAL, 400, 20, 10));
+        double hundred = medianElapsed(jdbc(ExecutorKind.VIRTUAL, 400, 20, 100));
+        assertThat(ten).isBetween(720.0, 1_600.0);
+        assertThat(hundred).isLessThanOrEqualTo(ten / 3);
+    }
+
+    private double medianElapsed(Scenario scenario) throws InterruptedException {
+        double[] elapsed = new double[3];
+        for (int i = 0; i < elapsed.length; i++) {
+            RunResult result = new Runner().run(scenario, RunOptions.DEFAULT, RunListener.NONE);
+            assertThat(result.isCompleted()).as(result.message()).isTrue();
+            assertThat(result.completed()).isEqualTo(400);
+            assertThat(result.vm().pinnedEvents()).as("pinned: %s", result.vm().pinnedReasons()).isZero();
+            elapsed[i] = result.elapsedMs();
+        }
+        return dev.loomscope.result.RunResults.median(elapsed);
     }
 
     @Test

@@ -87,13 +87,43 @@ final class JdbcWait implements ServiceWait {
         }
     }
 
-    /** Queries that wait 0 ms, one after another: the driver and the server are warm before the first task. */
+    /**
+     * Queries that wait 0 ms, one after another, then one task's wait for a connection while all
+     * are taken: the driver, the server and the pool's hand-off to a waiter (its queue's classes,
+     * initialized inside a task, pinned carriers) are warm before the first task.
+     */
     @Override
-    public void warmUp() throws SQLException {
+    public void warmUp() throws SQLException, InterruptedException {
         String noWait = sleepQuery(pool.getJdbcUrl(), 0);
         for (int call = 0; call < WARM_UP_CALLS; call++) {
             try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
                 statement.execute(noWait);
+            }
+        }
+        var taken = new java.util.ArrayList<Connection>();
+        try {
+            while (taken.size() < pool.getMaximumPoolSize()) {
+                taken.add(pool.getConnection());
+            }
+            var waited = new java.util.concurrent.atomic.AtomicReference<SQLException>();
+            Thread waiter = Thread.ofVirtual().start(() -> {
+                try (Connection connection = pool.getConnection()) {
+                    connection.isValid(0);
+                } catch (SQLException e) {
+                    waited.set(e);
+                }
+            });
+            while (pool.getHikariPoolMXBean().getThreadsAwaitingConnection() == 0 && waiter.isAlive()) {
+                Thread.sleep(1);
+            }
+            taken.removeLast().close(); // handed to the waiting thread
+            waiter.join();
+            if (waited.get() != null) {
+                throw waited.get();
+            }
+        } finally {
+            for (Connection connection : taken) {
+                connection.close();
             }
         }
     }
