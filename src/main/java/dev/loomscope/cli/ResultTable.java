@@ -7,22 +7,22 @@ import java.util.List;
 /** Prints results as the source articles do: one row per executor, elapsed beside ideal. */
 final class ResultTable {
 
-    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %11s %11s %7s  %s%n";
+    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %8s %11s %11s %7s  %s%n";
 
     private ResultTable() {
     }
 
     static void print(PrintStream out, List<RunResult> results, int repeats) {
-        out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "CPU time", "CPU wait", "pinned", "result");
+        out.printf(FORMAT, "executor", "tasks", "elapsed", "ideal", "overhead", "RSS +MB", "heap +MB", "threads", "carriers", "CPU time", "CPU wait", "pinned", "result");
         for (RunResult r : results) {
             out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), ms(r.idealMs()),
                     r.isCompleted() ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
-                    "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()),
+                    "%,d".formatted(r.peakPlatformThreads()), r.carrierPeak() >= 0 ? "%,d".formatted(r.carrierPeak()) : "-", ms(r.cpuTimeMs()),
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
-        out.printf("%,d ms sleep + %,d ms CPU per task (%s), %d carriers, %s%s; threads = peak live platform threads; CPU wait = time its threads waited for a core, summed%n",
+        out.printf("%,d ms sleep + %,d ms CPU per task (%s), %d carriers, %s%s; threads = peak live platform threads; carriers = most carrier threads alive at once; CPU wait = time its threads waited for a core, summed%n",
                 first.scenario().sleepMs(), first.scenario().cpuMs(), first.scenario().blocking().cliName(), first.carriers(),
                 first.runner() != null ? "JDK " + first.runner().javaVersion() + ", " + first.runner().cores() + " cores" : "",
                 repeats > 1 ? "; medians of " + repeats + " runs" : "");
