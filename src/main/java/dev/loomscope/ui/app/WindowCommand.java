@@ -350,6 +350,10 @@ public final class WindowCommand implements Callable<Integer> {
         } else {
             OutputPaths.requireNewFolder(spec, "--record", record);
         }
+        if (scenario.database(spec) != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--jdbc-url is for run and sweep: the window's jdbc runs wait on LoomScope's own H2 database");
+        }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
