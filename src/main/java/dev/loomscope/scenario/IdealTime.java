@@ -11,7 +11,7 @@ package dev.loomscope.scenario;
  * threads = the pool for fixed and ForkJoinPool, 1 for single, tasks for thread-per-task and
  * virtual; cores = the machine's cores, no more than the threads (or carriers) able to run.
  * Two executors change the waves: virtual-limited passes its sleeps through {@code permits} at a
- * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
+ * time, and a virtual thread that pins (native, class-init) or reads a pipe (file) keeps its carrier while it waits, so
  * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
  * {@code connections} clients has at most that many requests out, so threads is at most that.
  * A structured scope with a failing subtask ends when that subtask fails (fail-at-ms after its
@@ -29,10 +29,10 @@ public final class IdealTime {
             case FIXED, FORKJOIN -> waves(s.tasks(), held(s, s.pool())) * work;
             case SINGLE -> (double) s.tasks() * work;
             case PLATFORM -> waves(s.tasks(), held(s, s.tasks())) * work;
-            case VIRTUAL -> waves(s.tasks(), held(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * work;
             // A failing subtask cancels the scope: the others end when it fails.
-            case STRUCTURED -> waves(s.tasks(), held(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
-            case VIRTUAL_LIMITED -> pins(s.blocking())
+            case STRUCTURED -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
+            case VIRTUAL_LIMITED -> holdsCarrier(s.blocking())
                     ? waves(s.tasks(), held(s, Math.min(s.carriers(), s.permits()))) * work
                     : waves(s.tasks(), held(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
@@ -79,7 +79,15 @@ public final class IdealTime {
         return s.blocking() == BlockingMode.JDBC ? Math.min(out, s.dbPool()) : out;
     }
 
-    /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */
+    /**
+     * Whether a virtual thread waiting this way keeps its carrier on JDK 25: the pinning modes, and a
+     * read of a named pipe (a plain system call the scheduler does not compensate for, and no pin to JFR).
+     */
+    public static boolean holdsCarrier(BlockingMode mode) {
+        return pins(mode) || mode == BlockingMode.FILE;
+    }
+
+    /** Whether a virtual thread blocking this way pins its carrier on JDK 24+ (JFR reports it). */
     public static boolean pins(BlockingMode mode) {
         return mode == BlockingMode.NATIVE || mode == BlockingMode.CLASS_INIT;
     }
