@@ -208,7 +208,9 @@ class RunnerTest {
 
         ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
         // JFR keeps chunks in a repository that a killed runner never deletes: the Runner gives it a folder and deletes that.
-        Path repository = Path.of(Arrays.stream(process.info().arguments().orElseThrow())
+        // Read from /proc: ProcessHandle.Info gives no arguments once the command line passes a page (the class path's jars).
+        String[] arguments = Files.readString(Path.of("/proc", Long.toString(handle.pid()), "cmdline")).split("\0");
+        Path repository = Path.of(Arrays.stream(arguments)
                 .filter(a -> a.startsWith("-XX:FlightRecorderOptions:repository=")).findFirst().orElseThrow().substring(37));
         assertThat(repository).isDirectory();
 
