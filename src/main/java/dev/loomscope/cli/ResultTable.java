@@ -8,7 +8,7 @@ import java.util.List;
 /** Prints results as the source articles do: one row per executor, elapsed beside ideal. */
 final class ResultTable {
 
-    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %11s %11s %7s  %s%n";
+    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %8s %11s %11s %7s  %s%n";
 
     private ResultTable() {
     }
@@ -19,7 +19,7 @@ final class ResultTable {
             out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
                     r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
-                    "%,d".formatted(r.peakPlatformThreads()), ms(r.cpuTimeMs()),
+                    "%,d".formatted(r.peakPlatformThreads()), r.carrierPeak() >= 0 ? "%,d".formatted(r.carrierPeak()) : "-", ms(r.cpuTimeMs()),
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
@@ -35,6 +35,13 @@ final class ResultTable {
             }
             if (r.vm().pinnedEvents() > 0) {
                 out.println(Text.get("cli.table.pinned", r.scenario().label(), r.vm().pinnedEvents(), ms(r.vm().pinnedMs()), reasons(r)));
+            }
+            if (r.dbPool() != null) {
+                out.println(Text.get("cli.table.db-pool", r.scenario().label(), r.dbPool().size(), ms(r.dbPool().fillMs()), r.dbPool().waitP50Ms(),
+                        r.dbPool().waitMaxMs()));
+            }
+            if (r.carrierPeak() > r.carriers()) {
+                out.println(Text.get("cli.table.carrier-peak", r.scenario().label(), r.carrierPeak(), r.carriers()));
             }
             if (r.vm().threadDumpVirtualThreads() >= 0) {
                 out.println(Text.get("cli.table.thread-dump", r.scenario().label(), r.vm().threadDumpVirtualThreads()));

@@ -71,6 +71,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.bad.repeat", "1,000", repeat));
         }
         List<Scenario> scenarios = scenarioOptions.scenarios(spec);
+        database = scenarioOptions.database(spec);
         if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.run.bad.cpu-units", cpuUnitsPerMs));
         }
@@ -117,8 +118,11 @@ public final class RunCommand implements Callable<Integer> {
 
     private RunOptions options(Scenario scenario, boolean several) {
         return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several), perExecutor(threadDumpFile, scenario, several))
-                .withCpuUnitsPerMs(cpuUnitsPerMs);
+                .withCpuUnitsPerMs(cpuUnitsPerMs).withDatabase(database);
     }
+
+    /** The user's own database for the jdbc mode, or null for LoomScope's H2 (checked in {@link #call()}). */
+    private dev.loomscope.scenario.DatabaseTarget database;
 
     /** "out.jfr" stays as it is for one executor and becomes "out-virtual.jfr" for several. */
     static Path perExecutor(Path file, Scenario scenario, boolean several) {

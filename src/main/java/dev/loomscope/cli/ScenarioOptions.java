@@ -1,6 +1,9 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.text.Text;
+
 import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.DatabaseTarget;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
@@ -41,6 +44,18 @@ public final class ScenarioOptions {
             completionCandidates = BlockingNames.class,
             descriptionKey = "cli.scenario.blocking")
     BlockingMode blocking;
+
+    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "10", descriptionKey = "cli.scenario.db-pool")
+    int dbPool;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL", descriptionKey = "cli.scenario.jdbc-url")
+    String jdbcUrl;
+
+    @Option(names = "--jdbc-user", paramLabel = "USER", descriptionKey = "cli.scenario.jdbc-user")
+    String jdbcUser;
+
+    @Option(names = "--jdbc-password-file", paramLabel = "FILE", descriptionKey = "cli.scenario.jdbc-password-file")
+    java.nio.file.Path jdbcPasswordFile;
 
     @Option(names = "--permits", paramLabel = "N", defaultValue = "20", descriptionKey = "cli.scenario.permits")
     int permits;
@@ -85,13 +100,39 @@ public final class ScenarioOptions {
             try {
                 var scenario = Scenario.of(kind).withTasks(tasks).withPool(pool).withCarriers(carrierCount).withSleepMs(sleepMs)
                         .withCpuMs(cpuMs).withBlocking(blocking).withPermits(permits).withThreadLocalKb(threadLocalKb)
-                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).withUserTask(userTask).build();
+                        .withSharing(sharing).withConnections(connections).withFailAtMs(failAtMs).withUserTask(userTask).withDbPool(dbPool).build();
                 result.add(checkDuration ? scenario.checkDuration(Runtime.getRuntime().availableProcessors()) : scenario);
             } catch (InvalidScenarioException e) {
                 throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), e.field()));
             }
         }
         return result;
+    }
+
+    /**
+     * The user's own database (--jdbc-url), or null for LoomScope's H2; refuses database options
+     * without --blocking jdbc or without --jdbc-url, and a password file that cannot be read.
+     */
+    public DatabaseTarget database(CommandSpec spec) {
+        if (jdbcUrl == null) {
+            if (jdbcUser != null || jdbcPasswordFile != null) {
+                throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-alone", jdbcUser != null ? "--jdbc-user" : "--jdbc-password-file"));
+            }
+            return null;
+        }
+        if (blocking != BlockingMode.JDBC) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-blocking", blocking.cliName()));
+        }
+        if (!jdbcUrl.startsWith("jdbc:")) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-url", jdbcUrl));
+        }
+        if (jdbcPasswordFile != null && !java.nio.file.Files.isRegularFile(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-missing", jdbcPasswordFile.toAbsolutePath()));
+        }
+        if (jdbcPasswordFile != null && !java.nio.file.Files.isReadable(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-unreadable", jdbcPasswordFile.toAbsolutePath()));
+        }
+        return new DatabaseTarget(jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 
     static final class ExecutorConverter extends Choice<ExecutorKind> {

@@ -70,6 +70,7 @@ public final class SweepCommand implements Callable<Integer> {
         } catch (InvalidScenarioException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        var database = scenarioOptions.database(spec);
         String setting = sweep.setting();
         PrintStream out = System.out;
         var runner = runs.get();
@@ -88,7 +89,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         boolean allCompleted = true;
         for (Sweep.Point point : points) {
-            RunHandle handle = runner.start(point.scenario(), RunOptions.DEFAULT, RunListener.NONE);
+            RunHandle handle = runner.start(point.scenario(), RunOptions.DEFAULT.withDatabase(database), RunListener.NONE);
             current.set(handle);
             RunResult result = handle.await();
             allCompleted &= result.isCompleted();

@@ -57,6 +57,7 @@ final class JvmRun implements RunHandle {
     private RunStart runStart;
     private long eventsReceived;
     private final DeliveryMeter latency = new DeliveryMeter();
+    private Runnable afterExit = () -> { };
     private final VmEventTally vmEvents = new VmEventTally();
 
     private JvmRun(Scenario scenario, double idealMs, Process process, RunnerChannel channel, RunListener listener) {
@@ -68,7 +69,13 @@ final class JvmRun implements RunHandle {
     }
 
     static JvmRun attach(Process process, RunnerChannel channel, Scenario scenario, double idealMs, RunListener listener) {
+        return attach(process, channel, scenario, idealMs, listener, () -> { });
+    }
+
+    /** @param afterExit run once the runner JVM is gone, before the result completes (stops the run's services) */
+    static JvmRun attach(Process process, RunnerChannel channel, Scenario scenario, double idealMs, RunListener listener, Runnable afterExit) {
         var handle = new JvmRun(scenario, idealMs, process, channel, listener);
+        handle.afterExit = afterExit;
         handle.logReader = Thread.ofPlatform().daemon().name("loomscope-runner-log-" + process.pid()).start(handle::readLog);
         Thread.ofPlatform().daemon().name("loomscope-runner-reader-" + process.pid()).start(handle::readFramesToTheEnd);
         return handle;
@@ -128,6 +135,7 @@ final class JvmRun implements RunHandle {
             readFrames();
         } catch (Throwable e) {
             process.destroyForcibly();
+            runAfterExit();
             result.completeExceptionally(e);
         }
     }
@@ -177,10 +185,22 @@ final class JvmRun implements RunHandle {
                 process.destroyForcibly();
             }
             int exit = process.waitFor();
+            runAfterExit();
             result.complete(finish(summary, exit, streamError));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result.completeExceptionally(e);
+        }
+    }
+
+    /** Once only, whatever it throws: the result completes either way. */
+    private void runAfterExit() {
+        Runnable action = afterExit;
+        afterExit = () -> { };
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            // A service that failed to stop leaves nothing the result depends on.
         }
     }
 
@@ -248,7 +268,7 @@ final class JvmRun implements RunHandle {
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived, summary.eventsOverflowed()),
                 vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated(),
                 new RunResult.Overheads(millisOrAbsent(summary.cpuWaitNanos()), millisOrAbsent(summary.otherCpuNanos()),
-                        millisOrAbsent(summary.submitNanos())), summary.cancelled());
+                        millisOrAbsent(summary.submitNanos())), summary.cancelled(), summary.carrierPeak(), summary.dbPool());
     }
 
     private String explainDeath(int exitCode, String streamError) {

@@ -1,5 +1,7 @@
 package dev.loomscope.launcher;
 
+import dev.loomscope.launcher.services.WaitService;
+import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.RunnerChannel;
 import dev.loomscope.runner.RunnerMain;
 import dev.loomscope.scenario.IdealTime;
@@ -54,13 +56,22 @@ public final class Runner implements RunStarter {
             return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())
                     ? "launcher.java-not-runnable" : "launcher.java-missing", launcher.java()));
         }
+        // The service the tasks wait on (a database, an HTTP service, a pipe writer) runs here, not in the runner.
+        WaitService service;
+        try {
+            service = WaitService.start(scenario, options.database());
+        } catch (WaitService.ServiceStartException e) {
+            return JvmRun.failedToStart(scenario, idealMs, e.getMessage());
+        }
         RunnerChannel channel;
         try {
             channel = RunnerChannel.open();
         } catch (IOException e) {
+            service.close();
             return JvmRun.failedToStart(scenario, idealMs, Text.get("launcher.no-socket", e.getMessage()));
         }
         var args = new ArrayList<>(channel.runnerArgs());
+        args.addAll(RunnerArgs.format(service.runnerArgs()));
         args.addAll(options.toArgs());
         args.addAll(scenario.toArgs());
         // JFR keeps its chunks in a repository that a killed runner (Stop) never deletes: give it a
@@ -81,9 +92,12 @@ public final class Runner implements RunStarter {
         Process process;
         try {
             // The runner's stdout and stderr are only logs: its frames come over the channel.
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            var builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().putAll(service.environment());
+            process = builder.start();
         } catch (IOException e) {
             channel.close();
+            service.close();
             deleteQuietly(repository);
             return JvmRun.failedToStart(scenario, idealMs,
                     Text.get("launcher.cannot-start", launcher.java(), e.getMessage()));
@@ -95,7 +109,11 @@ public final class Runner implements RunStarter {
                 deleteQuietly(repository);
             });
         }
-        return JvmRun.attach(process, channel, scenario, idealMs, listener);
+        LIVE_SERVICES.add(service);
+        return JvmRun.attach(process, channel, scenario, idealMs, listener, () -> {
+            service.close();
+            LIVE_SERVICES.remove(service);
+        });
     }
 
     /**
@@ -104,17 +122,22 @@ public final class Runner implements RunStarter {
      */
     private static final java.util.Map<Process, Path> LIVE_REPOSITORIES = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Services of runs still going; the shutdown hook stops them (a pipe folder, a database) when this JVM exits first. */
+    private static final java.util.Set<WaitService> LIVE_SERVICES = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     static {
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-runner-cleanup").unstarted(() ->
-                LIVE_REPOSITORIES.forEach((process, repository) -> {
-                    process.destroyForcibly();
-                    try {
-                        process.waitFor(1, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    deleteQuietly(repository);
-                })));
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-runner-cleanup").unstarted(() -> {
+            LIVE_REPOSITORIES.forEach((process, repository) -> {
+                process.destroyForcibly();
+                try {
+                    process.waitFor(1, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                deleteQuietly(repository);
+            });
+            LIVE_SERVICES.forEach(WaitService::close);
+        }));
     }
     private static Path jfrRepository() {
         try {

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  */
 public record Sweep(String setting, List<Integer> values) {
 
-    public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits");
+    public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits", "db-pool");
     public static final int MAX_POINTS = 50;
     private static final Pattern SPEC = Pattern.compile("([a-z-]+)=(\\d{1,9})\\.\\.(\\d{1,9}):(\\d{1,9})");
 

@@ -18,11 +18,15 @@ package dev.loomscope.protocol;
  * @param otherCpuNanos                CPU time the rest of the machine used meanwhile; -1 where the OS does not say
  * @param submitNanos                  from the clock's start until the last task was submitted; -1 for a web run
  * @param jfrFileError                 why the .jfr file asked for could not be written ("Could not write FILE: REASON."), or null
+ * @param carrierPeak                  the most carrier threads alive at once, as sampled (above the parallelism: the
+ *                                     scheduler compensated for a blocked carrier); -1 for a run of platform threads
+ * @param dbPool                       what the jdbc mode's connection pool measured, null for other modes
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed, long cancelled,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
                          double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated,
-                         long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError) {
+                         long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError,
+                         int carrierPeak, PoolFigures dbPool) {
 }

@@ -21,6 +21,8 @@ import java.util.StringJoiner;
 /**
  * One run's result as a flat row with stable field names for scripts: a line of {@code run --json},
  * or a CSV row with the same fields in the same order (the window's result export).
+ * {@code carrierPeak} is absent for platform threads; {@code dbPool}, {@code poolFillMs} and the
+ * tasks' waits for a connection ({@code poolWaitP50Ms}, {@code poolWaitMaxMs}) only for the jdbc mode.
  */
 public record ResultRow(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
                   int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
@@ -30,7 +32,8 @@ public record ResultRow(String executor, String label, String outcome, String me
                   java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
                   long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
                   long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
-                  String sharing, long cancelled, int failAtMs) {
+                  String sharing, long cancelled, int failAtMs, Integer carrierPeak, Integer dbPool, Double poolFillMs,
+                  Double poolWaitP50Ms, Double poolWaitMaxMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final CsvMapper CSV = CsvMapper.builder()
@@ -56,7 +59,9 @@ public record ResultRow(String executor, String label, String outcome, String me
                 r.vm().threadDumpVirtualThreads(), r.mounts(), r.unmounts(), s.threadLocalKb(), r.threadLocalsCreated(), s.connections(), repeats, r.runner() != null ? r.runner().javaVersion() : null,
                 r.runner() != null ? r.runner().cores() : 0,
                 r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null, s.sharing().cliName(),
-                r.cancelled(), s.failAtMs());
+                r.cancelled(), s.failAtMs(), r.carrierPeak() >= 0 ? r.carrierPeak() : null,
+                r.dbPool() != null ? r.dbPool().size() : null, r.dbPool() != null ? round(r.dbPool().fillMs()) : null,
+                r.dbPool() != null ? round(r.dbPool().waitP50Ms()) : null, r.dbPool() != null ? round(r.dbPool().waitMaxMs()) : null);
     }
 
     public String toJsonLine() {

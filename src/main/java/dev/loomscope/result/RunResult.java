@@ -1,6 +1,7 @@
 package dev.loomscope.result;
 
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.protocol.PoolFigures;
 import dev.loomscope.protocol.RunnerHello;
 
 /**
@@ -16,12 +17,15 @@ import dev.loomscope.protocol.RunnerHello;
  * @param threadLocalsCreated  values the tasks' ThreadLocal cache created (0 without one)
  * @param overheads        what the machine and the submitting cost the timed run, as measured
  * @param cancelled        tasks that ended cancelled (a structured scope's cancellation, or a stop): neither completed nor failed
+ * @param carrierPeak      the most carrier threads alive at once, sampled; above the carriers asked for, the scheduler
+ *                         compensated for a blocked carrier; -1 for platform threads or where unmeasured
+ * @param dbPool           the jdbc mode's connection pool: its size, fill time and the tasks' waits for a connection; null otherwise
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
                         Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
-                        Overheads overheads, long cancelled) {
+                        Overheads overheads, long cancelled, int carrierPeak, PoolFigures dbPool) {
 
     /**
      * Overheads measured over the timed run, each negative where it could not be measured (no
@@ -39,6 +43,16 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
         public boolean hasCpuWait() {
             return cpuWaitMs >= 0;
         }
+    }
+
+    /** A result without a carrier peak or a connection pool. */
+    public RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
+                     double elapsedMs, double idealMs, long submitted, long completed, long failed,
+                     double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
+                     Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
+                     Overheads overheads, long cancelled) {
+        this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
+                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, overheads, cancelled, -1, null);
     }
 
     /** A result without measured overheads. */

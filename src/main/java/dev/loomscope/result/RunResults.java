@@ -1,5 +1,6 @@
 package dev.loomscope.result;
 
+import dev.loomscope.protocol.PoolFigures;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -32,7 +33,17 @@ public final class RunResults {
                 (int) median(runs, RunResult::peakPlatformThreads), median(runs, RunResult::cpuTimeMs),
                 typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated(),
                 new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
-                        median(runs, RunResult::submitMs)), (long) median(runs, RunResult::cancelled));
+                        median(runs, RunResult::submitMs)), (long) median(runs, RunResult::cancelled),
+                (int) median(runs, RunResult::carrierPeak), medianPool(runs));
+    }
+
+    /** The connection pool's figures, each the median across runs; null when the runs had no pool. */
+    private static PoolFigures medianPool(List<RunResult> runs) {
+        if (runs.stream().anyMatch(r -> r.dbPool() == null)) {
+            return null;
+        }
+        return new PoolFigures(runs.getFirst().dbPool().size(), median(runs, r -> r.dbPool().fillMs()),
+                median(runs, r -> r.dbPool().waitP50Ms()), median(runs, r -> r.dbPool().waitMaxMs()));
     }
 
     public static double median(List<RunResult> runs, ToDoubleFunction<RunResult> figure) {

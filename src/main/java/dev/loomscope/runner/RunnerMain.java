@@ -7,6 +7,8 @@ import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.FrameWriter;
+import dev.loomscope.protocol.PoolFigures;
+import dev.loomscope.runner.waits.ServiceWait;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.protocol.RunnerHello;
@@ -65,7 +67,9 @@ public final class RunnerMain {
         if (scenario.executor().isVirtual()) {
             log.reserveOwnRings(scenario.carriers()); // allocated now, not inside the run
         }
-        var workload = new Workload(scenario, log, cpu, options.mountEvents());
+        // The service's wait opens (a pool fills, a client connects) before JFR and the baseline, never inside the timed run.
+        ServiceWait serviceWait = openServiceWait(scenario, values);
+        var workload = new Workload(scenario, log, cpu, options.mountEvents(), serviceWait);
         UserTasks userTasks = scenario.userTask() != null ? UserTasks.load(scenario.userTask(), log) : null;
         java.util.function.IntFunction<Runnable> taskBody = userTasks != null ? userTasks::task : workload::task;
         java.util.function.LongSupplier endsUnrecorded = userTasks != null ? userTasks::endsUnrecorded : workload::endsUnrecorded;
@@ -189,6 +193,10 @@ public final class RunnerMain {
         if (web != null) {
             web.close(); // after the clock: stopping the service is not part of the run
         }
+        PoolFigures dbPool = serviceWait != null ? serviceWait.poolFigures() : null;
+        if (serviceWait != null) {
+            serviceWait.close();
+        }
         int peakThreads = readings.peakPlatformThreads();
         long cpuNanos = readings.processCpuNanos() - cpuBaseline;
 
@@ -208,13 +216,25 @@ public final class RunnerMain {
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
-                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError));
+                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError,
+                    scenario.executor().isVirtual() ? pump.carrierPeak() : -1, dbPool));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.
             Runtime.getRuntime().halt(3);
         }
         System.exit(0);
+    }
+
+    /** The scenario's wait on an outside service, or null; a service that cannot be reached ends the runner with a sentence saying why. */
+    private static ServiceWait openServiceWait(Scenario scenario, RunnerArgs values) {
+        try {
+            return ServiceWait.open(scenario, values);
+        } catch (ServiceWait.ServiceUnavailableException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return null;
+        }
     }
 
     private static String describeSubmitFailure(Throwable e, int task, Scenario scenario, ProcessReadings readings) {

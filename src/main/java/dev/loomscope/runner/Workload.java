@@ -7,8 +7,12 @@ import dev.loomscope.protocol.EventType;
 import dev.loomscope.runner.telemetry.CarrierLookup;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.runner.telemetry.MountEvents;
+import dev.loomscope.runner.waits.ServiceWait;
 import dev.loomscope.text.Text;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The body of every task in a run: compute for the scenario's CPU time, then block for its sleep
@@ -93,7 +97,21 @@ public final class Workload {
         return threadLocalCache != null ? threadLocalCache.created.get() : sharedObject != null ? 1 : 0;
     }
 
+    /** The wait on a service outside the runner (jdbc, http, file), opened before the run; null for other modes. */
+    private final ServiceWait serviceWait;
+    /** The lock mode's lock: every task waits on its condition, which nobody signals, for the sleep time. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition neverSignalled = lock.newCondition();
+
     Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents) {
+        this(scenario, log, cpu, mountEvents, null);
+    }
+
+    Workload(Scenario scenario, EventLog log, CpuWork cpu, boolean mountEvents, ServiceWait serviceWait) {
+        if (scenario.blocking().needsService() && serviceWait == null) {
+            throw new IllegalArgumentException("blocking " + scenario.blocking().cliName() + " needs its service's wait");
+        }
+        this.serviceWait = serviceWait;
         this.mountEvents = mountEvents;
         this.log = log;
         this.cpuUnits = cpu.unitsFor(scenario.cpuMs());
@@ -199,7 +217,7 @@ public final class Workload {
                     } else if (blocking == BlockingMode.SLEEP) {
                         Thread.sleep(sleepMs); // the common case, from this frame, as a plain program sleeps
                     } else {
-                        block();
+                        block(id);
                     }
                     afterBlocking();
                 } else {
@@ -238,10 +256,10 @@ public final class Workload {
         }
 
         /** virtual-limited: only as many tasks as there are permits block at once. */
-        private void blockHoldingAPermit() throws InterruptedException {
+        private void blockHoldingAPermit() throws Exception {
             permits.acquire();
             try {
-                block();
+                block(id);
             } finally {
                 permits.release();
             }
@@ -299,7 +317,7 @@ public final class Workload {
         }
     }
 
-    private void block() throws InterruptedException {
+    private void block(int task) throws Exception {
         switch (blocking) {
             case SLEEP -> Thread.sleep(sleepMs);
             case SYNCHRONIZED -> {
@@ -310,6 +328,33 @@ public final class Workload {
             }
             case NATIVE -> NativeBlocking.sleepInNativeFrame();
             case CLASS_INIT -> ClassInitBlocking.sleepInStaticInitializer();
+            case JDBC, HTTP, FILE -> serviceWait.await(task);
+            case LOCK -> awaitUnsignalled();
+            case WAIT -> waitOnAMonitor();
+        }
+    }
+
+    /** The lock mode: a timed wait on a condition nobody signals, looped over spurious wake-ups until the time is up. */
+    private void awaitUnsignalled() throws InterruptedException {
+        lock.lock();
+        try {
+            long left = TimeUnit.MILLISECONDS.toNanos(sleepMs);
+            while (left > 0) {
+                left = neverSignalled.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The wait mode: {@code Object.wait} inside {@code synchronized}, nobody notifying, looped over spurious wake-ups. */
+    private void waitOnAMonitor() throws InterruptedException {
+        Object monitor = new Object();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(sleepMs);
+        synchronized (monitor) {
+            for (long left = sleepMs; left > 0; left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime() + 999_999)) {
+                monitor.wait(left);
+            }
         }
     }
 }

@@ -11,7 +11,17 @@ public enum BlockingMode implements CliNamed {
     /** Sleep inside an upcall from native code (qsort): a native frame pins the carrier. */
     NATIVE("native"),
     /** Sleep inside a static initializer: the VM frame pins the carrier. */
-    CLASS_INIT("class-init");
+    CLASS_INIT("class-init"),
+    /** One query that waits on a database server, through a connection pool: the wait of a service's JDBC call. */
+    JDBC("jdbc"),
+    /** One HTTP GET to a service that answers after the sleep time ({@code java.net.http.HttpClient}). */
+    HTTP("http"),
+    /** One blocking read from a named pipe that a writer outside the runner feeds after the sleep time. */
+    FILE("file"),
+    /** A timed wait on a {@code ReentrantLock}'s condition that nobody signals: it returns after the sleep time. */
+    LOCK("lock"),
+    /** {@code Object.wait(ms)} inside {@code synchronized}, nobody notifying: the monitor's own wait. */
+    WAIT("wait");
 
     private final String cliName;
 
@@ -26,6 +36,11 @@ public enum BlockingMode implements CliNamed {
 
     public static BlockingMode fromCliName(String name) {
         return CliNamed.byCliName(BlockingMode.class, name, Text.get("scenario.blocking-mode"));
+    }
+
+    /** Whether the task waits on a service outside the runner JVM, which the launching process starts for the run. */
+    public boolean needsService() {
+        return this == JDBC || this == HTTP || this == FILE;
     }
 
     public static String names() {

@@ -11,11 +11,12 @@ package dev.loomscope.scenario;
  * threads = the pool for fixed and ForkJoinPool, 1 for single, tasks for thread-per-task and
  * virtual; cores = the machine's cores, no more than the threads (or carriers) able to run.
  * Two executors change the waves: virtual-limited passes its sleeps through {@code permits} at a
- * time, and a virtual thread that pins (native, class-init) keeps its carrier while it sleeps, so
+ * time, and a virtual thread that pins (native, class-init) or reads a pipe (file) keeps its carrier while it waits, so
  * only {@code carriers} tasks wait at once. In the web experiment a closed loop of
  * {@code connections} clients has at most that many requests out, so threads is at most that.
  * A structured scope with a failing subtask ends when that subtask fails (fail-at-ms after its
- * computing): the scope cancels the rest.
+ * computing): the scope cancels the rest. With jdbc blocking, no more than the pool's
+ * {@code dbPool} connections wait on the database at once.
  */
 public final class IdealTime {
 
@@ -25,15 +26,15 @@ public final class IdealTime {
     public static double millis(Scenario s, int cores) {
         double work = s.sleepMs() + s.cpuMs();
         double waves = switch (s.executor()) {
-            case FIXED, FORKJOIN -> waves(s.tasks(), sent(s, s.pool())) * work;
+            case FIXED, FORKJOIN -> waves(s.tasks(), held(s, s.pool())) * work;
             case SINGLE -> (double) s.tasks() * work;
-            case PLATFORM -> waves(s.tasks(), sent(s, s.tasks())) * work;
-            case VIRTUAL -> waves(s.tasks(), sent(s, pins(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            case PLATFORM -> waves(s.tasks(), held(s, s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * work;
             // A failing subtask cancels the scope: the others end when it fails.
-            case STRUCTURED -> waves(s.tasks(), pins(s.blocking()) ? s.carriers() : s.tasks()) * (cancelsEarly(s) ? endOfFailure(s) : work);
-            case VIRTUAL_LIMITED -> pins(s.blocking())
-                    ? waves(s.tasks(), sent(s, Math.min(s.carriers(), s.permits()))) * work
-                    : waves(s.tasks(), sent(s, s.permits())) * s.sleepMs() + s.cpuMs();
+            case STRUCTURED -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
+            case VIRTUAL_LIMITED -> holdsCarrier(s.blocking())
+                    ? waves(s.tasks(), held(s, Math.min(s.carriers(), s.permits()))) * work
+                    : waves(s.tasks(), held(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
         return Math.max(waves, Math.max(cpuBoundMillis(s, cores), cancelsEarly(s) ? endOfFailure(s) : work));
     }
@@ -72,7 +73,21 @@ public final class IdealTime {
         return s.isWeb() ? Math.min(threads, s.connections()) : threads;
     }
 
-    /** Whether a virtual thread blocking this way keeps its carrier on JDK 24+. */
+    /** Tasks that can wait at once: those sent, and no more than the connection pool holds for jdbc. */
+    private static int held(Scenario s, int threads) {
+        int out = sent(s, threads);
+        return s.blocking() == BlockingMode.JDBC ? Math.min(out, s.dbPool()) : out;
+    }
+
+    /**
+     * Whether a virtual thread waiting this way keeps its carrier on JDK 25: the pinning modes, and a
+     * read of a named pipe (a plain system call the scheduler does not compensate for, and no pin to JFR).
+     */
+    public static boolean holdsCarrier(BlockingMode mode) {
+        return pins(mode) || mode == BlockingMode.FILE;
+    }
+
+    /** Whether a virtual thread blocking this way pins its carrier on JDK 24+ (JFR reports it). */
     public static boolean pins(BlockingMode mode) {
         return mode == BlockingMode.NATIVE || mode == BlockingMode.CLASS_INIT;
     }

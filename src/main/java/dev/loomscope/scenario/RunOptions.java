@@ -17,8 +17,11 @@ import java.util.List;
  * @param cpuUnitsPerMs   the rate at which a task's "ms of CPU" become units of prime counting; 0: the
  *                        runner times it itself at its start. Given, it repeats another run's exact
  *                        work: two JVMs time the same work a few per cent apart.
+ * @param database        the user's own database for the jdbc blocking mode, or null for the H2 server
+ *                        LoomScope starts; never on the runner's command line (the launcher's service names it)
  */
-public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents, double cpuUnitsPerMs) {
+public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents, double cpuUnitsPerMs,
+                         DatabaseTarget database) {
 
     public static final RunOptions DEFAULT = new RunOptions(true, null, null);
 
@@ -29,6 +32,10 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
 
     public RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents) {
         this(jfr, jfrFile, threadDumpFile, mountEvents, 0);
+    }
+
+    public RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean mountEvents, double cpuUnitsPerMs) {
+        this(jfr, jfrFile, threadDumpFile, mountEvents, cpuUnitsPerMs, null);
     }
     /** Virtual-thread start and end events cost two JFR events per task; above this many tasks they stay off. */
     public static final int MAX_TASKS_WITH_VTHREAD_EVENTS = 100_000;
@@ -47,16 +54,21 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
 
     /** These options, doing a task's CPU part at this rate instead of timing it at the runner's start. */
     public RunOptions withCpuUnitsPerMs(double rate) {
-        return new RunOptions(jfr, jfrFile, threadDumpFile, mountEvents, rate);
+        return new RunOptions(jfr, jfrFile, threadDumpFile, mountEvents, rate, database);
+    }
+
+    /** These options, waiting on the user's own database in the jdbc mode (null: LoomScope's H2). */
+    public RunOptions withDatabase(DatabaseTarget target) {
+        return new RunOptions(jfr, jfrFile, threadDumpFile, mountEvents, cpuUnitsPerMs, target);
     }
 
     public RunOptions withoutJfr() {
-        return new RunOptions(false, null, threadDumpFile, false, cpuUnitsPerMs);
+        return new RunOptions(false, null, threadDumpFile, false, cpuUnitsPerMs, database);
     }
 
     /** These options, saving the recording to {@code file}, with mount events or not. */
     public RunOptions withJfrFile(Path file, boolean withMountEvents) {
-        return new RunOptions(true, file, threadDumpFile, withMountEvents, cpuUnitsPerMs);
+        return new RunOptions(true, file, threadDumpFile, withMountEvents, cpuUnitsPerMs, database);
     }
 
     public List<String> toArgs() {

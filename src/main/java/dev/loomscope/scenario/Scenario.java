@@ -30,7 +30,7 @@ import java.util.Map;
  * and {@code cpuMs} then only say what each task is expected to take, for the perfect-world line.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs,
+                       BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs, int dbPool,
                        UserTask userTask) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
@@ -91,6 +91,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
             throw new InvalidScenarioException("sleep-ms", Text.get("scenario.sleep-needed", blocking.cliName()));
         }
+        DB_POOL.check(dbPool);
+        if (blocking == BlockingMode.FILE && tasks > MAX_FILE_TASKS) {
+            throw new InvalidScenarioException("tasks", Text.get("scenario.file-tasks", MAX_FILE_TASKS, tasks));
+        }
         FAIL_AT_MS.check(failAtMs);
         if (failAtMs > 0 && failAtMs >= sleepMs) {
             throw new InvalidScenarioException("fail-at-ms", Text.get("scenario.fail-within-wait", sleepMs, failAtMs));
@@ -108,6 +112,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return toBuilder().withUserTask(task).build();
     }
 
+    /** Connections of the jdbc mode's pool; a service's pool is often 10 (HikariCP's own default). */
+    public static final Range DB_POOL = new Range("db-pool", 1, 10_000);
+    public static final int DEFAULT_DB_POOL = 10;
+    /** The file mode gives each task a named pipe of its own: this many at most in one run. */
+    public static final int MAX_FILE_TASKS = 20_000;
+
     /** How far into its wait the failing task fails, when one does: within the wait, and not in a web run. */
     public static final Range FAIL_AT_MS = new Range("fail-at-ms", 0, 60_000);
 
@@ -121,12 +131,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
      */
     public static Builder of(ExecutorKind executor) {
-        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0, null);
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0, DEFAULT_DB_POOL, null);
     }
 
     /** This scenario's settings, to change several at once and check only the result. */
     public Builder toBuilder() {
-        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
     }
 
     /**
@@ -135,72 +145,77 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * then fewer tasks) still build. {@link #build()} checks everything, as the constructor does.
      */
     public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
-                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs,
+                          BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs, int dbPool,
                           UserTask userTask) {
 
         public Builder withExecutor(ExecutorKind kind) {
-            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         public Builder withTasks(int count) {
-            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
         public Builder withPool(int threads) {
-            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         /** Carrier threads of the runner JVM's virtual-thread scheduler. */
         public Builder withCarriers(int count) {
-            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         public Builder withSleepMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         public Builder withCpuMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         public Builder withBlocking(BlockingMode mode) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
         public Builder withPermits(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
         public Builder withThreadLocalKb(int kb) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs, dbPool, userTask);
         }
 
         /** How a task gets its object of {@link #withThreadLocalKb} KB: a ThreadLocal cache, or a ScopedValue. */
         public Builder withSharing(Sharing how) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs, dbPool, userTask);
         }
 
         /** One task (the middle one) fails {@code ms} into its wait instead of finishing it (0: none fails). */
         public Builder withFailAtMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms, dbPool, userTask);
         }
 
         /** The web experiment with that many connections (0: a plain run). */
         public Builder withConnections(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs, dbPool, userTask);
         }
 
         /** Each task runs the user's own {@link UserTask} instead of sleeping and computing (null: LoomScope's task). */
         public Builder withUserTask(UserTask task) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, task);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, task);
+        }
+
+        /** Connections of the jdbc blocking mode's pool (other modes ignore it). */
+        public Builder withDbPool(int count) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, count, userTask);
         }
 
         /** @throws InvalidScenarioException naming the first setting at fault */
         public Scenario build() {
-            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, userTask);
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
         }
     }
 
@@ -251,6 +266,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     /** This scenario with its middle task failing {@code ms} into its wait (0: none fails). */
     public Scenario withFailAtMs(int ms) {
         return toBuilder().withFailAtMs(ms).build();
+    }
+
+    public Scenario withDbPool(int connections) {
+        return toBuilder().withDbPool(connections).build();
     }
 
     /** The task that fails at {@link #failAtMs()}, or -1 if none does. */
@@ -321,6 +340,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         map.put("connections", Integer.toString(connections));
         map.put("sharing", sharing.cliName());
         map.put("fail-at-ms", Integer.toString(failAtMs));
+        map.put("db-pool", Integer.toString(dbPool));
         if (userTask != null) {
             map.putAll(userTask.asMap());
         }
@@ -338,6 +358,6 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
                 BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
                 args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")),
-                args.intOf("fail-at-ms", 0), UserTask.from(args));
+                args.intOf("fail-at-ms", 0), args.intOf("db-pool", DEFAULT_DB_POOL), UserTask.from(args));
     }
 }

@@ -64,13 +64,19 @@ class RunCommandTest {
             "--pool -3                     | pool must be between 1 and 100,000 (got -3)",
             "--carriers 999                | carriers must be between 1 and 256 (got 999)",
             "--executor fixed,loom         | --executor: no executor 'loom'; choose from fixed, virtual, platform",
-            "--blocking spin               | --blocking: no blocking mode 'spin'; choose from sleep, synchronized, native, class-init",
+            "--blocking spin               | --blocking: no blocking mode 'spin'; choose from sleep, synchronized, native, class-init, jdbc, http, file, lock, wait",
             "--tasks many                  | --tasks: 'many' is not a whole number",
             "--frobnicate                  | Unknown option: '--frobnicate'",
             "--blocking native --sleep-ms 0| blocking native needs sleep-ms of at least 1",
             "--repeat 0                    | --repeat must be between 1 and 1,000",
             "--executor single --tasks 1000000 | loomscope: single would take at least",
-            "--executor virtual --connections 10 --tasks 200000 | loomscope: a web run sends at most 100,000 requests (got 200,000 tasks)"})
+            "--executor virtual --connections 10 --tasks 200000 | loomscope: a web run sends at most 100,000 requests (got 200,000 tasks)",
+            "--blocking jdbc --db-pool 0   | --db-pool must be between 1 and 10,000 (got 0)",
+            "--jdbc-url jdbc:postgresql://localhost/x | --jdbc-url needs --blocking jdbc (got --blocking sleep)",
+            "--blocking jdbc --jdbc-url jdbc:postgresql://localhost/x --jdbc-password-file /nonexistent/pw | --jdbc-password-file: no such file: /nonexistent/pw",
+            "--blocking jdbc --jdbc-url postgres://localhost/x | --jdbc-url must be a JDBC URL starting with jdbc: (got postgres://localhost/x)",
+            "--blocking jdbc --jdbc-user me | --jdbc-user needs --jdbc-url",
+            "--blocking file --tasks 30000  | blocking file makes a named pipe per task: at most 20,000 tasks (got 30,000)"})
     void badOptionsGiveOneLineAndExitCode2(String options, String message) {
         var args = new java.util.ArrayList<>(List.of("run"));
         args.addAll(List.of(options.strip().split("\\s+")));

@@ -208,9 +208,9 @@ class RunnerTest {
 
         ProcessHandle process = ProcessHandle.of(handle.pid()).orElseThrow();
         // JFR keeps chunks in a repository that a killed runner never deletes: the Runner gives it a folder and deletes that.
-        // The whole command line, not arguments(): the JDK gives no arguments for a command line longer than
-        // a page (/proc/PID/cmdline), as the test class path makes it; the option holds no space.
-        Path repository = Path.of(Arrays.stream(process.info().commandLine().orElseThrow().split(" "))
+        // Read from /proc: ProcessHandle.Info gives no arguments once the command line passes a page (the class path's jars).
+        String[] arguments = Files.readString(Path.of("/proc", Long.toString(handle.pid()), "cmdline")).split("\0");
+        Path repository = Path.of(Arrays.stream(arguments)
                 .filter(a -> a.startsWith("-XX:FlightRecorderOptions:repository=")).findFirst().orElseThrow().substring(37));
         assertThat(repository).isDirectory();
 

@@ -57,6 +57,18 @@ class IdealTimeTest {
         assertThat(IdealTime.millis(unpinned, 2)).isEqualTo(50);
     }
 
+    /** Measured on JDK 25: a pipe read holds its carrier (see docs/measuring.md), so it waits as pinning does. */
+    @Test
+    void aPipeReadKeepsItsCarrierAndAQueryWaitsForOneOfThePoolsConnections() {
+        var file = Scenario.of(ExecutorKind.VIRTUAL).withTasks(100).withSleepMs(50).withCarriers(2).withBlocking(BlockingMode.FILE).build();
+        assertThat(IdealTime.millis(file, 2)).isEqualTo(50 * 50);
+        var jdbc = Scenario.of(ExecutorKind.VIRTUAL).withTasks(400).withSleepMs(20).withBlocking(BlockingMode.JDBC).withDbPool(10).build();
+        assertThat(IdealTime.millis(jdbc, 2)).isEqualTo(40 * 20);
+        assertThat(IdealTime.millis(jdbc.withDbPool(100), 2)).isEqualTo(4 * 20);
+        assertThat(IdealTime.millis(jdbc.withExecutor(ExecutorKind.FIXED).withPool(4), 2)).isEqualTo(100 * 20);
+        assertThat(IdealTime.millis(jdbc.withBlocking(BlockingMode.HTTP), 2)).isEqualTo(20);
+    }
+
     @Test
     void neverBelowOneTask() {
         assertThat(IdealTime.millis(scenario(ExecutorKind.FIXED, 1, 200, 30, 20), 2)).isEqualTo(50);

@@ -77,6 +77,11 @@ public final class ProcessReadings {
         return scheduler == null ? -1 : (int) Math.min(Integer.MAX_VALUE, scheduler.getQueuedVirtualThreadCount());
     }
 
+    /** Carrier threads alive now (the scheduler's pool size: above its parallelism while it compensates), -1 if unknown. */
+    public int carrierThreads() {
+        return scheduler == null ? -1 : scheduler.getPoolSize();
+    }
+
     /** The virtual-thread scheduler's parallelism (carriers), or the processor count if unknown. */
     public int carriers() {
         return scheduler == null ? Runtime.getRuntime().availableProcessors() : scheduler.getParallelism();

@@ -41,6 +41,8 @@ public final class TelemetryPump {
     private volatile boolean stopping;
     private long rssPeak;
     private long heapPeak;
+    /** The most carrier threads seen alive at a sample; compensating carriers stay alive a while, so a sample sees them. */
+    private int carrierPeak;
     private long lastSampleNanos;
     /**
      * Counted from the events as they pass, so tasks need no shared counter. Plain fields: only
@@ -143,6 +145,10 @@ public final class TelemetryPump {
         return rssPeak;
     }
 
+    public int carrierPeak() {
+        return carrierPeak;
+    }
+
     public long heapPeak() {
         return heapPeak;
     }
@@ -198,6 +204,7 @@ public final class TelemetryPump {
                 finished);
         rssPeak = Math.max(rssPeak, sample.rssBytes());
         heapPeak = Math.max(heapPeak, sample.heapUsedBytes());
+        carrierPeak = Math.max(carrierPeak, readings.carrierThreads());
         out.sample(sample);
         return sample;
     }

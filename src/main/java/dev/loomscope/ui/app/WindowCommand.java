@@ -358,6 +358,10 @@ public final class WindowCommand implements Callable<Integer> {
         } else {
             OutputPaths.requireNewFolder(spec, "--record", record);
         }
+        if (scenario.database(spec) != null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    Messages.text("cli.window.bad.jdbc-url"));
+        }
         boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()

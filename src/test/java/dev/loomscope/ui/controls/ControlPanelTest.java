@@ -112,6 +112,10 @@ class ControlPanelTest {
             assertThat(vm.selectedProperty(ExecutorKind.FIXED).get()).isFalse();
             @SuppressWarnings("unchecked")
             ChoiceBox<BlockingMode> blocking = find(root, "blockingBox", ChoiceBox.class);
+            assertThat(blocking.getItems()).containsExactly(BlockingMode.values())
+                    .contains(BlockingMode.JDBC, BlockingMode.HTTP, BlockingMode.FILE, BlockingMode.LOCK, BlockingMode.WAIT);
+            blocking.setValue(BlockingMode.JDBC);
+            assertThat(vm.blockingProperty().get()).isEqualTo(BlockingMode.JDBC);
             blocking.setValue(BlockingMode.NATIVE);
             assertThat(vm.blockingProperty().get()).isEqualTo(BlockingMode.NATIVE);
             boolean animating = vm.animateLiveProperty().get();

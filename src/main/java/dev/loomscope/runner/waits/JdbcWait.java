@@ -1,0 +1,169 @@
+package dev.loomscope.runner.waits;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.loomscope.protocol.PoolFigures;
+import dev.loomscope.protocol.RunnerArgs;
+import dev.loomscope.protocol.ServiceArgs;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The jdbc mode: each task takes a connection from a HikariCP pool and runs one query that waits
+ * on the database server for the sleep time ({@code SLEEP(ms)} on LoomScope's H2, {@code pg_sleep}
+ * on PostgreSQL). The pool is full before the run's clock starts; each task's time in
+ * {@code getConnection()} is kept to report the pool's queue.
+ */
+final class JdbcWait implements ServiceWait {
+
+    /** How long the pool gets to open all its connections before the run is given up. */
+    private static final long FILL_LIMIT_MS = 60_000;
+
+    /** Calls before the clock: enough for the JIT to compile the driver's and the server's hot paths. */
+    static final int WARM_UP_CALLS = 200;
+
+    private final HikariDataSource pool;
+    private final String query;
+    private final double fillMs;
+    /** Each task's time in getConnection(), by task number; -1 where it never got that far. */
+    private final long[] waitNanos;
+
+    private JdbcWait(HikariDataSource pool, String query, double fillMs, int tasks) {
+        this.pool = pool;
+        this.query = query;
+        this.fillMs = fillMs;
+        this.waitNanos = new long[tasks];
+        Arrays.fill(waitNanos, -1);
+    }
+
+    static JdbcWait open(Scenario scenario, RunnerArgs args) {
+        String url = args.required(ServiceArgs.JDBC_URL);
+        var config = new HikariConfig();
+        config.setPoolName("loomscope-db");
+        config.setJdbcUrl(url);
+        config.setUsername(args.optional(ServiceArgs.JDBC_USER));
+        config.setPassword(System.getenv(ServiceArgs.JDBC_PASSWORD_ENV));
+        // Full from the start and never shrinking, as a busy service's pool is.
+        config.setMaximumPoolSize(scenario.dbPool());
+        config.setMinimumIdle(scenario.dbPool());
+        // A task waits for a connection as long as the queue before it takes (0: no limit): the
+        // pool's queue is what the run shows, not a timeout of HikariCP's default 30 s.
+        config.setConnectionTimeout(0);
+        long start = System.nanoTime();
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(config);
+            awaitFull(pool, scenario.dbPool());
+        } catch (RuntimeException e) {
+            throw new ServiceUnavailableException(Text.get("wait.jdbc.pool-failed", scenario.dbPool(), url, rootMessage(e)), e);
+        }
+        double fillMs = (System.nanoTime() - start) / 1e6;
+        return new JdbcWait(pool, sleepQuery(url, scenario.sleepMs()), fillMs, scenario.tasks());
+    }
+
+    /** The query that waits {@code ms} on the server: PostgreSQL's pg_sleep, or the SLEEP function LoomScope's H2 has. */
+    static String sleepQuery(String url, int ms) {
+        return url.startsWith("jdbc:postgresql:") ? "SELECT pg_sleep(%d / 1000.0)".formatted(ms) : "SELECT SLEEP(%d)".formatted(ms);
+    }
+
+    private static void awaitFull(HikariDataSource pool, int size) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FILL_LIMIT_MS);
+        while (pool.getHikariPoolMXBean().getTotalConnections() < size) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(Text.get("wait.jdbc.pool-slow",
+                        pool.getHikariPoolMXBean().getTotalConnections(), size, FILL_LIMIT_MS / 1000));
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the pool filled", e);
+            }
+        }
+    }
+
+    /**
+     * Queries that wait 0 ms, one after another, then one task's wait for a connection while all
+     * are taken: the driver, the server and the pool's hand-off to a waiter (its queue's classes,
+     * initialized inside a task, pinned carriers) are warm before the first task.
+     */
+    @Override
+    public void warmUp() throws SQLException, InterruptedException {
+        String noWait = sleepQuery(pool.getJdbcUrl(), 0);
+        for (int call = 0; call < WARM_UP_CALLS; call++) {
+            try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+                statement.execute(noWait);
+            }
+        }
+        var taken = new java.util.ArrayList<Connection>();
+        try {
+            while (taken.size() < pool.getMaximumPoolSize()) {
+                taken.add(pool.getConnection());
+            }
+            var waited = new java.util.concurrent.atomic.AtomicReference<SQLException>();
+            Thread waiter = Thread.ofVirtual().start(() -> {
+                try (Connection connection = pool.getConnection()) {
+                    connection.isValid(0);
+                } catch (SQLException e) {
+                    waited.set(e);
+                }
+            });
+            while (pool.getHikariPoolMXBean().getThreadsAwaitingConnection() == 0 && waiter.isAlive()) {
+                Thread.sleep(1);
+            }
+            taken.removeLast().close(); // handed to the waiting thread
+            waiter.join();
+            if (waited.get() != null) {
+                throw waited.get();
+            }
+        } finally {
+            for (Connection connection : taken) {
+                connection.close();
+            }
+        }
+    }
+
+    @Override
+    public void await(int task) throws SQLException {
+        long asked = System.nanoTime();
+        try (Connection connection = pool.getConnection()) {
+            waitNanos[task] = System.nanoTime() - asked;
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(query);
+            }
+        }
+    }
+
+    /** Read once every task has ended (the executor closed, which orders their writes before this). */
+    @Override
+    public PoolFigures poolFigures() {
+        long[] waits = Arrays.stream(waitNanos).filter(n -> n >= 0).sorted().toArray();
+        double p50 = waits.length == 0 ? 0 : waits[(waits.length - 1) / 2] / 1e6;
+        double max = waits.length == 0 ? 0 : waits[waits.length - 1] / 1e6;
+        return new PoolFigures(pool.getMaximumPoolSize(), fillMs, p50, max);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /**
+     * The first line of the innermost message that says something: a driver's SQLException wraps
+     * the server's words, a pool's exception wraps the driver's. One line, as a runner's last words are read.
+     */
+    static String rootMessage(Throwable e) {
+        String said = e.toString();
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                said = cause.getMessage();
+            }
+        }
+        return said.strip().lines().findFirst().orElse(said);
+    }
+}
