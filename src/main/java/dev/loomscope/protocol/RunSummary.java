@@ -18,11 +18,19 @@ package dev.loomscope.protocol;
  * @param otherCpuNanos                CPU time the rest of the machine used meanwhile; -1 where the OS does not say
  * @param submitNanos                  from the clock's start until the last task was submitted; -1 for a web run
  * @param jfrFileError                 why the .jfr file asked for could not be written ("Could not write FILE: REASON."), or null
+ * @param taskError                    what the first of the user's tasks to throw threw ({@code --task-file}): the task's
+ *                                     number, the exception with its message, and the frame of the user's code it left;
+ *                                     null when none threw (the others are only counted)
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed, long cancelled,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
                          int peakPlatformThreads, long cpuTimeNanos, long eventsEmitted, String failure,
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
                          double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated,
-                         long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError) {
+                         long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError,
+                         TaskError taskError) {
+
+    /** The first exception a user's task threw: {@code where} is the top frame in their class, or null if none was. */
+    public record TaskError(long task, String exception, String where) {
+    }
 }

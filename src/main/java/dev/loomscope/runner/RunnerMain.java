@@ -204,7 +204,8 @@ public final class RunnerMain {
                     pump.heapPeak(), peakThreads, cpuNanos, log.recorded(), failure, virtualThreadEvents,
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
-                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError));
+                    cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError,
+                    userTasks != null ? userTasks.firstError() : null));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.
