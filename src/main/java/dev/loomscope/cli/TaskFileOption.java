@@ -2,6 +2,7 @@ package dev.loomscope.cli;
 
 import dev.loomscope.launcher.TaskCompiler;
 import dev.loomscope.scenario.UserTask;
+import dev.loomscope.text.Text;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,10 +16,7 @@ import picocli.CommandLine.ParameterException;
  */
 public final class TaskFileOption {
 
-    @Option(names = "--task-file", paramLabel = "FILE.java",
-            description = "Your own code as the tasks: a Java source file with a public class implementing java.util.concurrent.Callable "
-                    + "and a public no-arg constructor. Each task calls call() once on a new instance. It is compiled before any run "
-                    + "starts; --sleep-ms and --cpu-ms then only say what a task is expected to take, for the ideal (default 0: none).")
+    @Option(names = "--task-file", paramLabel = "FILE.java", descriptionKey = "cli.scenario.task-file")
     Path file;
 
     private TaskCompiler.Compiled compiled;
@@ -43,13 +41,14 @@ public final class TaskFileOption {
             } catch (TaskCompiler.TaskException e) {
                 var problems = e.problems();
                 if (problems.size() == 1 && problems.getFirst().line() == 0) {
-                    throw new ParameterException(spec.commandLine(), "--task-file: " + problems.getFirst());
+                    throw new ParameterException(spec.commandLine(), Text.get("cli.task-file.refused", problems.getFirst()));
                 }
                 PrintWriter err = spec.commandLine().getErr();
-                problems.forEach(problem -> err.println("loomscope: " + problem));
+                problems.forEach(problem -> err.println(Text.get("cli.task-file.problem", problem)));
                 err.flush();
-                throw new ParameterException(spec.commandLine(), "--task-file: %s did not compile (%d error%s)"
-                        .formatted(file.getFileName(), problems.size(), problems.size() == 1 ? "" : "s"));
+                throw new ParameterException(spec.commandLine(), problems.size() == 1
+                        ? Text.get("cli.task-file.errors.one", file.getFileName())
+                        : Text.get("cli.task-file.errors.many", file.getFileName(), problems.size()));
             }
             TaskCompiler.Compiled done = compiled;
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-task-cleanup").unstarted(done::close));

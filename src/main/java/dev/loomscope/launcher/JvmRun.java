@@ -13,6 +13,7 @@ import dev.loomscope.protocol.ProtocolException;
 import dev.loomscope.protocol.RunStart;
 import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.protocol.RunnerHello;
+import dev.loomscope.text.Text;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -257,6 +258,14 @@ final class JvmRun implements RunHandle {
         }
         if (summary.jfrFileError() != null) {
             message = (message + " " + summary.jfrFileError()).strip();
+        }
+        if (summary.taskError() != null) {
+            // The user's code threw: what and where, or they would see only a count of failed tasks.
+            RunSummary.TaskError thrown = summary.taskError();
+            String said = thrown.where() == null
+                    ? Text.get("run.task-threw", thrown.task() + 1, thrown.exception())
+                    : Text.get("run.task-threw.at", thrown.task() + 1, thrown.exception(), thrown.where());
+            message = (message + " " + said).strip();
         }
         VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
                 summary.clockAlignmentErrorMs());

@@ -4,6 +4,7 @@ import dev.loomscope.io.AtomicFiles;
 import dev.loomscope.launcher.TaskCompiler;
 import dev.loomscope.scenario.UserTask;
 import dev.loomscope.ui.fx.FxThread;
+import dev.loomscope.ui.fx.Messages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ public final class TaskEditor extends BorderPane {
     }
 
     private final CodeArea code = new CodeArea();
-    private final CheckBox use = new CheckBox("Use as workload");
+    private final CheckBox use = new CheckBox(Messages.text("task.use"));
     private final Label status = new Label();
     private final Label problemsText = new Label();
     private final PauseTransition settle = new PauseTransition(Duration.millis(400));
@@ -87,16 +88,16 @@ public final class TaskEditor extends BorderPane {
         problemsText.visibleProperty().bind(problemsText.managedProperty());
         settle.setOnFinished(e -> compileNow());
 
-        var examples = new MenuButton("Examples");
+        var examples = new MenuButton(Messages.text("task.examples"));
         examples.setId("taskExamples");
         for (StarterTask starter : StarterTask.values()) {
             var item = new MenuItem(starter.title());
             item.setOnAction(e -> startFrom(starter));
             examples.getItems().add(item);
         }
-        var load = new Button("Load…");
+        var load = new Button(Messages.text("task.load"));
         load.setOnAction(e -> chooseAndLoad());
-        var save = new Button("Save…");
+        var save = new Button(Messages.text("task.save"));
         save.setOnAction(e -> chooseAndSave());
         var grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -160,11 +161,11 @@ public final class TaskEditor extends BorderPane {
             if (current != null && outcome != null && outcome.edit() == edits) {
                 run.accept(current.task());
             } else if (error != null) {
-                refuse.accept("Your task could not be compiled: " + error.getMessage());
+                refuse.accept(Messages.text("task.refused.compiler", error.getMessage()));
             } else if (outcome != null && outcome.edit() != edits) {
-                refuse.accept("Your task changed while it compiled: press Run again.");
+                refuse.accept(Messages.text("task.refused.changed"));
             } else {
-                refuse.accept("Your task does not compile: " + (outcome == null ? "" : firstProblem(outcome.problems())));
+                refuse.accept(Messages.text("task.refused.errors", outcome == null ? "" : firstProblem(outcome.problems())));
             }
         });
     }
@@ -177,7 +178,7 @@ public final class TaskEditor extends BorderPane {
             current = null;
         }
         if (awake) {
-            status.setText("Compiling…");
+            status.setText(Messages.text("task.status.compiling"));
             settle.playFromStart();
         }
     }
@@ -186,7 +187,7 @@ public final class TaskEditor extends BorderPane {
     public void wake() {
         if (!awake) {
             awake = true;
-            status.setText("Compiling…");
+            status.setText(Messages.text("task.status.compiling"));
             compileNow();
         }
     }
@@ -218,7 +219,7 @@ public final class TaskEditor extends BorderPane {
     /** Puts a compile's outcome on screen, if it is of the text as it is now; an older one's folder is deleted. */
     private void show(Outcome outcome, Throwable error) {
         if (error != null) {
-            status.setText("The compiler failed");
+            status.setText(Messages.text("task.status.compiler-failed"));
             problemsText.setText(String.valueOf(error.getMessage()));
             return;
         }
@@ -230,10 +231,11 @@ public final class TaskEditor extends BorderPane {
         }
         if (outcome.compiled() != null) {
             current = outcome.compiled();
-            status.setText("Compiles: each task calls " + current.task().simpleName() + ".call()");
+            status.setText(Messages.text("task.status.compiles", current.task().simpleName()));
             mark(List.of());
         } else {
-            status.setText(outcome.problems().size() == 1 ? "1 error" : outcome.problems().size() + " errors");
+            int errors = outcome.problems().size();
+            status.setText(errors == 1 ? Messages.text("task.status.errors.one") : Messages.text("task.status.errors.many", errors));
             mark(outcome.problems());
         }
     }
@@ -244,7 +246,7 @@ public final class TaskEditor extends BorderPane {
             code.setParagraphStyle(i, errorLines.contains(i + 1) ? List.of("error-line") : List.of());
         }
         code.setParagraphGraphicFactory(gutter()); // redrawn with the new marks
-        problemsText.setText(problems.stream().map(p -> p.line() > 0 ? "Line " + p.line() + ": " + p.message() : p.message())
+        problemsText.setText(problems.stream().map(p -> p.line() > 0 ? Messages.text("task.problem.line", p.line(), p.message()) : p.message())
                 .collect(Collectors.joining("\n")));
     }
 
@@ -253,8 +255,8 @@ public final class TaskEditor extends BorderPane {
             return "";
         }
         var first = problems.getFirst();
-        return (first.line() > 0 ? "line " + first.line() + ": " : "") + first.message()
-                + (problems.size() > 1 ? " (and %d more, marked in the Your task tab)".formatted(problems.size() - 1) : "");
+        String said = first.line() > 0 ? Messages.text("task.first-problem.line", first.line(), first.message()) : first.message();
+        return problems.size() > 1 ? Messages.text("task.first-problem.more", said, problems.size() - 1) : said;
     }
 
     /** Line numbers, the ones with an error marked. */
@@ -271,7 +273,7 @@ public final class TaskEditor extends BorderPane {
     }
 
     private void chooseAndLoad() {
-        var chooser = javaChooser("Load a task");
+        var chooser = javaChooser(Messages.text("task.chooser.load"));
         var chosen = chooser.showOpenDialog(getScene().getWindow());
         if (chosen != null) {
             load(chosen.toPath());
@@ -296,7 +298,7 @@ public final class TaskEditor extends BorderPane {
 
     /** @param saveBeside whether Save… starts in its folder (not a temporary folder's) */
     private void load(Path source, boolean saveBeside) {
-        status.setText("Loading " + source.getFileName() + "…");
+        status.setText(Messages.text("task.status.loading", source.getFileName()));
         FxThread.whenDone(CompletableFuture.supplyAsync(() -> {
             try {
                 return Files.readString(source, StandardCharsets.UTF_8);
@@ -305,7 +307,7 @@ public final class TaskEditor extends BorderPane {
             }
         }), (text, error) -> {
             if (error != null) {
-                status.setText("Could not read " + source.getFileName() + ": " + AtomicFiles.reason(error.getCause() != null ? error.getCause() : error));
+                status.setText(Messages.text("task.status.read-failed", source.getFileName(), AtomicFiles.reason(error.getCause() != null ? error.getCause() : error)));
                 return;
             }
             file = saveBeside ? source : null;
@@ -316,7 +318,7 @@ public final class TaskEditor extends BorderPane {
     }
 
     private void chooseAndSave() {
-        var chooser = javaChooser("Save the task");
+        var chooser = javaChooser(Messages.text("task.chooser.save"));
         chooser.setInitialFileName(file != null ? file.getFileName().toString() : TaskCompiler.guessedFileName(code.getText()));
         var chosen = chooser.showSaveDialog(getScene().getWindow());
         if (chosen != null) {
@@ -336,7 +338,7 @@ public final class TaskEditor extends BorderPane {
         }), (done, error) -> {
             if (error == null) {
                 file = target;
-                status.setText("Saved " + target.getFileName());
+                status.setText(Messages.text("task.status.saved", target.getFileName()));
             } else {
                 status.setText(error.getCause() != null ? error.getCause().getMessage() : error.getMessage());
             }
@@ -346,7 +348,7 @@ public final class TaskEditor extends BorderPane {
     private FileChooser javaChooser(String title) {
         var chooser = new FileChooser();
         chooser.setTitle(title);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Java source", "*.java"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("task.chooser.java"), "*.java"));
         if (file != null && file.getParent() != null) {
             chooser.setInitialDirectory(file.getParent().toFile());
         }

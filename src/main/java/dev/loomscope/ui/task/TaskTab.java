@@ -1,6 +1,7 @@
 package dev.loomscope.ui.task;
 
 import dev.loomscope.scenario.UserTask;
+import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
 import java.util.function.Consumer;
 import javafx.scene.control.Tab;
@@ -12,7 +13,7 @@ import javafx.scene.control.TabPane;
  */
 public final class TaskTab implements UserCode {
 
-    private final Tab tab = new Tab("Your task");
+    private final Tab tab = new Tab(Messages.text("task.tab"));
     private TaskEditor editor;
 
     public TaskTab(TabPane tabs) {
