@@ -129,9 +129,10 @@ class ArchitectureTest {
     static final ArchRule onlyTheCommandLinesPrint = noClasses().that().resideOutsideOfPackages("dev.loomscope.cli..", "dev.loomscope.ui.app..")
             .and().doNotHaveFullyQualifiedName(Main.class.getName())
             .and().doNotHaveFullyQualifiedName("dev.loomscope.bench.PlainProgram")
+            .and().doNotHaveFullyQualifiedName("dev.loomscope.runner.RunnerMain")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
             .because("what a user reads comes from the command lines (cli, and ui.app for `loomscope window`), in the bundles' words; "
-                    + "the rest reports through them (PlainProgram is a stand-alone program a benchmark starts, its stdout its answer)");
+                    + "the rest reports through them (PlainProgram is a stand-alone program a benchmark starts, its stdout its answer; RunnerMain's stderr is read by the launcher, which says why a runner ended)");
 
     @ArchTest
     static final ArchRule theWordsStandBelowEveryLayer = noClasses().that().resideInAPackage("dev.loomscope.text..")

@@ -41,13 +41,14 @@ public final class TaskFileOption {
             } catch (TaskCompiler.TaskException e) {
                 var problems = e.problems();
                 if (problems.size() == 1 && problems.getFirst().line() == 0) {
-                    throw new ParameterException(spec.commandLine(), Text.get("cli.task-file.problem", problems.getFirst()));
+                    throw new ParameterException(spec.commandLine(), Text.get("cli.task-file.refused", problems.getFirst()));
                 }
                 PrintWriter err = spec.commandLine().getErr();
-                problems.forEach(problem -> err.println(Text.get("cli.task-file.error", problem)));
+                problems.forEach(problem -> err.println(Text.get("cli.task-file.problem", problem)));
                 err.flush();
-                throw new ParameterException(spec.commandLine(), Text.get(problems.size() == 1 ? "cli.task-file.error-1" : "cli.task-file.errors",
-                        file.getFileName(), problems.size()));
+                throw new ParameterException(spec.commandLine(), problems.size() == 1
+                        ? Text.get("cli.task-file.errors.one", file.getFileName())
+                        : Text.get("cli.task-file.errors.many", file.getFileName(), problems.size()));
             }
             TaskCompiler.Compiled done = compiled;
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-task-cleanup").unstarted(done::close));

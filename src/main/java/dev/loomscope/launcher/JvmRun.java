@@ -259,6 +259,14 @@ final class JvmRun implements RunHandle {
         if (summary.jfrFileError() != null) {
             message = (message + " " + summary.jfrFileError()).strip();
         }
+        if (summary.taskError() != null) {
+            // The user's code threw: what and where, or they would see only a count of failed tasks.
+            RunSummary.TaskError thrown = summary.taskError();
+            String said = thrown.where() == null
+                    ? Text.get("run.task-threw", thrown.task() + 1, thrown.exception())
+                    : Text.get("run.task-threw.at", thrown.task() + 1, thrown.exception(), thrown.where());
+            message = (message + " " + said).strip();
+        }
         VmEvents vm = vmEvents.result(summary.virtualThreadEventsRecorded(), summary.threadDumpVirtualThreads(),
                 summary.clockAlignmentErrorMs());
         return new RunResult(scenario, clean ? RunResult.Outcome.COMPLETED : RunResult.Outcome.FAILED, message.strip(),

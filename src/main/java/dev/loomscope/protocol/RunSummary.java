@@ -21,6 +21,9 @@ package dev.loomscope.protocol;
  * @param carrierPeak                  the most carrier threads alive at once, as sampled (above the parallelism: the
  *                                     scheduler compensated for a blocked carrier); -1 for a run of platform threads
  * @param dbPool                       what the jdbc mode's connection pool measured, null for other modes
+ * @param taskError                    what the first of the user's tasks to throw threw ({@code --task-file}): the task's
+ *                                     number, the exception with its message, and the frame of the user's code it left;
+ *                                     null when none threw (the others are only counted)
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed, long cancelled,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
@@ -28,5 +31,10 @@ public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted
                          boolean virtualThreadEventsRecorded, int threadDumpVirtualThreads, String threadDumpError,
                          double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated,
                          long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError,
-                         int carrierPeak, PoolFigures dbPool) {
+                         int carrierPeak, PoolFigures dbPool,
+                         TaskError taskError) {
+
+    /** The first exception a user's task threw: {@code where} is the top frame in their class, or null if none was. */
+    public record TaskError(long task, String exception, String where) {
+    }
 }

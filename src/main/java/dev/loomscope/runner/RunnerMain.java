@@ -217,7 +217,8 @@ public final class RunnerMain {
                     threadDump.virtualThreads(), threadDump.error(), jfr != null ? jfr.alignmentErrorMs() : Double.NaN,
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
                     cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError,
-                    scenario.executor().isVirtual() ? pump.carrierPeak() : -1, dbPool));
+                    scenario.executor().isVirtual() ? pump.carrierPeak() : -1, dbPool,
+                    userTasks != null ? userTasks.firstError() : null));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

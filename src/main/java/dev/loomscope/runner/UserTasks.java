@@ -1,6 +1,7 @@
 package dev.loomscope.runner;
 
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.RunSummary;
 import dev.loomscope.runner.telemetry.CarrierLookup;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.scenario.UserTask;
@@ -8,8 +9,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The user's own task as the body of every task in a run: a new instance of their Callable per
@@ -17,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * its own. LoomScope sees where the call starts and ends, not where inside it the thread parks: the
  * call is recorded as the task's wait (BLOCKED to RESUMED), so a virtual thread's carrier shows free
  * during it unless JFR reports a pin, and a platform thread shows held. A call that throws is a
- * failed task; one interrupted (the structured scope cancelled) a cancelled task.
+ * failed task; one interrupted (the structured scope cancelled) a cancelled task. The first exception
+ * thrown goes to the parent in the run's summary, so the user reads what their code threw and where.
  */
 final class UserTasks {
 
@@ -31,11 +33,14 @@ final class UserTasks {
     private final EventLog log;
     private final Constructor<? extends Callable<?>> constructor;
     private final AtomicLong endsUnrecorded = new AtomicLong();
-    private final AtomicBoolean failureLogged = new AtomicBoolean();
+    /** The first task to throw, and what it threw: only kept while the run goes, described after it. */
+    private final AtomicReference<Thrown> firstThrown = new AtomicReference<>();
+    private final String className;
 
     private UserTasks(EventLog log, Constructor<? extends Callable<?>> constructor) {
         this.log = log;
         this.constructor = constructor;
+        this.className = constructor.getDeclaringClass().getName();
     }
 
     /**
@@ -69,6 +74,28 @@ final class UserTasks {
         return endsUnrecorded.get();
     }
 
+    private record Thrown(int task, Throwable cause) {
+    }
+
+    /**
+     * The first exception a task threw (an interrupt is a cancellation, not one), or null: called once
+     * the run has ended, because reading a stack's frames initializes JDK classes a virtual thread
+     * would wait on, pinned, were several tasks to throw at once.
+     */
+    RunSummary.TaskError firstError() {
+        Thrown thrown = firstThrown.get();
+        return thrown == null ? null : new RunSummary.TaskError(thrown.task(), described(thrown.cause()), userFrame(thrown.cause()));
+    }
+
+    /** The exception and its message; the class alone if the user's getMessage() itself throws (the summary must still go). */
+    private static String described(Throwable cause) {
+        try {
+            return cause.toString();
+        } catch (RuntimeException e) {
+            return cause.getClass().getName();
+        }
+    }
+
     private void run(int id) {
         boolean inCall = false;
         try {
@@ -97,14 +124,23 @@ final class UserTasks {
         } catch (Throwable recordingFailed) {
             endsUnrecorded.incrementAndGet();
         }
-        if (!interrupted && failureLogged.compareAndSet(false, true)) {
-            // The runner's log: the first failure's stack, where the user can look for their line.
-            System.err.println("task " + id + " threw (the first failure; the others are counted):");
-            cause.printStackTrace();
+        if (!interrupted && firstThrown.get() == null) {
+            firstThrown.compareAndSet(null, new Thrown(id, cause));
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The top frame of the stack in the user's class (or a class nested in it), where they look for their line; or null. */
+    private String userFrame(Throwable cause) {
+        for (StackTraceElement frame : cause.getStackTrace()) {
+            String owner = frame.getClassName();
+            if (owner.equals(className) || owner.startsWith(className + "$")) {
+                return frame.toString();
+            }
+        }
+        return null;
     }
 
     private void record(byte type, int id) {

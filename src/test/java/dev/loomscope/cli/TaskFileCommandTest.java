@@ -53,8 +53,13 @@ class TaskFileCommandTest {
         // Every second call of each runner throws: half its tasks failed, and the run itself completed.
         assertThat(outcome.exitCode()).as(outcome.err()).isZero();
         assertThat(outcome.out()).contains("Throws.call() (Throws.java) per task");
-        assertThat(outcome.out().lines().filter(line -> line.startsWith("fixed(4)") || line.startsWith("virtual")))
+        assertThat(outcome.out().lines().filter(line -> line.startsWith("fixed(4) ") || line.startsWith("virtual ")))
                 .hasSize(2).allSatisfy(line -> assertThat(line).endsWith("5 tasks failed"));
+        // The user reads what their code threw, and on which line, under each runner's row.
+        assertThat(outcome.out().lines()
+                .filter(line -> line.contains(" threw java.lang.IllegalStateException: the database said no at Throws.call(Throws.java:11) ")))
+                .hasSize(2).anySatisfy(line -> assertThat(line).startsWith("fixed(4): Task "))
+                .anySatisfy(line -> assertThat(line).startsWith("virtual: Task "));
     }
 
     @Test

@@ -54,7 +54,8 @@ class FrameRoundTripTest {
         var sample = new Sample(-5, 1 << 30, 1 << 20, 17, 2, 9_000, 1234);
         var summary = new RunSummary(5_000_000_000L, 1L, 10, 9, 1, 7, 100, 200, 300, 400, 208, 450_000_000L, 50, "out of threads",
                 true, 12, null, 0.004, 3, 200, 211_000_000L, 95_000_000L, 30_000_000L, "Could not write /x/run.jfr: no space left on device.",
-                3, new PoolFigures(10, 12.5, 0.1, 40.0));
+                3, new PoolFigures(10, 12.5, 0.1, 40.0),
+                new RunSummary.TaskError(3, "java.lang.IllegalStateException: no", "Mine.call(Mine.java:6)"));
         var jfr = List.of(new JfrEvent(JfrEvent.PINNED, 1_000_000L, 50_000_000L, 42, 21, "Native or VM frame on stack",
                 "Thread.sleep", "a.B.c:1\nd.E.f (native)"));
         var start = new RunStart(123_456_789L, 1_763_700_000_000_000_000L);

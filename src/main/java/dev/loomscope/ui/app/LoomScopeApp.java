@@ -103,7 +103,7 @@ public final class LoomScopeApp extends Application {
             window.controls().load(settings.run().scenarios());
             // window --task-file: the compiled task is the workload, its code in the "Your task" tab.
             settings.run().scenarios().stream().map(dev.loomscope.scenario.Scenario::userTask).filter(java.util.Objects::nonNull).findFirst()
-                    .ifPresent(window.taskTab()::adopt);
+                    .ifPresent(window.tabs().task()::adopt);
         }
         stage.setTitle("LoomScope");
         // Decoded in the background: the first frame need not wait for the icon.

@@ -2,26 +2,37 @@ package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.Sweep;
 import dev.loomscope.ui.sweep.SweepView;
+import dev.loomscope.ui.task.TaskTab;
 import java.util.function.Consumer;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
-/** The tabs under the lanes, as the command line opens them: one of them shown, or the Sweep tab sweeping. */
+/**
+ * The tabs under the lanes, as the command line opens them: one of them shown, or the Sweep tab sweeping.
+ * The "Your task" tab is made in code, last among them.
+ */
 public final class BottomTabs {
 
     private final TabPane tabs;
     private final Tab sweepTab;
     private final SweepView sweepView;
     private final Consumer<String> problem;
+    private final TaskTab task;
 
     BottomTabs(TabPane tabs, Tab sweepTab, SweepView sweepView, Consumer<String> problem) {
         this.tabs = tabs;
         this.sweepTab = sweepTab;
         this.sweepView = sweepView;
         this.problem = problem;
+        this.task = new TaskTab(tabs);
     }
 
-    /** Shows the tab named {@code name} (its FXML id is {@code nameTab}: results, jfr, sweep, web). */
+    /** The "Your task" tab: the user's code as the workload. */
+    public TaskTab task() {
+        return task;
+    }
+
+    /** Shows the tab named {@code name} (its id is {@code nameTab}: results, jfr, sweep, web, task). */
     public void show(String name) {
         var tab = tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no tab " + name));

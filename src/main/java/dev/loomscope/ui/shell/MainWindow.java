@@ -12,9 +12,6 @@ import dev.loomscope.ui.export.WindowExports;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.fx.Messages;
-import dev.loomscope.ui.help.DocPage;
-import dev.loomscope.ui.help.DocsHelp;
-import dev.loomscope.ui.help.DocsLocator;
 import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
@@ -28,7 +25,6 @@ import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.ui.web.WebTab;
 import java.util.List;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.layout.BorderPane;
 
@@ -46,9 +42,8 @@ public final class MainWindow extends BorderPane {
     private final ControlsViewModel controls;
     private final WindowState state;
     private final FrameTimes frameTimes = new FrameTimes();
-    private final InfoOverlay shortcuts = InfoOverlay.shortcuts();
-    private final InfoOverlay glossary = InfoOverlay.glossary();
-    private final DocsHelp docs;
+    private final WindowCards cards;
+    private final ScreenHelp docs;
     private final WindowViews views;
     private final Playback playback = new Playback(FxThread::later);
     private final ReplayActions replays;
@@ -60,15 +55,13 @@ public final class MainWindow extends BorderPane {
     private final ProblemBanner problems;
     private final StatusLine statusLine;
     private final SectionWords words;
-    private final SimpleBooleanProperty running = new SimpleBooleanProperty(false);
+    private final SessionFollowers followers;
     private final dev.loomscope.ui.presentation.SpeakerNotesWindow notes;
     private final dev.loomscope.ui.views.TaskFollower follower = new dev.loomscope.ui.views.TaskFollower();
-    private final dev.loomscope.ui.views.LifecycleCard taskCard = new dev.loomscope.ui.views.LifecycleCard(follower);
     private final dev.loomscope.ui.fx.AfterFirstFrame afterFirstFrame = new dev.loomscope.ui.fx.AfterFirstFrame();
     private final ObserveParts observe;
     private final WindowCentre centre;
     private final BottomTabs tabs;
-    private final dev.loomscope.ui.task.TaskTab taskTab;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -112,11 +105,12 @@ public final class MainWindow extends BorderPane {
         centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe.view, observe.picker, follower,
                 playback, statusLine::say);
         observe.shownWhen(centre::observeShown);
+        cards = new WindowCards(follower, observe.picker);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
-        docs = new DocsHelp(DocsLocator.ofThisApp(), this::docPage, problems::show);
-        taskTab = new dev.loomscope.ui.task.TaskTab(layout.tabs);
-        runs.useCode(taskTab);
-        loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, this::sessionChanged, centre::showRace, problems::show);
+        docs = new ScreenHelp(layout.tabs, presentation::isOn, observe::shown, problems::show);
+        runs.useCode(tabs.task());
+        followers = new SessionFollowers(session, layout.story, replays, views.predictionBar());
+        loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, followers::changed, centre::showRace, problems::show);
         exports.stampWith(() -> observe.shown() ? observe.view.card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();
@@ -125,18 +119,18 @@ public final class MainWindow extends BorderPane {
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        var escape = new EscapeChain(observe.picker, shortcuts, glossary, observe::shown, observe.session, observe.view, follower, playback,
+        var escape = new EscapeChain(observe.picker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe.view, follower, playback,
                 replays::close, runs::stop);
         bindings.on(Action.RUN, () -> observe.run(runs::run)).on(Action.STOP, escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
-                .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, glossary::toggle)
+                .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, cards.glossary::toggle)
                 .on(Action.DOCS, docs::open)
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.PATTERNS, themes::togglePatterns)
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip)
-                .on(Action.SHORTCUTS, shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
+                .on(Action.SHORTCUTS, cards.shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
         var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
         layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
@@ -145,8 +139,8 @@ public final class MainWindow extends BorderPane {
         var controlPanel = views.controlPanel();
         bindings.tellKeys(controlPanel, views.replayBar());
         controlPanel.stopButton().setOnAction(e -> runs.stop());
-        controlPanel.stopButton().disableProperty().bind(running.not());
-        controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(running)
+        controlPanel.stopButton().disableProperty().bind(followers.runningProperty().not());
+        controlPanel.runButton().disableProperty().bind(controls.problemProperty().isNotNull().or(followers.runningProperty())
                 .or(views.predictionBar().askingProperty()));
         var onStage = presentation.onStageProperty();
         layout.story.follow(controls.presetProperty(), onStage);
@@ -174,15 +168,8 @@ public final class MainWindow extends BorderPane {
                 .add("web-service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run-history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
-                .add("speaker-notes", Cadence.STATUS, notes).add("task-card", Cadence.ALWAYS, taskCard)
+                .add("speaker-notes", Cadence.STATUS, notes).add("task-card", Cadence.ALWAYS, cards.taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);
-    }
-
-    /** The docs page of what is on screen (what F1 opens). */
-    private DocPage docPage() {
-        var tab = layout.tabs.getSelectionModel().getSelectedItem();
-        String tabName = tab == null || tab.getId() == null ? null : tab.getId().replaceFirst("Tab$", "");
-        return DocPage.forScreen(presentation.isOn(), observe.shown(), tabName);
     }
 
     /** Where F1 opens the docs: the app gives its HostServices, a test its own list. */
@@ -226,7 +213,7 @@ public final class MainWindow extends BorderPane {
     boolean firstFrameShown() { return afterFirstFrame.joined(); }
 
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
-    List<javafx.scene.layout.Region> cards() { return List.of(shortcuts, glossary, observe.picker, taskCard); }
+    List<javafx.scene.layout.Region> cards() { return cards.all(); }
 
     public void dispose() {
         notes.close();
@@ -240,20 +227,6 @@ public final class MainWindow extends BorderPane {
     /** The window's keys, on its scene: the app calls this once the scene exists. */
     public void installKeys() {
         bindings.install(getScene());
-    }
-
-    /** The runs started, ended or were stopped: the buttons, the story's notice, the playback, the guesses follow. */
-    private void sessionChanged(WindowState.SessionChange change) {
-        running.set(change.running());
-        if (change.doneTopic() != null && change.doneTopic() == layout.story.preset()) {
-            layout.story.revealNotice();
-        }
-        if (change.playBack() != null) {
-            replays.playBack(change.playBack());
-        }
-        if (!change.running() && views.predictionBar().awaitingResults()) {
-            views.predictionBar().showResults(session.comparison());
-        }
     }
 
     private List<RunModel> startSweep(List<dev.loomscope.scenario.Scenario> scenarios) { return runs.startSweep(scenarios); }
@@ -279,9 +252,7 @@ public final class MainWindow extends BorderPane {
 
     /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */
     public void placeCards(javafx.scene.layout.StackPane layers) {
-        javafx.scene.layout.StackPane.setAlignment(taskCard, javafx.geometry.Pos.TOP_RIGHT);
-        javafx.scene.layout.StackPane.setMargin(taskCard, new javafx.geometry.Insets(96, 20, 0, 0));
-        afterFirstFrame.children(layers, cards());
+        cards.placeOn(layers, afterFirstFrame);
     }
 
     /** The task followed by a click on its cell or lane. */
@@ -303,9 +274,6 @@ public final class MainWindow extends BorderPane {
     public RunActions runs() { return runs; }
 
     public BottomTabs tabs() { return tabs; }
-
-    /** The "Your task" tab: the user's code as the workload. */
-    public dev.loomscope.ui.task.TaskTab taskTab() { return taskTab; }
 
     public ReplayActions replays() { return replays; }
 

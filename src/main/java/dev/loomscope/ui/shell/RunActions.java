@@ -103,7 +103,7 @@ public final class RunActions {
             window.problem(e.getMessage());
             return false;
         }
-        window.say(Messages.text("task.compiling"));
+        window.say(Messages.text("task.run.compiling"));
         userCode.compiledThen(task -> {
             List<Scenario> scenarios;
             try {

@@ -88,16 +88,16 @@ public final class TaskEditor extends BorderPane {
         problemsText.visibleProperty().bind(problemsText.managedProperty());
         settle.setOnFinished(e -> compileNow());
 
-        var examples = new MenuButton("Examples");
+        var examples = new MenuButton(Messages.text("task.examples"));
         examples.setId("taskExamples");
         for (StarterTask starter : StarterTask.values()) {
             var item = new MenuItem(starter.title());
             item.setOnAction(e -> startFrom(starter));
             examples.getItems().add(item);
         }
-        var load = new Button("Load…");
+        var load = new Button(Messages.text("task.load"));
         load.setOnAction(e -> chooseAndLoad());
-        var save = new Button("Save…");
+        var save = new Button(Messages.text("task.save"));
         save.setOnAction(e -> chooseAndSave());
         var grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -161,11 +161,11 @@ public final class TaskEditor extends BorderPane {
             if (current != null && outcome != null && outcome.edit() == edits) {
                 run.accept(current.task());
             } else if (error != null) {
-                refuse.accept(Messages.text("task.refused.error", error.getMessage()));
+                refuse.accept(Messages.text("task.refused.compiler", error.getMessage()));
             } else if (outcome != null && outcome.edit() != edits) {
                 refuse.accept(Messages.text("task.refused.changed"));
             } else {
-                refuse.accept(Messages.text("task.refused.problems", outcome == null ? "" : firstProblem(outcome.problems())));
+                refuse.accept(Messages.text("task.refused.errors", outcome == null ? "" : firstProblem(outcome.problems())));
             }
         });
     }
@@ -178,7 +178,7 @@ public final class TaskEditor extends BorderPane {
             current = null;
         }
         if (awake) {
-            status.setText("Compiling…");
+            status.setText(Messages.text("task.status.compiling"));
             settle.playFromStart();
         }
     }
@@ -187,7 +187,7 @@ public final class TaskEditor extends BorderPane {
     public void wake() {
         if (!awake) {
             awake = true;
-            status.setText("Compiling…");
+            status.setText(Messages.text("task.status.compiling"));
             compileNow();
         }
     }
@@ -234,7 +234,8 @@ public final class TaskEditor extends BorderPane {
             status.setText(Messages.text("task.status.compiles", current.task().simpleName()));
             mark(List.of());
         } else {
-            status.setText(outcome.problems().size() == 1 ? Messages.text("task.status.error") : Messages.text("task.status.errors", outcome.problems().size()));
+            int errors = outcome.problems().size();
+            status.setText(errors == 1 ? Messages.text("task.status.errors.one") : Messages.text("task.status.errors.many", errors));
             mark(outcome.problems());
         }
     }
@@ -254,8 +255,8 @@ public final class TaskEditor extends BorderPane {
             return "";
         }
         var first = problems.getFirst();
-        return (first.line() > 0 ? Messages.text("task.problem.first-line", first.line()) : "") + first.message()
-                + (problems.size() > 1 ? Messages.text("task.problem.more", problems.size() - 1) : "");
+        String said = first.line() > 0 ? Messages.text("task.first-problem.line", first.line(), first.message()) : first.message();
+        return problems.size() > 1 ? Messages.text("task.first-problem.more", said, problems.size() - 1) : said;
     }
 
     /** Line numbers, the ones with an error marked. */
@@ -272,7 +273,7 @@ public final class TaskEditor extends BorderPane {
     }
 
     private void chooseAndLoad() {
-        var chooser = javaChooser(Messages.text("task.load.title"));
+        var chooser = javaChooser(Messages.text("task.chooser.load"));
         var chosen = chooser.showOpenDialog(getScene().getWindow());
         if (chosen != null) {
             load(chosen.toPath());
@@ -306,7 +307,7 @@ public final class TaskEditor extends BorderPane {
             }
         }), (text, error) -> {
             if (error != null) {
-                status.setText(Messages.text("task.status.unreadable", source.getFileName(), AtomicFiles.reason(error.getCause() != null ? error.getCause() : error)));
+                status.setText(Messages.text("task.status.read-failed", source.getFileName(), AtomicFiles.reason(error.getCause() != null ? error.getCause() : error)));
                 return;
             }
             file = saveBeside ? source : null;
@@ -317,7 +318,7 @@ public final class TaskEditor extends BorderPane {
     }
 
     private void chooseAndSave() {
-        var chooser = javaChooser(Messages.text("task.save.title"));
+        var chooser = javaChooser(Messages.text("task.chooser.save"));
         chooser.setInitialFileName(file != null ? file.getFileName().toString() : TaskCompiler.guessedFileName(code.getText()));
         var chosen = chooser.showSaveDialog(getScene().getWindow());
         if (chosen != null) {
@@ -347,7 +348,7 @@ public final class TaskEditor extends BorderPane {
     private FileChooser javaChooser(String title) {
         var chooser = new FileChooser();
         chooser.setTitle(title);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("export.type.java"), "*.java"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(Messages.text("task.chooser.java"), "*.java"));
         if (file != null && file.getParent() != null) {
             chooser.setInitialDirectory(file.getParent().toFile());
         }

@@ -11,6 +11,7 @@ import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
+import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.task.StarterTask;
 import dev.loomscope.ui.task.TaskEditor;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The "Your task" tab in the real window: errors marked on their lines, and a class of the user's run end to end in runner JVMs. */
+@WindowTest
 class TaskTabTest {
 
     private static final String BROKEN = """
@@ -57,7 +59,7 @@ class TaskTabTest {
         Fx.run(() -> window.state().setPlaybackAfterRuns(false));
         Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
         Fx.run(() -> window.tabs().show("task"));
-        return Fx.call(() -> window.taskTab().editor());
+        return Fx.call(() -> window.tabs().task().editor());
     }
 
     @Test
