@@ -20,8 +20,7 @@ public final class Main {
         if (!linux || "Headless".equalsIgnoreCase(glassPlatform) || env.containsKey("DISPLAY") || env.containsKey("WAYLAND_DISPLAY")) {
             return null;
         }
-        return "LoomScope's window needs a display, and none is set (no DISPLAY or WAYLAND_DISPLAY). "
-                + "Run it on a desktop, under Xvfb (xvfb-run ./loomscope), or use a headless command: ./loomscope run --help";
+        return dev.loomscope.text.Text.get("cli.no-display");
     }
 
     public static void main(String[] args) {

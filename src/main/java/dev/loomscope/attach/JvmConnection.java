@@ -3,6 +3,7 @@ package dev.loomscope.attach;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
@@ -62,7 +63,7 @@ final class JvmConnection implements AutoCloseable {
         try {
             vm = VirtualMachine.attach(Long.toString(pid));
         } catch (AttachNotSupportedException | IOException e) {
-            throw gone(pid).orElse(new AttachException("cannot attach to PID %d: %s".formatted(pid, oneLine(e))));
+            throw gone(pid).orElse(new AttachException(Text.get("attach.cannot-attach", pid, oneLine(e))));
         }
         try {
             address = vm.getAgentProperties().getProperty(LOCAL_CONNECTOR);
@@ -71,7 +72,7 @@ final class JvmConnection implements AutoCloseable {
                 started = true;
             }
         } catch (IOException e) {
-            throw gone(pid).orElse(new AttachException("PID %d did not start its local JMX agent: %s".formatted(pid, oneLine(e))));
+            throw gone(pid).orElse(new AttachException(Text.get("attach.no-agent", pid, oneLine(e))));
         } finally {
             try {
                 vm.detach();
@@ -85,11 +86,11 @@ final class JvmConnection implements AutoCloseable {
             ObservedJvm jvm = connection.describe(pid, listed.name());
             if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
                 connection.close(); // its JDK could not be told before attaching
-                throw noVirtualThreads("PID " + pid, jvm.jdkVersion());
+                throw noVirtualThreads(Text.get("attach.jvm.pid", pid), jvm.jdkVersion());
             }
             return connection.withJvm(jvm);
         } catch (IOException e) {
-            throw gone(pid).orElse(new AttachException("cannot connect to PID %d's JMX agent: %s".formatted(pid, oneLine(e))));
+            throw gone(pid).orElse(new AttachException(Text.get("attach.no-jmx", pid, oneLine(e))));
         }
     }
 
@@ -99,18 +100,18 @@ final class JvmConnection implements AutoCloseable {
         try {
             url = new JMXServiceURL(jmxUrl);
         } catch (MalformedURLException e) {
-            throw new AttachException("not a JMX service URL: %s (like service:jmx:rmi:///jndi/rmi://127.0.0.1:9010/jmxrmi)".formatted(jmxUrl));
+            throw new AttachException(Text.get("attach.bad-url", jmxUrl));
         }
         try {
             var connection = new JvmConnection(JMXConnectorFactory.connect(url), null, false, false);
             ObservedJvm jvm = connection.describe(-1, jmxUrl);
             if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
                 connection.close();
-                throw noVirtualThreads("the JVM at " + jmxUrl, jvm.jdkVersion());
+                throw noVirtualThreads(Text.get("attach.jvm.remote", jmxUrl), jvm.jdkVersion());
             }
             return connection.withJvm(jvm);
         } catch (IOException e) {
-            throw new AttachException("nothing answers JMX at %s: %s".formatted(jmxUrl, oneLine(e)));
+            throw new AttachException(Text.get("attach.no-answer", jmxUrl, oneLine(e)));
         }
     }
 
@@ -128,40 +129,37 @@ final class JvmConnection implements AutoCloseable {
     static LocalJvm checkObservable(long pid) throws AttachException {
         var process = ProcessHandle.of(pid);
         if (process.isEmpty() || !process.get().isAlive()) {
-            throw new AttachException("no process with PID %d (it exited, or never was); 'loomscope attach' lists your JVMs".formatted(pid));
+            throw new AttachException(Text.get("attach.no-process", pid));
         }
         String user = LocalJvms.currentUser();
         String owner = process.get().info().user().orElse("");
         if (!owner.equals(user)) {
-            throw new AttachException("PID %d is not yours (it runs as %s); LoomScope observes only your own JVMs"
-                    .formatted(pid, owner.isEmpty() ? "another user" : owner));
+            throw new AttachException(Text.get("attach.not-yours", pid, owner.isEmpty() ? Text.get("attach.not-yours.someone") : owner));
         }
         if (pid == ProcessHandle.current().pid()) {
-            throw new AttachException("PID %d is this LoomScope itself; pick another JVM ('loomscope attach' lists them)".formatted(pid));
+            throw new AttachException(Text.get("attach.self", pid));
         }
         var listed = LocalJvms.find(pid);
         if (listed.isEmpty()) {
             String executable = LocalJvms.executableOf(pid);
             throw new AttachException(executable.endsWith("/java")
-                    ? "PID %d runs java but does not offer the Attach API (started with -XX:+DisableAttachMechanism or -XX:-UsePerfData?)"
-                    .formatted(pid)
-                    : "PID %d is not a Java VM (it runs %s)".formatted(pid, executable.isEmpty() ? "something unnamed" : executable));
+                    ? Text.get("attach.no-attach-api", pid)
+                    : Text.get("attach.not-java", pid, executable.isEmpty() ? Text.get("attach.not-java.unnamed") : executable));
         }
         LocalJvm jvm = listed.get();
         if (jvm.observable() == LocalJvm.Observability.NO_VIRTUAL_THREADS) {
-            throw noVirtualThreads("PID " + pid, jvm.jdkVersion());
+            throw noVirtualThreads(Text.get("attach.jvm.pid", pid), jvm.jdkVersion());
         }
         return jvm;
     }
 
     private static AttachException noVirtualThreads(String who, String version) {
-        return new AttachException("%s runs JDK %s, which has no virtual threads (they came in JDK 21): nothing to observe"
-                .formatted(who, version));
+        return new AttachException(Text.get("attach.no-virtual-threads", who, version));
     }
 
     private static java.util.Optional<AttachException> gone(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() ? java.util.Optional.empty()
-                : java.util.Optional.of(new AttachException("PID %d exited while LoomScope attached to it".formatted(pid)));
+                : java.util.Optional.of(new AttachException(Text.get("attach.exited", pid)));
     }
 
     static String oneLine(Throwable e) {

@@ -1,6 +1,7 @@
 package dev.loomscope.attach;
 
 import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.text.Text;
 
 /**
  * A JVM of this user on this machine, as {@code loomscope attach} and the window's picker list it.
@@ -36,18 +37,18 @@ public record LocalJvm(long pid, String name, String jdkVersion, int jdkFeature,
     static LocalJvm of(long pid, String name, String jdkVersion, boolean self) {
         int feature = ObservedJvm.featureOf(jdkVersion);
         if (self) {
-            return new LocalJvm(pid, name, jdkVersion, feature, Observability.SELF, "this is LoomScope itself");
+            return new LocalJvm(pid, name, jdkVersion, feature, Observability.SELF, Text.get("attach.jvm.self"));
         }
         if (feature == 0) {
-            return new LocalJvm(pid, name, jdkVersion, feature, Observability.UNKNOWN, "its JDK version could not be read");
+            return new LocalJvm(pid, name, jdkVersion, feature, Observability.UNKNOWN, Text.get("attach.jvm.unknown"));
         }
         if (feature < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
             return new LocalJvm(pid, name, jdkVersion, feature, Observability.NO_VIRTUAL_THREADS,
-                    "JDK " + feature + " has no virtual threads (they came in JDK 21)");
+                    Text.get("attach.jvm.no-virtual-threads", feature));
         }
         if (feature < ObservedJvm.FIRST_SCHEDULER_MXBEAN_JDK) {
             return new LocalJvm(pid, name, jdkVersion, feature, Observability.PARTIAL,
-                    "JDK " + feature + " has no scheduler MXBean (JDK 24+): no carrier occupancy");
+                    Text.get("attach.jvm.no-scheduler", feature));
         }
         return new LocalJvm(pid, name, jdkVersion, feature, Observability.FULL, "");
     }

@@ -9,6 +9,7 @@ import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.SchedulerSample;
 import dev.loomscope.model.observe.SubmitFailure;
 import dev.loomscope.model.observe.ThreadDump;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ public final class Observer implements AutoCloseable {
             }
         } catch (IOException | JMException | RuntimeException e) {
             connection.close();
-            throw new AttachException("cannot start observing %s: %s".formatted(describe(jvm), JvmConnection.oneLine(e)), e);
+            throw new AttachException(Text.get("attach.cannot-start", describe(jvm), JvmConnection.oneLine(e)), e);
         }
         // Time zero is when the recording starts: the observation covers exactly what the events cover.
         this.observation = new Observation(jvm);
@@ -94,7 +95,7 @@ public final class Observer implements AutoCloseable {
             observation.threadDump(baseline);
             observation.aliveBaseline(baseline.virtualThreads());
         } else if (baselineFailed != null) {
-            observation.note("No thread dump at the start (" + baselineFailed + "): alive counts only threads started since.");
+            observation.note(Text.get("attach.note.no-first-dump", baselineFailed));
         }
         RemoteRecordingStream opened = null;
         try {
@@ -113,14 +114,14 @@ public final class Observer implements AutoCloseable {
             stream.onEvent(SUBMIT_FAILED, this::submitFailed);
             stream.onEvent(START, e -> observation.virtualThreadStarted(timeMs(e)));
             stream.onEvent(END, e -> observation.virtualThreadEnded(timeMs(e)));
-            stream.onError(e -> targetLost("the event stream broke: " + JvmConnection.oneLine(e)));
+            stream.onError(e -> targetLost(Text.get("attach.lost.stream", JvmConnection.oneLine(e))));
             stream.startAsync();
         } catch (IOException | RuntimeException e) {
             if (opened != null) {
                 opened.close(); // its recording in the target goes with it
             }
             connection.close();
-            throw new AttachException("cannot start observing %s: %s".formatted(describe(jvm), JvmConnection.oneLine(e)), e);
+            throw new AttachException(Text.get("attach.cannot-start", describe(jvm), JvmConnection.oneLine(e)), e);
         }
         sampler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("loomscope-scheduler-sampler").daemon().factory());
         if (observation.snapshot().coverage().schedulerMXBean()) {
@@ -128,8 +129,8 @@ public final class Observer implements AutoCloseable {
             sampler.scheduleAtFixedRate(this::sampleScheduler, 0, period, TimeUnit.MILLISECONDS);
         }
         if (connection.localProcess()) {
-            ProcessHandle.of(jvm.pid()).ifPresentOrElse(p -> p.onExit().thenRun(() -> targetLost("the target exited")),
-                    () -> targetLost("the target exited"));
+            ProcessHandle.of(jvm.pid()).ifPresentOrElse(p -> p.onExit().thenRun(() -> targetLost(Text.get("attach.lost.exited"))),
+                    () -> targetLost(Text.get("attach.lost.exited")));
         }
     }
 
@@ -159,21 +160,20 @@ public final class Observer implements AutoCloseable {
 
     /** The events this observer enables, with their settings, for printing. */
     static List<String> enabledEvents(ObserveOptions options) {
-        return List.of(START + " (no stack trace)", END + " (no stack trace)",
-                PINNED + " (threshold " + options.pinThreshold().toMillis() + " ms, stack trace)", SUBMIT_FAILED + " (stack trace)");
+        return List.of(Text.get("attach.event.no-stack", START), Text.get("attach.event.no-stack", END),
+                Text.get("attach.event.threshold", PINNED, options.pinThreshold().toMillis()), Text.get("attach.event.stack", SUBMIT_FAILED));
     }
 
     private static List<String> missing(ObservedJvm jvm, boolean scheduler) {
         var missing = new ArrayList<String>();
-        missing.add("Mount slices: without probes in the target, which virtual thread ran on which carrier when is not known; "
-                + "pins are (JFR), and the scheduler's counts are sampled.");
+        missing.add(Text.get("attach.missing.mounts"));
         if (!scheduler) {
             missing.add(jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_SCHEDULER_MXBEAN_JDK
-                    ? "Carrier occupancy: JDK " + jvm.jdkFeature() + " has no scheduler MXBean (it came in JDK 24): no mounted, queued or pool size."
-                    : "Carrier occupancy: the target has no scheduler MXBean (a custom scheduler, or not a HotSpot JDK 24+).");
+                    ? Text.get("attach.missing.scheduler-jdk", Text.get("coverage.carriers"), jvm.jdkFeature())
+                    : Text.get("attach.missing.scheduler", Text.get("coverage.carriers")));
         }
         if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_SCHEDULER_MXBEAN_JDK) {
-            missing.add("Pin reasons and carriers: JDK " + jvm.jdkFeature() + "'s jdk.VirtualThreadPinned records neither (JDK 24+ does).");
+            missing.add(Text.get("attach.missing.pin-reasons", jvm.jdkFeature()));
         }
         return List.copyOf(missing);
     }
@@ -200,7 +200,7 @@ public final class Observer implements AutoCloseable {
             diagnostics.dumpThreads(file.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
             return ThreadDump.parse(Files.readString(file), atMs);
         } catch (IOException | RuntimeException e) {
-            throw new AttachException("the thread dump failed: " + JvmConnection.oneLine(e), e);
+            throw new AttachException(Text.get("attach.dump.failed", JvmConnection.oneLine(e)), e);
         } finally {
             deleteQuietly(file);
             deleteQuietly(dir);
@@ -232,12 +232,12 @@ public final class Observer implements AutoCloseable {
         boolean alive = reason != ObservationEnd.TARGET_EXITED;
         if (!alive && options.jfrFile() != null) {
             // Its recording ends with it: say so, rather than leave the file asked for silently missing.
-            observation.note("The .jfr file " + options.jfrFile() + " was not written: the target exited before its recording could be.");
+            observation.note(Text.get("attach.note.jfr-lost", options.jfrFile()));
         }
         if (alive) {
-            boundedly("flushing the last events", stream::stop);
+            boundedly(Text.get("attach.stop.flushing"), stream::stop);
             if (options.jfrFile() != null) {
-                boundedly("writing " + options.jfrFile(), () -> {
+                boundedly(Text.get("attach.stop.writing", options.jfrFile()), () -> {
                     try {
                         dumpJfr(options.jfrFile());
                     } catch (IOException e) {
@@ -246,7 +246,7 @@ public final class Observer implements AutoCloseable {
                 });
             }
         }
-        boundedly("closing the recording in the target", stream::close);
+        boundedly(Text.get("attach.stop.closing"), stream::close);
         connection.close();
         stopped.countDown();
     }
@@ -278,8 +278,8 @@ public final class Observer implements AutoCloseable {
         Thread.ofPlatform().daemon().name("loomscope-observer-stop").start(() -> {
             // A broken connection usually means the process is exiting: give it a moment to be gone before saying which.
             boolean exited = connection.localProcess() && exitsWithin(target(), Duration.ofSeconds(2));
-            String message = "%s %s after %.1f s; the data until then is kept".formatted(describe(target()),
-                    exited ? "exited" : "stopped answering (" + why + ")", lostAtMs / 1000.0);
+            String message = Text.get("attach.lost", describe(target()),
+                    exited ? Text.get("attach.lost.how.exited") : Text.get("attach.lost.how.silent", why), lostAtMs / 1000.0);
             stop(exited ? ObservationEnd.TARGET_EXITED : ObservationEnd.FAILED, message);
         });
     }
@@ -313,7 +313,7 @@ public final class Observer implements AutoCloseable {
         });
         try {
             if (!worker.join(STOP_WAIT)) {
-                observation.note("Gave up " + what + " after " + STOP_WAIT.toSeconds() + " s.");
+                observation.note(Text.get("attach.stop.gave-up", what, STOP_WAIT.toSeconds()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -336,7 +336,7 @@ public final class Observer implements AutoCloseable {
             // The target is going away; its exit ends the observation. Stop asking.
             if (!stopping.get()) {
                 sampler.shutdown();
-                targetLost("the scheduler MXBean did not answer: " + JvmConnection.oneLine(e));
+                targetLost(Text.get("attach.lost.scheduler", JvmConnection.oneLine(e)));
             }
         }
     }
@@ -375,11 +375,11 @@ public final class Observer implements AutoCloseable {
     }
 
     private static String frame(RecordedFrame f) {
-        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (!f.isJavaFrame() ? " (native)" : f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "");
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (!f.isJavaFrame() ? Text.get("frame.native") : f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "");
     }
 
     static String describe(ObservedJvm jvm) {
-        return jvm.pid() > 0 ? "PID " + jvm.pid() : "the JVM at " + jvm.name();
+        return jvm.pid() > 0 ? Text.get("attach.jvm.pid", jvm.pid()) : Text.get("attach.jvm.remote", jvm.name());
     }
 
     private static void deleteQuietly(Path path) {

@@ -8,6 +8,7 @@ import dev.loomscope.result.RunResult;
 import dev.loomscope.result.RunResults;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -92,9 +93,9 @@ public final class FidelityBenchmark {
         if (cases.isEmpty()) {
             return true;
         }
-        out.printf("Fidelity: LoomScope (every lifecycle event recorded and streamed) vs a plain JDK program%n");
-        out.printf("%d pairs per case, each in fresh JVMs with the same flags; ratio = median of LoomScope/plain per pair%n%n", repeats);
-        out.printf("%-34s %12s %12s %8s %8s %19s  %s%n", "case", "plain", "LoomScope", "ratio", "target", "event latency p50/max", "verdict");
+        out.print(Text.get("bench.fidelity.title").formatted());
+        out.print(Text.get("bench.fidelity.pairs", repeats));
+        out.printf("%-34s %12s %12s %8s %8s %19s  %s%n", "case", "plain", "LoomScope", "ratio", "target", Text.get("bench.fidelity.latency"), "verdict");
         boolean allPassed = true;
         var spreads = new ArrayList<String>();
         for (Case c : cases) {
@@ -104,15 +105,15 @@ public final class FidelityBenchmark {
                     result.ratio(), "<= " + c.maxRatio(), result.latencyP50Ms(), result.latencyMaxMs(), verdict(result));
             spreads.add(spread(result));
         }
-        out.printf("%nSpread of the pair ratios (LoomScope/plain; below 1, LoomScope was faster):%n");
+        out.print(Text.get("bench.fidelity.spread").formatted());
         spreads.forEach(out::println);
         return allPassed;
     }
 
     /** @return whether every scheduler landed between ideal and 1.15 x ideal + 150 ms */
     public boolean runSchedulers(int carriers) throws InterruptedException {
-        out.printf("%nSchedulers: 100 tasks x 100 ms, pool 4; target: ideal <= elapsed <= 1.15 x ideal + 150 ms (medians of %d)%n%n", repeats);
-        out.printf("%-22s %12s %12s %14s  %s%n", "executor", "ideal", "elapsed", "upper bound", "verdict");
+        out.print(Text.get("bench.schedulers.title", repeats));
+        out.printf("%-22s %12s %12s %14s  %s%n", "executor", "ideal", "elapsed", Text.get("bench.schedulers.bound"), "verdict");
         boolean allPassed = true;
         for (ExecutorKind kind : List.of(ExecutorKind.SINGLE, ExecutorKind.FIXED, ExecutorKind.FORKJOIN, ExecutorKind.PLATFORM, ExecutorKind.VIRTUAL)) {
             var scenario = Scenario.of(kind).withTasks(100).withPool(4).withCarriers(carriers).withSleepMs(100).build();
@@ -159,7 +160,7 @@ public final class FidelityBenchmark {
         for (int i = 0; i < repeats; i++) {
             pairs.append(String.format("  %,.0f/%,.0f=%.2f", plain[i], instrumented[i], ratios[i]));
         }
-        out.printf("  pairs (plain/LoomScope ms = ratio):%s%n", pairs);
+        out.print(Text.get("bench.fidelity.pair-list", pairs));
         return new Comparison(c, RunResults.median(plain), RunResults.median(instrumented), ratios, eventsOk,
                 completedOk, RunResults.median(latencyP50), Arrays.stream(latencyMax).max().orElse(0));
     }
@@ -171,40 +172,36 @@ public final class FidelityBenchmark {
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (process.waitFor() != 0) {
-            throw new IOException("plain program failed (exit " + process.exitValue() + ") for " + s.label());
+            throw new IOException(Text.get("bench.plain.failed", process.exitValue(), s.label()));
         }
         // Its own line is the last: JVM options such as -Xlog:gc may print before it.
         String last = output.substring(output.lastIndexOf('\n') + 1).strip();
         try {
             return Long.parseLong(last) / 1e6;
         } catch (NumberFormatException e) {
-            throw new IOException("plain program printed no elapsed time for " + s.label() + ", its output ended with: " + last);
+            throw new IOException(Text.get("bench.plain.no-time", s.label(), last));
         }
     }
 
     /** Min, quartiles and max of a case's pair ratios, which way the pairs went, and why LoomScope can win one. */
     static String spread(Comparison c) {
         long faster = c.loomScopeFaster();
-        String line = "%-34s min %.2f  p25 %.2f  median %.2f  p75 %.2f  max %.2f;  LoomScope faster in %d of %d pairs, plain faster in %d"
-                .formatted(c.testCase().name(), c.ratioQuantile(0), c.ratioQuantile(0.25), c.ratioQuantile(0.5), c.ratioQuantile(0.75),
+        String line = Text.get("bench.fidelity.spread.line", c.testCase().name(), c.ratioQuantile(0), c.ratioQuantile(0.25), c.ratioQuantile(0.5), c.ratioQuantile(0.75),
                         c.ratioQuantile(1), faster, c.ratios().length, c.plainFaster());
         if (faster > 0) {
             // Not a free lunch: the two programs differ in two measured ways.
-            line += ("%n%-34s LoomScope can be faster: it closes its executor once every task has ended, where the plain program's "
-                    + "try-with-resources closes it while tasks still run (which can set off a JDK deoptimization storm), and its "
-                    + "start-up's young collection has already grown G1's young generation, so the burst meets fewer collections "
-                    + "(see docs/measuring.md, Fidelity)").formatted("");
+            line += Text.get("bench.fidelity.faster", "");
         }
         return line;
     }
 
     private static String verdict(Comparison c) {
         if (!c.allTasksCompleted()) {
-            return "MISSED: not every task completed";
+            return Text.get("bench.verdict.incomplete");
         }
         if (!c.allEventsDelivered()) {
-            return "MISSED: events lost";
+            return Text.get("bench.verdict.lost");
         }
-        return c.passed() ? "ok (every event delivered)" : "MISSED";
+        return c.passed() ? Text.get("bench.verdict.ok") : Text.get("bench.verdict.missed");
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.launcher.JvmFlags;
 import dev.loomscope.launcher.JvmLauncher;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -133,9 +134,9 @@ public final class StageBenchmark {
                     pair.windowMs().add(elapsedOf(windowRows.get(i), "window", preset));
                     pair.runMs().add(elapsedOf(cliRows.get(i), "run", preset));
                     // What the runner measured of its threads waiting for a core (other programs, the window among them).
-                    out.printf("round %d  %-12s %-22s window %,9.1f ms   run %,9.1f ms   ratio %.2f   CPU wait %s / %s%n", round, preset, label,
+                    out.print(Text.get("bench.stage.round", round, preset, label,
                             pair.windowMs().getLast(), pair.runMs().getLast(), pair.windowMs().getLast() / pair.runMs().getLast(),
-                            msOrDash(windowRows.get(i).get("cpuWaitMs")), msOrDash(cliRows.get(i).get("cpuWaitMs")));
+                            msOrDash(windowRows.get(i).get("cpuWaitMs")), msOrDash(cliRows.get(i).get("cpuWaitMs"))));
                 }
             }
         }
@@ -153,7 +154,7 @@ public final class StageBenchmark {
         command.addAll(1, StartupBenchmark.windowJvmOptions());
         command.addAll(List.of("window", "--preset", preset, "--autorun", "--results", results.toString()));
         command.addAll(windowOptions);
-        runProcess(command, environment, "the window with " + preset);
+        runProcess(command, environment, Text.get("bench.stage.the-window", preset));
         JsonNode array = JSON.readTree(results.toFile());
         var rows = new ArrayList<JsonNode>();
         array.forEach(rows::add);
@@ -166,9 +167,9 @@ public final class StageBenchmark {
         var command = new ArrayList<>(launchCommand());
         command.addAll(List.of("run", "--json"));
         command.addAll(runOptionsOf(windowRow));
-        String output = runProcess(command, Map.of(), "loomscope run " + windowRow.get("label").asText());
+        String output = runProcess(command, Map.of(), Text.get("bench.stage.the-run", windowRow.get("label").asText()));
         String last = output.lines().filter(line -> line.startsWith("{")).reduce((a, b) -> b)
-                .orElseThrow(() -> new IOException("loomscope run printed no result: " + output));
+                .orElseThrow(() -> new IOException(Text.get("bench.stage.no-result", output)));
         return JSON.readTree(last);
     }
 
@@ -178,7 +179,7 @@ public final class StageBenchmark {
 
     private static double elapsedOf(JsonNode row, String where, String preset) throws IOException {
         if (!"completed".equals(row.get("outcome").asText())) {
-            throw new IOException("%s: %s did not complete in the %s: %s".formatted(preset, row.get("label").asText(), where, row.get("message").asText()));
+            throw new IOException(Text.get("bench.stage.incomplete", preset, row.get("label").asText(), where, row.get("message").asText()));
         }
         return row.get("elapsedMs").asDouble();
     }
@@ -211,11 +212,11 @@ public final class StageBenchmark {
                 }
             });
             if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
-                throw new IOException(what + " did not finish within " + WINDOW_TIME_LIMIT_S + " s");
+                throw new IOException(Text.get("bench.stage.too-long", what, WINDOW_TIME_LIMIT_S));
             }
             reader.join(5_000);
             if (process.exitValue() != 0) {
-                throw new IOException(what + " exited with " + process.exitValue() + ": " + output.toString().strip());
+                throw new IOException(Text.get("bench.stage.exit", what, process.exitValue(), output.toString().strip()));
             }
             return output.toString();
         } finally {
@@ -233,9 +234,7 @@ public final class StageBenchmark {
             out.printf("%-12s %-22s %,9.1f ms %,9.1f ms %7.2f %6.2f-%-6.2f  %s%n", run.preset(), run.label(), median(run.windowMs()),
                     median(run.runMs()), median(ratios), ratios.getFirst(), ratios.getLast(), ok ? "ok" : "OVER");
         }
-        out.printf("%nwindow and run: medians of %d interleaved pairs; ratio: median of the pairs' ratios (their range beside it); "
-                + "bound: window <= %.2fx run, or +%.0f ms for runs under %.0f ms.%n%d of %d runs within the bound.%n",
-                repeats, MAX_RATIO, SLACK_MS, SHORT_RUN_MS, within, runs.size());
+        out.print(Text.get("bench.stage.summary", repeats, MAX_RATIO, SLACK_MS, SHORT_RUN_MS, within, runs.size()));
         return within == runs.size();
     }
 
@@ -255,11 +254,11 @@ public final class StageBenchmark {
     public static Display display(int width, int height) throws IOException, InterruptedException {
         String set = System.getenv("DISPLAY");
         if (set != null && !set.isBlank()) {
-            return new Display(Map.of(), null, "the display " + set);
+            return new Display(Map.of(), null, Text.get("bench.stage.display", set));
         }
         String xvfb = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin").split(java.io.File.pathSeparator))
                 .map(dir -> Path.of(dir, "Xvfb")).filter(Files::isExecutable).map(Path::toString).findFirst()
-                .orElseThrow(() -> new IOException("stage-bench needs a display: set DISPLAY, or install Xvfb (apt-get install xvfb libgtk-3-0 libxtst6)"));
+                .orElseThrow(() -> new IOException(Text.get("bench.stage.no-display")));
         int number = 99;
         while (number > 10 && (Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || Files.exists(Path.of("/tmp/.X" + number + "-lock")))) {
             number--;
@@ -272,9 +271,9 @@ public final class StageBenchmark {
         }
         if (!Files.exists(socket)) {
             server.destroyForcibly();
-            throw new IOException("Xvfb did not start on display :" + number);
+            throw new IOException(Text.get("bench.stage.no-xvfb", number));
         }
-        return new Display(Map.of("DISPLAY", ":" + number), server, "Xvfb :" + number + " (" + width + "x" + height + ")");
+        return new Display(Map.of("DISPLAY", ":" + number), server, Text.get("bench.stage.xvfb", number, width, height));
     }
 
     /** The display the windows open on; {@code server} is the Xvfb started for them, if any. */

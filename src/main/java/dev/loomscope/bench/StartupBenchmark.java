@@ -8,6 +8,7 @@ import dev.loomscope.protocol.RunnerHello;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -83,7 +84,7 @@ public final class StartupBenchmark {
 
     /** The JVM on its defaults: what {@code java -jar loomscope.jar} gets. */
     public Launch bare() {
-        return launch("java -jar (no options, no cache)", false, false);
+        return launch(Text.get("bench.startup.bare"), false, false);
     }
 
     public Launch launch(String name, boolean options, boolean cache) {
@@ -107,20 +108,20 @@ public final class StartupBenchmark {
     public List<Launch> launches(Path imageLauncher, Path script) {
         var launches = new ArrayList<>(List.of(
                 bare(),
-                launch("options, no cache", true, false),
-                launch("cache, no options", false, true),
-                launch("options + cache (java)", true, true)));
+                launch(Text.get("bench.startup.options"), true, false),
+                launch(Text.get("bench.startup.cache"), false, true),
+                launch(Text.get("bench.startup.both"), true, true)));
         if (script != null) {
             launches.add(new Launch("script", SCRIPT, List.of(script.toString())));
         }
         if (imageLauncher != null) {
-            launches.add(new Launch("image", "app image (bin/LoomScope)", List.of(imageLauncher.toString())));
+            launches.add(new Launch("image", Text.get("bench.startup.image"), List.of(imageLauncher.toString())));
         }
         return launches;
     }
 
     /** The name of the script's row. */
-    public static final String SCRIPT = "./loomscope (the script)";
+    public static final String SCRIPT = Text.get("bench.startup.script");
 
     /** Whether the AOT cache is there and made after the jar (an older one the JVM would refuse). */
     public boolean hasCache() {
@@ -175,7 +176,7 @@ public final class StartupBenchmark {
         }
         finish(process, launch.name());
         if (shownAt < 0) {
-            throw new IOException(launch.name() + ": the window never said it was shown:\n" + output);
+            throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
         return new Shown((shownAt - start) / 1_000_000, cpuMs);
     }
@@ -206,7 +207,7 @@ public final class StartupBenchmark {
         try {
             Thread.sleep(settleMs);
             if (!process.isAlive()) {
-                throw new IOException(launch.name() + ": the window closed by itself (exit " + process.exitValue() + ")");
+                throw new IOException(Text.get("bench.startup.closed", launch.name(), process.exitValue()));
             }
             return statusKb(process.pid(), "VmRSS") / 1024;
         } finally {
@@ -254,7 +255,7 @@ public final class StartupBenchmark {
         if (process.isAlive()) {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
-            throw new IOException(launch.name() + ": the window's runs did not end within " + timeLimitS + " s (stopped)");
+            throw new IOException(Text.get("bench.startup.runs-too-long", launch.name(), timeLimitS));
         }
         reading.join();
         finish(process, launch.name());
@@ -278,10 +279,10 @@ public final class StartupBenchmark {
     private static void finish(Process process, String name) throws IOException, InterruptedException {
         if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IOException(name + ": the window did not close within " + WINDOW_TIME_LIMIT_S + " s");
+            throw new IOException(Text.get("bench.startup.not-closed", name, WINDOW_TIME_LIMIT_S));
         }
         if (process.exitValue() != 0) {
-            throw new IOException(name + ": the window exited with " + process.exitValue());
+            throw new IOException(Text.get("bench.startup.exit", name, process.exitValue()));
         }
     }
 
@@ -313,7 +314,7 @@ public final class StartupBenchmark {
             });
             var result = handle.result().get(60, TimeUnit.SECONDS);
             if (!hello.isDone() || !started.isDone()) {
-                throw new IOException("the runner did not start: " + result.message());
+                throw new IOException(Text.get("bench.startup.no-runner", result.message()));
             }
             starts.add(new RunnerStart((hello.get() - begin) / 1_000_000, (started.get() - begin) / 1_000_000));
         }

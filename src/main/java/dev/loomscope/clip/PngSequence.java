@@ -1,6 +1,7 @@
 package dev.loomscope.clip;
 
 import dev.loomscope.io.AtomicFiles;
+import dev.loomscope.text.Text;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,11 +33,11 @@ final class PngSequence implements Clip {
         }
         this.folder = folder.toAbsolutePath();
         if (Files.exists(this.folder) && (!Files.isDirectory(this.folder) || !isEmpty(this.folder))) {
-            throw new IOException("Could not write " + folder + ": choose a new or empty folder for the frames.");
+            throw AtomicFiles.couldNotWrite(folder, Text.get("clip.folder-not-empty"));
         }
         Path parent = this.folder.getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Could not write " + folder + ": the folder " + parent + " does not exist.");
+            throw AtomicFiles.couldNotWrite(folder, Text.get("io.no-folder", parent));
         }
         this.partial = this.folder.resolveSibling(this.folder.getFileName() + ".part");
         try {
@@ -78,7 +79,7 @@ final class PngSequence implements Clip {
         // Through a stream of our own: ImageIO's own file handling hides the file system's reason.
         try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(frame), 1 << 16)) {
             if (!ImageIO.write(image, "png", out)) {
-                throw new IOException("this JDK has no PNG writer");
+                throw new IOException(Text.get("clip.no-png-writer"));
             }
         } catch (IOException e) {
             throw AtomicFiles.failure(folder, e);

@@ -1,5 +1,6 @@
 package dev.loomscope.io;
 
+import dev.loomscope.text.Text;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -81,7 +82,7 @@ public final class AtomicFiles {
         try {
             content.writeTo(temporary);
             if (!Files.isRegularFile(temporary)) {
-                throw new IOException("nothing was written");
+                throw new IOException(Text.get("io.nothing-written"));
             }
             try (var channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
                 channel.force(true);
@@ -184,10 +185,27 @@ public final class AtomicFiles {
 
     /** The message of a failed write: "Could not write FILE: REASON." */
     public static IOException failure(Path file, Throwable error) {
-        if (error instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith("Could not write ")) {
-            return io;
+        if (error instanceof CouldNotWrite said) {
+            return said;
         }
-        return new IOException("Could not write " + file + ": " + reason(error) + ".", error);
+        return new CouldNotWrite(file, reason(error), error);
+    }
+
+    /** "Could not write FILE: REASON.", the reason in plain words (lower case, no full stop). */
+    public static IOException couldNotWrite(Path file, String reason) {
+        return new CouldNotWrite(file, reason, null);
+    }
+
+    /** Whether {@code error} is such a sentence already, naming its file: its reason is then its cause's. */
+    public static boolean isWriteFailure(Throwable error) {
+        return error instanceof CouldNotWrite;
+    }
+
+    /** A failed write told whole: recognised by its class, not by its words (they come from the bundle). */
+    private static final class CouldNotWrite extends IOException {
+        CouldNotWrite(Path file, String reason, Throwable cause) {
+            super(Text.get("io.could-not-write", file, reason), cause);
+        }
     }
 
     /** Why a file could not be written, in plain words ("no space left on device", "permission denied"). */
@@ -199,8 +217,8 @@ public final class AtomicFiles {
             cause = cause.getCause();
         }
         return switch (cause) {
-            case AccessDeniedException e -> "permission denied";
-            case NoSuchFileException e -> "no such file or folder";
+            case AccessDeniedException e -> Text.get("io.permission-denied");
+            case NoSuchFileException e -> Text.get("io.no-such-file");
             case FileSystemException e when e.getReason() != null -> plain(e.getReason());
             default -> cause.getMessage() != null ? plain(cause.getMessage()) : cause.getClass().getSimpleName();
         };
@@ -223,16 +241,16 @@ public final class AtomicFiles {
         Path target = file.toAbsolutePath();
         for (int links = 0; Files.isSymbolicLink(target); links++) {
             if (links == 40) {
-                throw new IOException("Could not write " + file + ": too many symbolic links.");
+                throw couldNotWrite(file, Text.get("io.too-many-links"));
             }
             target = target.resolveSibling(Files.readSymbolicLink(target)).normalize();
         }
         if (Files.isDirectory(target)) {
-            throw new IOException("Could not write " + file + ": it is a folder.");
+            throw couldNotWrite(file, Text.get("io.is-a-folder"));
         }
         Path parent = target.getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("Could not write " + file + ": the folder " + parent + " does not exist.");
+            throw couldNotWrite(file, Text.get("io.no-folder", parent));
         }
         return target;
     }

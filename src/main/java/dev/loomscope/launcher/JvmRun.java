@@ -146,7 +146,7 @@ final class JvmRun implements RunHandle {
         try (channel) {
             InputStream stream = channel.accept(process);
             if (stream == null && process.isAlive()) {
-                streamError = "the runner JVM never connected back";
+                streamError = Text.get("launcher.never-connected");
                 process.destroyForcibly();
             }
             var reader = new FrameReader(stream != null ? stream : InputStream.nullInputStream());
@@ -239,20 +239,20 @@ final class JvmRun implements RunHandle {
 
     private RunResult finish(RunSummary summary, int exitCode, String streamError) {
         if (listenerFailure != null) {
-            return resultWithoutSummary(RunResult.Outcome.FAILED, "Stopped after %,d of %,d tasks had finished, because "
-                    .formatted(finishedTasks(), scenario.tasks()) + "showing the run failed: " + listenerFailure);
+            return resultWithoutSummary(RunResult.Outcome.FAILED, Text.get("launcher.showing-failed",
+                    finishedTasks(), scenario.tasks(), listenerFailure));
         }
         if (cancelled && (summary == null || exitCode != 0)) {
-            return resultWithoutSummary(RunResult.Outcome.CANCELLED, "Stopped after %,d of %,d tasks had finished (%s).%s"
-                    .formatted(finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis()), frozenWhenStopped
-                            ? " The runner JVM was frozen (stopped by a signal) and did not answer: it was killed." : ""));
+            return resultWithoutSummary(RunResult.Outcome.CANCELLED, Text.get("launcher.stopped",
+                    finishedTasks(), scenario.tasks(), Durations.humanMillis(wallMillis()), frozenWhenStopped
+                            ? Text.get("launcher.stopped.frozen") : ""));
         }
         if (summary == null) {
             return resultWithoutSummary(RunResult.Outcome.FAILED, explainDeath(exitCode, streamError));
         }
         boolean clean = summary.failure() == null;
         String message = clean ? "" : summary.failure() + ". " + (summary.completed() > 0
-                ? "The %,d tasks already running finished.".formatted(summary.completed()) : "");
+                ? Text.get("launcher.failed.rest-finished", summary.completed()) : "");
         if (summary.threadDumpError() != null) {
             message = (message + " " + summary.threadDumpError() + ".").strip();
         }
@@ -280,21 +280,21 @@ final class JvmRun implements RunHandle {
     }
 
     private String explainDeath(int exitCode, String streamError) {
-        String progress = "after %,d of %,d tasks had started and %,d had finished".formatted(
+        String progress = Text.get("launcher.died.progress",
                 eventsByType[EventType.STARTED.ordinal()], scenario.tasks(), finishedTasks());
         String cause = lastMeaningfulStderrLine();
         if (endedForItsStream) {
-            return "The runner JVM's frames could not be read (%s) %s: the runner JVM was ended.".formatted(streamError, progress);
+            return Text.get("launcher.died.unreadable", streamError, progress);
         }
         if (exitCode > 128) {
             int signal = exitCode - 128;
-            return "The runner JVM was killed by signal %d%s %s.%s".formatted(signal, signalName(signal), progress,
-                    cause.isEmpty() ? "" : " Last words: " + cause);
+            return Text.get("launcher.died.signal", signal, signalName(signal), progress,
+                    cause.isEmpty() ? "" : Text.get("launcher.died.last-words", cause));
         }
         if (cause.contains("OutOfMemoryError")) {
-            return "The runner JVM ran out of memory %s: %s".formatted(progress, cause);
+            return Text.get("launcher.died.memory", progress, cause);
         }
-        return "The runner JVM exited with code %d %s%s".formatted(exitCode, progress,
+        return Text.get("launcher.died.exit", exitCode, progress,
                 !cause.isEmpty() ? ": " + cause : streamError != null ? ": " + streamError : ".");
     }
 
@@ -374,10 +374,10 @@ final class JvmRun implements RunHandle {
 
     private static String signalName(int signal) {
         return switch (signal) {
-            case 9 -> " (SIGKILL)";
-            case 15 -> " (SIGTERM)";
-            case 6 -> " (SIGABRT, a JVM crash)";
-            case 11 -> " (SIGSEGV, a JVM crash)";
+            case 9 -> Text.get("launcher.signal.kill");
+            case 15 -> Text.get("launcher.signal.term");
+            case 6 -> Text.get("launcher.signal.abort");
+            case 11 -> Text.get("launcher.signal.segv");
             default -> "";
         };
     }

@@ -8,6 +8,7 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +53,8 @@ public final class Runner implements RunStarter {
         double idealMs = IdealTime.millis(scenario, cores);
         if (!Files.isExecutable(launcher.java())) {
             // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
-            return JvmRun.failedToStart(scenario, idealMs, "Could not start the runner JVM: " + launcher.java()
-                    + (Files.exists(launcher.java()) ? " cannot be run." : " does not exist (was its JDK removed or upgraded?)."));
+            return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())
+                    ? "launcher.java-not-runnable" : "launcher.java-missing", launcher.java()));
         }
         // The service the tasks wait on (a database, an HTTP service, a pipe writer) runs here, not in the runner.
         WaitService service;
@@ -67,7 +68,7 @@ public final class Runner implements RunStarter {
             channel = RunnerChannel.open();
         } catch (IOException e) {
             service.close();
-            return JvmRun.failedToStart(scenario, idealMs, "Could not open a loopback socket for the runner: " + e.getMessage());
+            return JvmRun.failedToStart(scenario, idealMs, Text.get("launcher.no-socket", e.getMessage()));
         }
         var args = new ArrayList<>(channel.runnerArgs());
         args.addAll(RunnerArgs.format(service.runnerArgs()));
@@ -99,7 +100,7 @@ public final class Runner implements RunStarter {
             service.close();
             deleteQuietly(repository);
             return JvmRun.failedToStart(scenario, idealMs,
-                    "Could not start the runner JVM (" + launcher.java() + "): " + e.getMessage());
+                    Text.get("launcher.cannot-start", launcher.java(), e.getMessage()));
         }
         if (repository != null) {
             LIVE_REPOSITORIES.put(process, repository);

@@ -1,6 +1,7 @@
 package dev.loomscope.launcher;
 
 import dev.loomscope.scenario.UserTask;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.net.URI;
@@ -71,15 +72,15 @@ public final class TaskCompiler {
     public static Compiled compileFile(Path file) throws TaskException {
         String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         if (!name.endsWith(".java")) {
-            throw problem(name, "a task file is Java source ending in .java");
+            throw problem(name, Text.get("task.compile.not-java"));
         }
         String source;
         try {
             source = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw problem(name, "no such file: " + file.toAbsolutePath());
+            throw problem(name, Text.get("task.compile.no-file", file.toAbsolutePath()));
         } catch (IOException | RuntimeException e) {
-            throw problem(name, "could not read " + file.toAbsolutePath() + ": " + e.getMessage());
+            throw problem(name, Text.get("task.compile.unreadable", file.toAbsolutePath(), e.getMessage()));
         }
         return compile(name, source);
     }
@@ -92,13 +93,13 @@ public final class TaskCompiler {
         String name = sourceName != null ? sourceName : guessedFileName(source);
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
-            throw problem(name, "this Java runtime has no compiler (the jdk.compiler module): run LoomScope on a JDK");
+            throw problem(name, Text.get("task.compile.no-compiler"));
         }
         Path folder;
         try {
             folder = Files.createTempDirectory("loomscope-task");
         } catch (IOException e) {
-            throw problem(name, "could not make a temporary folder for the compiled task: " + e.getMessage());
+            throw problem(name, Text.get("task.compile.no-folder", e.getMessage()));
         }
         try {
             var diagnostics = new DiagnosticCollector<JavaFileObject>();
@@ -128,7 +129,7 @@ public final class TaskCompiler {
             throw e;
         } catch (IOException e) {
             deleteQuietly(folder);
-            throw problem(name, "the compiler failed: " + e.getMessage());
+            throw problem(name, Text.get("task.compile.failed", e.getMessage()));
         }
     }
 
@@ -141,7 +142,7 @@ public final class TaskCompiler {
                 problems.add(new Problem(name, Math.max(0, d.getLineNumber()), message));
             }
         }
-        return problems.isEmpty() ? List.of(new Problem(name, 0, "did not compile")) : problems;
+        return problems.isEmpty() ? List.of(new Problem(name, 0, Text.get("task.compile.did-not"))) : problems;
     }
 
     /** The class the file is named after (javac holds a public class to its file's name), in the source's package. */
@@ -158,26 +159,26 @@ public final class TaskCompiler {
             try {
                 type = Class.forName(className, false, loader);
             } catch (ClassNotFoundException e) {
-                throw problem(name, "no class " + className + " in " + name + ": name the class after its file");
+                throw problem(name, Text.get("task.compile.no-class", className, name));
             }
             if (!Modifier.isPublic(type.getModifiers())) {
-                throw problem(name, className + " is not public: declare it 'public class " + type.getSimpleName() + "'");
+                throw problem(name, Text.get("task.compile.not-public", className, type.getSimpleName()));
             }
             if (!Callable.class.isAssignableFrom(type)) {
-                throw problem(name, className + " does not implement java.util.concurrent.Callable: each task calls its call() once");
+                throw problem(name, Text.get("task.compile.not-callable", className));
             }
             if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
-                throw problem(name, className + " is abstract: a task needs a class it can make an instance of");
+                throw problem(name, Text.get("task.compile.abstract", className));
             }
             try {
                 type.getConstructor();
             } catch (NoSuchMethodException e) {
-                throw problem(name, className + " has no public constructor without arguments: each task makes a new instance with one");
+                throw problem(name, Text.get("task.compile.no-constructor", className));
             }
         } catch (IOException e) {
-            throw problem(name, "could not read the compiled class: " + e.getMessage());
+            throw problem(name, Text.get("task.compile.class-unreadable", e.getMessage()));
         } catch (LinkageError e) {
-            throw problem(name, "could not load " + className + ": " + e);
+            throw problem(name, Text.get("task.compile.cannot-load", className, e));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.loomscope.launcher;
 
 import dev.loomscope.protocol.JfrEvent;
 import dev.loomscope.result.VmEvents;
+import dev.loomscope.text.Text;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,7 +40,7 @@ final class VmEventTally {
     }
 
         static String reasonKey(String reason) {
-        return reason.isEmpty() ? "(no reason given)" : reason.replaceAll("/0x[0-9a-fA-F]+", "");
+        return reason.isEmpty() ? Text.get("pin.no-reason") : reason.replaceAll("/0x[0-9a-fA-F]+", "");
     }
 
     VmEvents result(boolean lifecycleRecorded, int threadDumpVirtualThreads, double alignmentErrorMs) {

@@ -4,6 +4,7 @@ import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import dev.loomscope.web.Ceiling;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,11 +111,12 @@ public final class Comparison {
         var elapsed = new ArrayList<Bar>();
         var ideal = new ArrayList<Bar>();
         for (Measured run : runs) {
-            elapsed.add(new Bar(run.run(), run.elapsedMs(), "%s (ideal %s)".formatted(Durations.humanMillis(run.elapsedMs()),
+            elapsed.add(new Bar(run.run(), run.elapsedMs(), Text.get("comparison.elapsed.bar", Durations.humanMillis(run.elapsedMs()),
                     Durations.humanMillis(run.idealMs()))));
             ideal.add(new Bar(run.run(), run.idealMs(), null));
         }
-        return new Panel("Elapsed vs perfect world", "ms", List.of(new Series("elapsed", false, elapsed), new Series("perfect world", false, ideal)));
+        return new Panel(Text.get("comparison.elapsed"), "ms", List.of(new Series(Text.get("comparison.elapsed.series"), false, elapsed),
+                new Series(Text.get("comparison.elapsed.ideal"), false, ideal)));
     }
 
     static Panel memory(List<Measured> runs) {
@@ -122,12 +124,12 @@ public final class Comparison {
         var heap = new ArrayList<Bar>();
         var published = new ArrayList<Bar>();
         for (Measured run : runs) {
-            rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), "RSS +%,.0f MB".formatted(run.rssDeltaMb())));
-            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), "heap +%,.0f MB".formatted(run.heapDeltaMb())));
-            published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, "published +%,.0f MB".formatted(mb))));
+            rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), Text.get("comparison.memory.rss.bar", run.rssDeltaMb())));
+            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), Text.get("comparison.memory.heap.bar", run.heapDeltaMb())));
+            published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, Text.get("comparison.memory.published.bar", mb))));
         }
-        return new Panel("Memory increase vs published", "MB",
-                List.of(new Series("RSS +MB", false, rss), new Series("heap +MB", false, heap), new Series("published", true, published)));
+        return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss),
+                new Series(Text.get("comparison.memory.heap"), false, heap), new Series(Text.get("comparison.memory.published"), true, published)));
     }
 
     /** The articles' figure for a run like this one: 10,000 waiting tasks on a pool of 200, or on virtual threads. */
@@ -148,7 +150,8 @@ public final class Comparison {
             created.add(new Bar(run.run(), run.threadLocalsCreated(), "%,d".formatted(run.threadLocalsCreated())));
         }
         // Objects the tasks' cache made: one per thread from a ThreadLocal, one in all from a ScopedValue.
-        return new Panel("Objects made", "objects", List.of(new Series("objects made", false, created)));
+        return new Panel(Text.get("comparison.objects"), Text.get("comparison.objects.unit"),
+                List.of(new Series(Text.get("comparison.objects.series"), false, created)));
     }
 
     static Panel heap(List<Measured> runs) {
@@ -156,7 +159,7 @@ public final class Comparison {
         for (Measured run : runs) {
             heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), "+%,.0f MB".formatted(run.heapDeltaMb())));
         }
-        return new Panel("Heap increase", "MB", List.of(new Series("heap +MB", false, heap)));
+        return new Panel(Text.get("comparison.heap"), "MB", List.of(new Series(Text.get("comparison.memory.heap"), false, heap)));
     }
 
     static Panel throughput(List<Measured> runs, int cores) {
@@ -165,12 +168,13 @@ public final class Comparison {
         for (Measured run : runs) {
             double perSecond = requestsPerSecond(run);
             Optional<Ceiling> cap = WebTraffic.ceiling(run.scenario(), cores);
-            served.add(new Bar(run.run(), perSecond, cap.map(c -> "%,.0f req/s (ceiling %,.0f)".formatted(perSecond, c.requestsPerSecond()))
-                    .orElse("%,.0f req/s".formatted(perSecond))));
+            served.add(new Bar(run.run(), perSecond, cap.map(c -> Text.get("comparison.throughput.bar.ceiling", perSecond, c.requestsPerSecond()))
+                    .orElse(Text.get("comparison.throughput.bar", perSecond))));
             cap.filter(c -> Double.isFinite(c.requestsPerSecond()))
                     .ifPresent(c -> ceiling.add(new Bar(run.run(), c.requestsPerSecond(), null)));
         }
-        return new Panel("Requests per second vs ceiling", "req/s", List.of(new Series("served", false, served), new Series("ceiling", false, ceiling)));
+        return new Panel(Text.get("comparison.throughput"), "req/s", List.of(new Series(Text.get("comparison.throughput.served"), false, served),
+                new Series(Text.get("comparison.throughput.ceiling"), false, ceiling)));
     }
 
     /** Requests answered over the whole run, per second of it. */

@@ -33,8 +33,7 @@ public final class Explanation {
         }
         if (s.userTask() != null && s.sleepMs() + s.cpuMs() == 0) {
             // Nothing said of what the user's call takes: no perfect world to explain the run by.
-            return "Your task: %,d calls of %s.call() took %s; set Sleep and CPU per task to what one call takes for a perfect world to compare with."
-                    .formatted(s.tasks(), s.userTask().simpleName(), Durations.humanMillis(result.elapsedMs()));
+            return Text.get("why.user-task", s.tasks(), s.userTask().simpleName(), Durations.humanMillis(result.elapsedMs()));
         }
         return bound(s, cores) + overhead(result, cores);
     }

@@ -1,6 +1,7 @@
 package dev.loomscope.model;
 
 import dev.loomscope.protocol.Sample;
+import dev.loomscope.text.Text;
 import java.util.List;
 
 /**
@@ -31,8 +32,8 @@ public final class Replay implements Replayable {
         this.source = finishedRun;
         this.recording = finishedRun.recording();
         if (recording == null) {
-            throw new IllegalArgumentException(finishedRun.title() + " has no recording to replay"
-                    + (finishedRun.phase() == RunModel.Phase.FINISHED ? " (only the last runs of a session keep theirs)" : " until it ends"));
+            throw new IllegalArgumentException(Text.get(finishedRun.phase() == RunModel.Phase.FINISHED ? "replay.none.dropped" : "replay.none.running",
+                    finishedRun.title()));
         }
         this.order = recording.timeOrder();
         this.samples = recording.samples();

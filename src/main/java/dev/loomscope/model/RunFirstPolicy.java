@@ -3,6 +3,7 @@ package dev.loomscope.model;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.util.List;
 import java.util.Set;
 
@@ -31,19 +32,19 @@ public final class RunFirstPolicy {
     /** Why the window is still or live, in words for the status bar. */
     public enum Mode {
         LIVE(null),
-        TOO_SHORT("too short to watch live"),
-        CPU_BOUND("it needs every core"),
-        MACHINE_BUSY("it keeps every core busy");
+        TOO_SHORT("run-first.too-short"),
+        CPU_BOUND("run-first.cpu-bound"),
+        MACHINE_BUSY("run-first.machine-busy");
 
-        private final String reason;
+        private final String reasonKey;
 
-        Mode(String reason) {
-            this.reason = reason;
+        Mode(String reasonKey) {
+            this.reasonKey = reasonKey;
         }
 
         /** Why the window keeps still, or null when it animates. */
         public String reason() {
-            return reason;
+            return reasonKey == null ? null : Text.get(reasonKey);
         }
     }
 

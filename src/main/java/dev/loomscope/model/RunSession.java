@@ -7,6 +7,7 @@ import dev.loomscope.result.RunResult;
 import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -253,18 +254,18 @@ public final class RunSession implements SessionRuns {
         RunResult outcome = null;
         try {
             outcome = result != null ? result
-                    : RunResult.failed(model.scenario(), model.idealMs(), "The run could not go on: " + reason(error));
+                    : RunResult.failed(model.scenario(), model.idealMs(), Text.get("session.could-not-go-on", reason(error)));
             model.finish(outcome);
             dropOldRecordings();
         } catch (Throwable e) {
             // An Error too (out of memory while trimming): the run must still end, saying why.
             LOG.log(System.Logger.Level.ERROR, "The result of " + model.title() + " could not be taken in", e);
-            outcome = RunResult.failed(model.scenario(), model.idealMs(), "Its result could not be taken in: " + reason(e));
+            outcome = RunResult.failed(model.scenario(), model.idealMs(), Text.get("session.result-lost", reason(e)));
             model.endAs(outcome);
         } finally {
             if (outcome == null || outcome.outcome() == RunResult.Outcome.FAILED) {
                 synchronized (this) {
-                    problem = model.title() + ": " + (outcome != null ? outcome.message() : "its end could not be taken in");
+                    problem = model.title() + ": " + (outcome != null ? outcome.message() : Text.get("session.end-lost"));
                 }
             }
             // Whatever became of this run's result, the queued runs still start (else the session never ends).
@@ -281,7 +282,7 @@ public final class RunSession implements SessionRuns {
     /** What went wrong, in the failure's own words; a run that ended with neither result nor failure says so. */
     private static String reason(Throwable error) {
         if (error == null) {
-            return "its runner ended with no result";
+            return Text.get("session.no-result");
         }
         Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();

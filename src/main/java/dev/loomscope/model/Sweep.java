@@ -2,6 +2,7 @@ package dev.loomscope.model;
 
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,20 +36,20 @@ public record Sweep(String setting, List<Integer> values) {
     public static Sweep parse(String spec) {
         var match = SPEC.matcher(spec.trim().toLowerCase(Locale.ROOT));
         if (!match.matches()) {
-            throw new InvalidScenarioException("vary", "--vary must look like cpu-ms=0..40:3 (setting=from..to:points), got " + spec);
+            throw new InvalidScenarioException("vary", Text.get("sweep.vary.form", spec));
         }
         String setting = match.group(1);
         if (!SETTINGS.contains(setting)) {
-            throw new InvalidScenarioException("vary", "--vary can vary " + String.join(", ", SETTINGS) + " (got " + setting + ")");
+            throw new InvalidScenarioException("vary", Text.get("sweep.vary.settings", String.join(", ", SETTINGS), setting));
         }
         long from = Long.parseLong(match.group(2));
         long to = Long.parseLong(match.group(3));
         long points = Long.parseLong(match.group(4));
         if (points < 2 || points > MAX_POINTS) {
-            throw new InvalidScenarioException("vary", "--vary needs 2 to %d points (got %d)".formatted(MAX_POINTS, points));
+            throw new InvalidScenarioException("vary", Text.get("sweep.vary.points", MAX_POINTS, points));
         }
         if (to <= from) {
-            throw new InvalidScenarioException("vary", "--vary needs a range that grows, from..to with to above from (got %d..%d)".formatted(from, to));
+            throw new InvalidScenarioException("vary", Text.get("sweep.vary.range", from, to));
         }
         Scenario.Range range = rangeOf(setting);
         range.check((int) Math.min(Integer.MAX_VALUE, from));
@@ -78,8 +79,8 @@ public record Sweep(String setting, List<Integer> values) {
     public List<Point> points(List<Scenario> bases, int cores) {
         for (Scenario base : bases) {
             if (!applies(base)) {
-                throw new InvalidScenarioException("vary", "%s does not change %s: sweep it for %s".formatted(setting, base.label(),
-                        setting.equals("pool") ? "fixed or forkjoin" : setting.equals("permits") ? "virtual-limited" : "virtual executors"));
+                throw new InvalidScenarioException("vary", Text.get("sweep.vary.not-applied", setting, base.label(),
+                        setting.equals("pool") ? Text.get("sweep.vary.pool-executors") : setting.equals("permits") ? "virtual-limited" : Text.get("sweep.vary.virtual-executors")));
             }
         }
         var points = new ArrayList<Point>();

@@ -2,6 +2,7 @@ package dev.loomscope.model;
 
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.text.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -74,7 +75,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                     }
                     runningSince = t;
                     runningLane = lane;
-                    steps.add(new Step(t / 1e6, (virtual ? "mounted on " : "started on ") + where));
+                    steps.add(new Step(t / 1e6, Text.get(virtual ? "task.step.mounted" : "task.step.started", where)));
                 }
                 case BLOCKED -> {
                     if (runningSince >= 0) {
@@ -83,7 +84,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                         runningSince = -1;
                     }
                     waitingSince = t;
-                    steps.add(new Step(t / 1e6, virtual ? "blocked: unmounted, its carrier free" : "blocked, holding its thread"));
+                    steps.add(new Step(t / 1e6, Text.get(virtual ? "task.step.blocked.virtual" : "task.step.blocked.platform")));
                 }
                 case RESUMED -> {
                     if (waitingSince >= 0) {
@@ -92,7 +93,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                     }
                     runningSince = t;
                     runningLane = lane;
-                    steps.add(new Step(t / 1e6, (virtual ? "resumed, mounted on " : "resumed on ") + where));
+                    steps.add(new Step(t / 1e6, Text.get(virtual ? "task.step.resumed.virtual" : "task.step.resumed.platform", where)));
                 }
                 case FINISHED, FAILED, CANCELLED -> {
                     if (runningSince >= 0) {
@@ -105,9 +106,9 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                     }
                     ended = true;
                     steps.add(new Step(t / 1e6, switch (type) {
-                        case FINISHED -> "finished";
-                        case FAILED -> "failed";
-                        default -> thread >= 0 ? "cancelled: interrupted in its wait" : "cancelled before it started";
+                        case FINISHED -> Text.get("task.step.finished");
+                        case FAILED -> Text.get("task.step.failed");
+                        default -> Text.get(thread >= 0 ? "task.step.cancelled.waiting" : "task.step.cancelled.unstarted");
                     }));
                 }
             }
@@ -118,7 +119,7 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
                 JfrEvent event = pin.event();
                 if (JfrEvent.PINNED.equals(event.kind()) && event.threadId() == thread) {
                     pinned += event.durationNanos() / 1e6;
-                    steps.add(new Step(event.timeNanos() / 1e6, "pinned %.1f ms: %s%s".formatted(event.durationNanos() / 1e6, event.reason(),
+                    steps.add(new Step(event.timeNanos() / 1e6, Text.get("task.step.pinned", event.durationNanos() / 1e6, event.reason(),
                             event.blockingOperation() == null || event.blockingOperation().isEmpty() ? "" : " (" + event.blockingOperation() + ")")));
                 }
             }

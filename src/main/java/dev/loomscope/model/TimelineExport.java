@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.text.Text;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -112,7 +113,7 @@ public final class TimelineExport {
             for (LaneEvent pin : run.jfrEvents()) {
                 JfrEvent e = pin.event();
                 if (JfrEvent.PINNED.equals(e.kind()) && e.carrierId() >= 0) {
-                    slice(json, "pinned: " + e.reason(), "jfr", e.timeNanos(), e.durationNanos(), e.carrierId());
+                    slice(json, Text.get("timeline-export.pinned", e.reason()), "jfr", e.timeNanos(), e.durationNanos(), e.carrierId());
                 }
             }
             for (var entry : trackNumbers.entrySet()) {
@@ -122,7 +123,7 @@ public final class TimelineExport {
                 json.writeNumberField("pid", 1);
                 json.writeNumberField("tid", entry.getKey());
                 json.writeObjectFieldStart("args");
-                json.writeStringField("name", (virtual ? "carrier " : "thread ") + entry.getValue());
+                json.writeStringField("name", Text.get(virtual ? "timeline-export.track.carrier" : "timeline-export.track.thread", entry.getValue()));
                 json.writeEndObject();
                 json.writeEndObject();
             }
@@ -133,7 +134,7 @@ public final class TimelineExport {
 
     private static void closeSlice(JsonGenerator json, long[] slice, int task, long end) throws IOException {
         if (slice != null && end >= slice[0]) {
-            String name = "task " + (task + 1) + (slice[2] == 1 ? " (blocked, holding the thread)" : "");
+            String name = Text.get(slice[2] == 1 ? "timeline-export.task.held" : "timeline-export.task", task + 1);
             slice(json, name, slice[2] == 1 ? "held" : "running", slice[0], end - slice[0], slice[1]);
         }
     }
@@ -170,8 +171,8 @@ public final class TimelineExport {
     private static Recording recordingOf(RunModel run) {
         Recording recording = run.recording();
         if (recording == null) {
-            throw new IllegalArgumentException(run.title() + " has no timeline to export"
-                    + (run.phase() == RunModel.Phase.FINISHED ? " (only the last runs of a session keep theirs)" : " until it ends"));
+            throw new IllegalArgumentException(Text.get(run.phase() == RunModel.Phase.FINISHED ? "timeline-export.none.dropped" : "timeline-export.none.running",
+                    run.title()));
         }
         return recording;
     }

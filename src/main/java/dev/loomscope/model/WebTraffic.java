@@ -3,6 +3,7 @@ package dev.loomscope.model;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import dev.loomscope.web.Ceiling;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -195,13 +196,13 @@ public final class WebTraffic {
         if (scenario.cpuMs() > 0) {
             int computing = IdealTime.computingCores(scenario, cores);
             cap = computing * 1_000.0 / scenario.cpuMs();
-            reason = "%d %s computing %d ms each".formatted(computing, computing == 1 ? "core" : "cores", scenario.cpuMs());
+            reason = Text.get(computing == 1 ? "web.cap.core" : "web.cap.cores", computing, scenario.cpuMs());
         }
         if (scenario.executor() == ExecutorKind.VIRTUAL_LIMITED && !pins && scenario.sleepMs() > 0
                 && scenario.permits() * 1_000.0 / scenario.sleepMs() < cap) {
             // The semaphore holds only the wait: its permits pass permits / sleep requests a second.
             cap = scenario.permits() * 1_000.0 / scenario.sleepMs();
-            reason = "%d permits over %d ms waits".formatted(scenario.permits(), scenario.sleepMs());
+            reason = Text.get("web.cap.permits", scenario.permits(), scenario.sleepMs());
         }
         return Optional.of(new Ceiling(scenario.connections(), workers, serviceMs, cap, reason));
     }

@@ -1,6 +1,7 @@
 package dev.loomscope.protocol;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -73,7 +74,7 @@ public final class FrameReader {
         if (typeCode < 0) {
             return null;
         }
-        readFully(header, 4, "a frame header");
+        readFully(header, 4, Text.get("protocol.frame-header"));
         int length = ByteBuffer.wrap(header).getInt();
         if (length < 0 || length > MAX_FRAME) {
             throw new ProtocolException("frame length " + length + " out of range");
@@ -82,7 +83,7 @@ public final class FrameReader {
         if (scratch.length < length) {
             scratch = new byte[Math.max(length, scratch.length * 2)];
         }
-        readFully(scratch, length, "a frame");
+        readFully(scratch, length, Text.get("protocol.frame"));
         return new Frame(type, ByteBuffer.wrap(scratch, 0, length).slice());
     }
 
@@ -107,13 +108,13 @@ public final class FrameReader {
             } catch (SocketTimeoutException e) {
                 if (System.nanoTime() - lastByteAt > stallLimitNanos) {
                     long ms = stallLimitNanos / 1_000_000;
-                    throw new ProtocolException("the stream stopped inside %s (%d of %d bytes came, then nothing for %s)"
-                            .formatted(what, done, length, ms % 1_000 == 0 ? ms / 1_000 + " s" : ms + " ms"));
+                    throw new ProtocolException(Text.get("protocol.stalled", what, done, length,
+                            ms % 1_000 == 0 ? Text.get("duration.whole-s", ms / 1_000) : Text.get("duration.whole-ms", ms)));
                 }
                 continue;
             }
             if (n < 0) {
-                throw ProtocolException.endedEarly("stream ended inside " + what + " (%d of %d bytes came)".formatted(done, length));
+                throw ProtocolException.endedEarly(Text.get("protocol.ended-early", what, done, length));
             }
             done += n;
             lastByteAt = System.nanoTime();

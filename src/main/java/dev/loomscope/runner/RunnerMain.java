@@ -16,6 +16,7 @@ import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.runner.telemetry.JfrBridge;
 import dev.loomscope.runner.telemetry.ProcessReadings;
 import dev.loomscope.runner.telemetry.TelemetryPump;
+import dev.loomscope.text.Text;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.time.Instant;
@@ -124,7 +125,7 @@ public final class RunnerMain {
                     failure = outcome.failure();
                 } catch (RuntimeException | Error e) {
                     // Out of threads for the clients, say: a result that says so, and a runner that still exits.
-                    failure = "The web run failed: " + e;
+                    failure = Text.get("runner.web-failed", e);
                 }
                 if (dumper != null && dumper.getState() != Thread.State.NEW) {
                     dumper.join();
@@ -239,8 +240,7 @@ public final class RunnerMain {
 
     private static String describeSubmitFailure(Throwable e, int task, Scenario scenario, ProcessReadings readings) {
         String what = e instanceof OutOfMemoryError && String.valueOf(e.getMessage()).contains("native thread")
-                ? "Ran out of native threads" : "Task submission failed";
-        return "%s at task %,d of %,d with %,d platform threads alive: %s".formatted(
-                what, task + 1, scenario.tasks(), readings.platformThreads(), e);
+                ? Text.get("runner.submit.no-threads") : Text.get("runner.submit.failed");
+        return Text.get("runner.submit", what, task + 1, scenario.tasks(), readings.platformThreads(), e);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomscope.io.AtomicFiles;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ public final class ThreadDumps {
             });
             return new Result(virtualThreads[0], null);
         } catch (IOException | RuntimeException e) {
-            return new Result(-1, "The thread dump could not be written to " + file + ": " + why(file, e));
+            return new Result(-1, Text.get("runner.dump.not-written", file, why(file, e)));
         }
     }
 
@@ -61,10 +62,10 @@ public final class ThreadDumps {
     private static String why(Path file, Exception e) {
         Path folder = file.toAbsolutePath().getParent();
         if (folder != null && !Files.isDirectory(folder)) {
-            return "the folder " + folder + " does not exist";
+            return Text.get("runner.dump.no-folder", folder);
         }
         // AtomicFiles' own sentence names the file already: the reason is its cause's.
-        Throwable cause = e.getMessage() != null && e.getMessage().startsWith("Could not write ") && e.getCause() != null ? e.getCause() : e;
+        Throwable cause = AtomicFiles.isWriteFailure(e) && e.getCause() != null ? e.getCause() : e;
         return AtomicFiles.reason(cause);
     }
 

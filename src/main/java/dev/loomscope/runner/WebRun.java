@@ -3,6 +3,7 @@ package dev.loomscope.runner;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
 import dev.loomscope.runner.telemetry.EventLog;
+import dev.loomscope.text.Text;
 import dev.loomscope.web.BadRequestException;
 import dev.loomscope.web.LoadGenerator;
 import dev.loomscope.web.LoadListener;
@@ -137,8 +138,8 @@ final class WebRun implements AutoCloseable {
         if (report.failed() == 0) {
             return null;
         }
-        return "%,d of %,d requests failed%s%s".formatted(report.failed(), requests,
-                report.statuses().isEmpty() ? "" : "; answers by status: " + report.statuses(),
-                report.firstError() == null ? "" : "; first error: " + report.firstError());
+        return Text.get("runner.web.failed", report.failed(), requests,
+                report.statuses().isEmpty() ? "" : Text.get("runner.web.statuses", report.statuses()),
+                report.firstError() == null ? "" : Text.get("runner.web.first-error", report.firstError()));
     }
 }

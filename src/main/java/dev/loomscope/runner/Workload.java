@@ -8,6 +8,7 @@ import dev.loomscope.runner.telemetry.CarrierLookup;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.runner.telemetry.MountEvents;
 import dev.loomscope.runner.waits.ServiceWait;
+import dev.loomscope.text.Text;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -29,7 +30,7 @@ public final class Workload {
     /** The failure of the scenario's failing task (fail-at-ms), planned: no stack trace to fill in. */
     static final class PlannedFailure extends RuntimeException {
         PlannedFailure(int task) {
-            super("task " + task + " failed as planned", null, false, false);
+            super(Text.get("runner.planned-failure", task), null, false, false);
         }
     }
 

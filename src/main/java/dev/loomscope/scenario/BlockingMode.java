@@ -1,5 +1,7 @@
 package dev.loomscope.scenario;
 
+import dev.loomscope.text.Text;
+
 /** How a task waits for its sleep time; each shows a different pinning behaviour on JDK 25. */
 public enum BlockingMode implements CliNamed {
     /** {@code Thread.sleep}: a virtual thread unmounts and frees its carrier. */
@@ -33,7 +35,7 @@ public enum BlockingMode implements CliNamed {
     }
 
     public static BlockingMode fromCliName(String name) {
-        return CliNamed.byCliName(BlockingMode.class, name, "blocking mode");
+        return CliNamed.byCliName(BlockingMode.class, name, Text.get("scenario.blocking-mode"));
     }
 
     /** Whether the task waits on a service outside the runner JVM, which the launching process starts for the run. */

@@ -1,5 +1,6 @@
 package dev.loomscope.scenario;
 
+import dev.loomscope.text.Text;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -15,7 +16,7 @@ interface CliNamed {
                 return constant;
             }
         }
-        throw new IllegalArgumentException("unknown " + what + " '" + name + "'; expected one of " + names(type));
+        throw new IllegalArgumentException(Text.get("scenario.unknown-name", what, name, names(type)));
     }
 
     static <T extends Enum<T> & CliNamed> String names(Class<T> type) {

@@ -1,5 +1,6 @@
 package dev.loomscope.scenario;
 
+import dev.loomscope.text.Text;
 import java.nio.file.Path;
 
 /**
@@ -14,7 +15,7 @@ public record DatabaseTarget(String url, String user, Path passwordFile) {
 
     public DatabaseTarget {
         if (url == null || !url.startsWith("jdbc:")) {
-            throw new IllegalArgumentException("a JDBC URL starts with jdbc: (got " + url + ")");
+            throw new IllegalArgumentException(Text.get("scenario.jdbc-url", url));
         }
         passwordFile = passwordFile == null ? null : passwordFile.toAbsolutePath();
     }

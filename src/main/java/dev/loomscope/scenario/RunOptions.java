@@ -1,6 +1,7 @@
 package dev.loomscope.scenario;
 
 import dev.loomscope.protocol.RunnerArgs;
+import dev.loomscope.text.Text;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,11 +44,11 @@ public record RunOptions(boolean jfr, Path jfrFile, Path threadDumpFile, boolean
         jfrFile = jfrFile == null ? null : jfrFile.toAbsolutePath();
         threadDumpFile = threadDumpFile == null ? null : threadDumpFile.toAbsolutePath();
         if (jfrFile != null && !jfr) {
-            throw new IllegalArgumentException("saving a .jfr file needs JFR on");
+            throw new IllegalArgumentException(Text.get("scenario.jfr-file-needs-jfr"));
         }
         mountEvents = mountEvents && jfrFile != null;
         if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
-            throw new IllegalArgumentException("cpu-units-per-ms must be a positive number, or 0 to time the work at the runner's start (got " + cpuUnitsPerMs + ")");
+            throw new IllegalArgumentException(Text.get("scenario.cpu-units", cpuUnitsPerMs));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.loomscope.scenario;
 
 import dev.loomscope.protocol.RunnerArgs;
+import dev.loomscope.text.Text;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     public record Range(String field, int min, int max) {
         public void check(int value) {
             if (value < min || value > max) {
-                throw new InvalidScenarioException(field, "%s must be between %,d and %,d (got %,d)".formatted(field, min, max, value));
+                throw new InvalidScenarioException(field, Text.get("scenario.range", field, min, max, value));
             }
         }
     }
@@ -61,10 +62,10 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
     /** Validates every field; throws {@link InvalidScenarioException} naming the first one at fault. */
     public Scenario {
         if (executor == null) {
-            throw new InvalidScenarioException("executor", "executor is required; one of " + ExecutorKind.names());
+            throw new InvalidScenarioException("executor", Text.get("scenario.executor-required", ExecutorKind.names()));
         }
         if (blocking == null) {
-            throw new InvalidScenarioException("blocking", "blocking is required; one of " + BlockingMode.names());
+            throw new InvalidScenarioException("blocking", Text.get("scenario.blocking-required", BlockingMode.names()));
         }
         if (sharing == null) {
             sharing = Sharing.THREAD_LOCAL;
@@ -81,31 +82,28 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         THREAD_LOCAL_KB.check(threadLocalKb);
         CONNECTIONS.check(connections);
         if (connections > 0 && tasks > MAX_WEB_REQUESTS) {
-            throw new InvalidScenarioException("tasks", "a web run sends at most %,d requests (got %,d tasks)".formatted(MAX_WEB_REQUESTS, tasks));
+            throw new InvalidScenarioException("tasks", Text.get("scenario.web-requests", MAX_WEB_REQUESTS, tasks));
         }
         if ((long) threadLocalKb * tasks > MAX_THREAD_LOCAL_KB_IN_ALL) {
-            throw new InvalidScenarioException("thread-local-kb", ("%,d tasks x %,d KB of ThreadLocal objects is %,d MB, more than a runner's "
-                    + "heap can hold at once (limit %,d MB): use fewer tasks or a smaller object").formatted(tasks, threadLocalKb,
+            throw new InvalidScenarioException("thread-local-kb", Text.get("scenario.thread-local-heap", tasks, threadLocalKb,
                     (long) threadLocalKb * tasks / 1_024, MAX_THREAD_LOCAL_KB_IN_ALL / 1_024));
         }
         if (blocking != BlockingMode.SLEEP && sleepMs == 0) {
-            throw new InvalidScenarioException("sleep-ms", "blocking " + blocking.cliName() + " needs sleep-ms of at least 1 (got 0)");
+            throw new InvalidScenarioException("sleep-ms", Text.get("scenario.sleep-needed", blocking.cliName()));
         }
         DB_POOL.check(dbPool);
         if (blocking == BlockingMode.FILE && tasks > MAX_FILE_TASKS) {
-            throw new InvalidScenarioException("tasks", "blocking file makes a named pipe per task: at most %,d tasks (got %,d)"
-                    .formatted(MAX_FILE_TASKS, tasks));
+            throw new InvalidScenarioException("tasks", Text.get("scenario.file-tasks", MAX_FILE_TASKS, tasks));
         }
         FAIL_AT_MS.check(failAtMs);
         if (failAtMs > 0 && failAtMs >= sleepMs) {
-            throw new InvalidScenarioException("fail-at-ms", "a task fails within its wait: fail-at-ms must be below sleep-ms (%,d; got %,d)"
-                    .formatted(sleepMs, failAtMs));
+            throw new InvalidScenarioException("fail-at-ms", Text.get("scenario.fail-within-wait", sleepMs, failAtMs));
         }
         if (failAtMs > 0 && connections > 0) {
-            throw new InvalidScenarioException("fail-at-ms", "a web run's requests do not fail on purpose: use fail-at-ms without connections");
+            throw new InvalidScenarioException("fail-at-ms", Text.get("scenario.web-no-fail"));
         }
         if (executor == ExecutorKind.STRUCTURED && connections > 0) {
-            throw new InvalidScenarioException("executor", "the structured executor forks subtasks from one scope and serves no web requests");
+            throw new InvalidScenarioException("executor", Text.get("scenario.structured-no-web"));
         }
     }
 
@@ -294,8 +292,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         long idealMs = (long) IdealTime.millis(this, cores);
         if (idealMs > MAX_IDEAL_MS) {
             throw new InvalidScenarioException("tasks",
-                    "%s would take at least %s even in a perfect world (limit 1 h): use fewer tasks, a shorter sleep or less CPU"
-                            .formatted(label(), Durations.humanMillis(idealMs)));
+                    Text.get("scenario.too-long", label(), Durations.humanMillis(idealMs)));
         }
         return this;
     }
@@ -308,7 +305,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         var map = asMap();
         if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking") || setting.equals("sharing")
                 || setting.startsWith("task-")) {
-            throw new InvalidScenarioException(setting, "no numeric setting named " + setting);
+            throw new InvalidScenarioException(setting, Text.get("scenario.no-setting", setting));
         }
         map.put(setting, Integer.toString(value));
         return from(new RunnerArgs(map));

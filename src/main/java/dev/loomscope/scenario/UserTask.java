@@ -1,6 +1,7 @@
 package dev.loomscope.scenario;
 
 import dev.loomscope.protocol.RunnerArgs;
+import dev.loomscope.text.Text;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,16 +39,16 @@ public record UserTask(String className, Path classFolder, String sourceName) {
      */
     static void checkAlone(int connections, BlockingMode blocking, int failAtMs, int threadLocalKb) {
         if (connections > 0) {
-            throw new InvalidScenarioException("connections", "a task file runs as plain tasks: use it without connections (the web experiment)");
+            throw new InvalidScenarioException("connections", Text.get("task.scenario.no-web"));
         }
         if (blocking != BlockingMode.SLEEP) {
-            throw new InvalidScenarioException("blocking", "a task file blocks as its code does: use it without blocking " + blocking.cliName());
+            throw new InvalidScenarioException("blocking", Text.get("task.scenario.no-blocking", blocking.cliName()));
         }
         if (failAtMs > 0) {
-            throw new InvalidScenarioException("fail-at-ms", "a task file fails as its code does: use it without fail-at-ms");
+            throw new InvalidScenarioException("fail-at-ms", Text.get("task.scenario.no-fail"));
         }
         if (threadLocalKb > 0) {
-            throw new InvalidScenarioException("thread-local-kb", "a task file uses what its code uses: use it without thread-local-kb");
+            throw new InvalidScenarioException("thread-local-kb", Text.get("task.scenario.no-thread-local"));
         }
     }
 

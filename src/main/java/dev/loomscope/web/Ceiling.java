@@ -1,5 +1,7 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
+
 /**
  * The most a closed loop can get through: every client waits for its answer, and the server serves
  * at most {@code workers} at once, so throughput is at most min(connections, workers) / service
@@ -39,9 +41,9 @@ public record Ceiling(int connections, int workers, double serviceMs, double cap
 
     /** "min(100 connections, 10 workers) / 0.100 s = 100 req/s". */
     public String explain() {
-        String who = workers == 0 ? "%,d connections".formatted(connections)
-                : "min(%,d connections, %,d workers)".formatted(connections, workers);
-        String threads = "%s / %.3f s = %,.0f req/s".formatted(who, serviceMs / 1_000.0, concurrency() * 1_000.0 / serviceMs);
-        return capped() ? "%,.0f req/s: %s (%s)".formatted(capPerSecond, capReason, threads) : threads;
+        String who = workers == 0 ? Text.get("web.ceiling.connections", connections)
+                : Text.get("web.ceiling.workers", connections, workers);
+        String threads = Text.get("web.ceiling.threads", who, serviceMs / 1_000.0, concurrency() * 1_000.0 / serviceMs);
+        return capped() ? Text.get("web.ceiling.capped", capPerSecond, capReason, threads) : threads;
     }
 }

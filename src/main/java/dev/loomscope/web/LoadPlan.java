@@ -1,5 +1,6 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
 import java.net.URI;
 import java.time.Duration;
 
@@ -16,22 +17,22 @@ public record LoadPlan(URI url, int connections, long requests, Duration duratio
 
     public LoadPlan {
         if (url == null || url.getHost() == null || !"http".equalsIgnoreCase(url.getScheme())) {
-            throw new IllegalArgumentException("url must be an http:// address with a host (got " + url + ")");
+            throw new IllegalArgumentException(Text.get("web.load.url", url));
         }
         if (connections < 1 || connections > MAX_CONNECTIONS) {
-            throw new IllegalArgumentException("connections must be between 1 and %,d (got %,d)".formatted(MAX_CONNECTIONS, connections));
+            throw new IllegalArgumentException(Text.get("web.load.connections", MAX_CONNECTIONS, connections));
         }
         if (duration != null && requests != 0) {
-            throw new IllegalArgumentException("give either a number of requests or a duration, not both");
+            throw new IllegalArgumentException(Text.get("web.load.both"));
         }
         if (duration == null && (requests < 1 || requests > MAX_REQUESTS)) {
-            throw new IllegalArgumentException("requests must be between 1 and %,d (got %,d)".formatted(MAX_REQUESTS, requests));
+            throw new IllegalArgumentException(Text.get("web.load.requests", MAX_REQUESTS, requests));
         }
         if (duration != null && (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0)) {
-            throw new IllegalArgumentException("duration must be above 0 and at most 24 h (got " + SpelledDuration.text(duration) + ")");
+            throw new IllegalArgumentException(Text.get("web.load.duration", SpelledDuration.text(duration)));
         }
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be above 0 (got " + SpelledDuration.text(timeout) + ")");
+            throw new IllegalArgumentException(Text.get("web.load.timeout", SpelledDuration.text(timeout)));
         }
     }
 
@@ -45,6 +46,6 @@ public record LoadPlan(URI url, int connections, long requests, Duration duratio
 
     /** "10,000 requests" or "10 s". */
     public String limitText() {
-        return duration == null ? "%,d requests".formatted(requests) : SpelledDuration.text(duration);
+        return duration == null ? Text.get("web.load.limit", requests) : SpelledDuration.text(duration);
     }
 }

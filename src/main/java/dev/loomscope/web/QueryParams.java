@@ -1,5 +1,6 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -34,11 +35,11 @@ public final class QueryParams {
                 String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
                 if (!allowed.contains(name)) {
                     throw new BadRequestException(allowed.isEmpty()
-                            ? "%s takes no parameters (got '%s')".formatted(route, name)
-                            : "unknown parameter '%s' for %s; it takes %s".formatted(name, route, String.join(", ", allowed)));
+                            ? Text.get("web.query.none", route, name)
+                            : Text.get("web.query.unknown", name, route, String.join(", ", allowed)));
                 }
                 if (values.putIfAbsent(name, value) != null) {
-                    throw new BadRequestException("parameter '%s' is given twice".formatted(name));
+                    throw new BadRequestException(Text.get("web.query.twice", name));
                 }
             }
         }
@@ -55,10 +56,10 @@ public final class QueryParams {
         try {
             value = Long.parseLong(text.strip());
         } catch (NumberFormatException e) {
-            throw new BadRequestException("%s of %s must be a whole number (got '%s')".formatted(name, route, text));
+            throw new BadRequestException(Text.get("web.query.not-a-number", name, route, text));
         }
         if (value < min || value > max) {
-            throw new BadRequestException("%s of %s must be between %,d and %,d (got %,d)".formatted(name, route, min, max, value));
+            throw new BadRequestException(Text.get("web.query.range", name, route, min, max, value));
         }
         return (int) value;
     }
@@ -67,7 +68,7 @@ public final class QueryParams {
         try {
             return URLDecoder.decode(text, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new BadRequestException("badly encoded query: " + e.getMessage());
+            throw new BadRequestException(Text.get("web.query.encoding", e.getMessage()));
         }
     }
 }

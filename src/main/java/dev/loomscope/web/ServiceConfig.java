@@ -1,5 +1,7 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
+
 /**
  * Where the service listens and how much it takes on. {@code port} 0 picks a free port.
  * {@code maxInFlight} bounds requests queued or being served; more get 503. {@code maxConnections}
@@ -18,13 +20,13 @@ public record ServiceConfig(String host, int port, int maxInFlight, int maxConne
 
     public ServiceConfig {
         if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port must be between 0 and 65,535 (got %,d)".formatted(port));
+            throw new IllegalArgumentException(Text.get("web.config.port", port));
         }
         if (maxInFlight < 1 || maxInFlight > 1_000_000) {
-            throw new IllegalArgumentException("max-in-flight must be between 1 and 1,000,000 (got %,d)".formatted(maxInFlight));
+            throw new IllegalArgumentException(Text.get("web.config.in-flight", maxInFlight));
         }
         if (maxConnections < 1) {
-            throw new IllegalArgumentException("max-connections must be at least 1 (got %,d)".formatted(maxConnections));
+            throw new IllegalArgumentException(Text.get("web.config.connections", maxConnections));
         }
     }
 

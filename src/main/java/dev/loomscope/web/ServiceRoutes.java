@@ -1,5 +1,6 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,13 +52,13 @@ final class ServiceRoutes {
     List<Route> routes() {
         return List.of(
                 new Route("/block", Set.of("ms"), this::block,
-                        "GET /block?ms=300       waits ms milliseconds (0 to 60,000), like a slow database call"),
+                        Text.get("web.route.block")),
                 new Route("/compute", Set.of("n"), this::compute,
-                        "GET /compute?n=50000    sums the primes up to n (2 to 2,000,000): work for a core"),
+                        Text.get("web.route.compute")),
                 new Route("/file", Set.of(), params -> Reply.file(file),
-                        "GET /file               sends a 10,000-line file (streamed from disk)"),
+                        Text.get("web.route.file")),
                 new Route("/aggregate", Set.of("ms"), this::aggregate,
-                        "GET /aggregate?ms=300   /block and /file in parallel: as long as the slower"));
+                        Text.get("web.route.aggregate")));
     }
 
     private Reply block(QueryParams params) throws BadRequestException, InterruptedException {
@@ -87,7 +88,7 @@ final class ServiceRoutes {
             body.put("fileBytes", linesAndBytes[1]);
             return Reply.json(body);
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException("a call of /aggregate failed: " + e.getCause(), e.getCause());
+            throw e.getCause() instanceof IOException io ? io : new IOException(Text.get("web.aggregate.failed", e.getCause()), e.getCause());
         } finally {
             // Interrupts whichever call is still going (the request failed or the service is stopping).
             waited.cancel(true);

@@ -1,5 +1,6 @@
 package dev.loomscope.web;
 
+import dev.loomscope.text.Text;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
@@ -14,7 +15,7 @@ public final class SpelledDuration {
     public static Duration parse(String text) {
         var match = SPELLED.matcher(text.strip().toLowerCase(java.util.Locale.ROOT));
         if (!match.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration; write it like 500ms, 10s, 2m or 1h");
+            throw new IllegalArgumentException(Text.get("web.duration.bad", text));
         }
         long amount = Long.parseLong(match.group(1));
         return switch (match.group(2)) {
@@ -27,6 +28,7 @@ public final class SpelledDuration {
 
     public static String text(Duration duration) {
         long ms = duration.toMillis();
-        return ms % 1_000 != 0 || ms == 0 ? ms + " ms" : ms % 60_000 != 0 ? ms / 1_000 + " s" : ms / 60_000 + " min";
+        return ms % 1_000 != 0 || ms == 0 ? Text.get("duration.whole-ms", ms) : ms % 60_000 != 0 ? Text.get("duration.whole-s", ms / 1_000)
+                : Text.get("duration.whole-min", ms / 60_000);
     }
 }

@@ -2,6 +2,7 @@ package dev.loomscope.web;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -62,9 +63,9 @@ public final class WebService implements AutoCloseable {
             routes.put(route.path(), route);
         }
         routes.put("/metrics", new Route("/metrics", java.util.Set.of(), params -> Reply.json(metricsBody()),
-                "GET /metrics            per-route counts and latency percentiles"));
+                Text.get("web.route.metrics")));
         routes.put("/health", new Route("/health", java.util.Set.of(), params -> Reply.json(healthBody()),
-                "GET /health             up, and which executor serves"));
+                Text.get("web.route.health")));
         for (Route route : extraRoutes) {
             routes.put(route.path(), route);
         }
@@ -148,15 +149,15 @@ public final class WebService implements AutoCloseable {
         try {
             handled = threads.requests().submit(() -> served(route, path, params));
         } catch (RejectedExecutionException e) {
-            return here(Reply.error(503, "the service is stopping"));
+            return here(Reply.error(503, Text.get("web.stopping")));
         }
         try {
             return handled.get();
         } catch (InterruptedException e) {
             handled.cancel(true);
-            return here(Reply.error(503, "the service is stopping"));
+            return here(Reply.error(503, Text.get("web.stopping")));
         } catch (ExecutionException | java.util.concurrent.CancellationException e) {
-            return here(Reply.error(500, path + " failed: " + (e.getCause() != null ? e.getCause() : e)));
+            return here(Reply.error(500, Text.get("web.failed", path, e.getCause() != null ? e.getCause() : e)));
         }
     }
 
@@ -173,15 +174,14 @@ public final class WebService implements AutoCloseable {
     /** The answer without running the route: refused (503), no such route (404), not GET (405); else null. */
     private Reply refusal(HttpExchange exchange, Route route, String path) {
         if (AdmissionGate.ADMISSION.isBound() && AdmissionGate.ADMISSION.get().refused()) {
-            return Reply.error(503, "overloaded: %,d requests are already in flight (limit %,d); try again later"
-                    .formatted(gate.inFlight(), gate.maxInFlight()));
+            return Reply.error(503, Text.get("web.overloaded", gate.inFlight(), gate.maxInFlight()));
         }
         if (route == null) {
-            return Reply.error(404, "no route " + path + "; routes: " + String.join(", ", routes.keySet()));
+            return Reply.error(404, Text.get("web.no-route", path, String.join(", ", routes.keySet())));
         }
         String method = exchange.getRequestMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            return Reply.error(405, path + " answers GET, not " + method);
+            return Reply.error(405, Text.get("web.get-only", path, method));
         }
         return null;
     }
@@ -193,9 +193,9 @@ public final class WebService implements AutoCloseable {
             return Reply.error(400, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Reply.error(503, "the service is stopping");
+            return Reply.error(503, Text.get("web.stopping"));
         } catch (IOException | RuntimeException e) {
-            return Reply.error(500, path + " failed: " + e);
+            return Reply.error(500, Text.get("web.failed", path, e));
         }
     }
 

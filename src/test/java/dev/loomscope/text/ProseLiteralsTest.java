@@ -13,20 +13,25 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's and the command line's code write no sentence of their own: every string literal under {@code ui/} or {@code cli/} that
- * reads as prose (a space and a word of three letters or more) is a finding, with its file and
- * line. Not prose: inline CSS ({@code -fx-...}), the start-up trace's step names (a developer's
- * timing log on stderr, on only with a system property).
+ * No code writes a sentence of its own: every string literal under {@code src/main/java} that reads
+ * as prose (a space and a word of three letters or more) is a finding, with its file and line. The
+ * lower layers are scanned too, since their words reach people: a scenario's validation is the
+ * command line's exit-2 message and the window's problem banner, a runner's failure is the run's
+ * result, an observer's notes are the observation's. The runner JVM starts from the same jar, so it
+ * reads the bundles as cheaply as the rest (and only when it has something to say). Not prose:
+ * inline CSS ({@code -fx-...}), the start-up trace's step names (a developer's timing log on
+ * stderr, on only with a system property).
  *
- * <p>Sentences not yet moved to the bundles, and the messages of exceptions that report a bug in
- * the code (never a user's mistake), are listed in {@code prose-pending.txt} (file, then the
- * literal); the list may only shrink: a literal moved must leave it, a new one fails.
+ * <p>What stays in code is listed in {@code prose-pending.txt} (file, then the literal), in blocks
+ * that each say why: words programs read, identifiers, JFR's annotation constants, and the
+ * messages of exceptions that report a bug in the code (never a user's mistake). The list may only
+ * shrink: a literal moved must leave it, a new one fails.
  */
 class ProseLiteralsTest {
 
     private static final Path SOURCES = Path.of("src/main/java/dev/loomscope");
-    /** What people read: the window's code and the command line's. */
-    private static final List<Path> SCANNED = List.of(SOURCES.resolve("ui"), SOURCES.resolve("cli"));
+    /** All of it: the window, the command line and every layer under them. */
+    private static final List<Path> SCANNED = List.of(SOURCES);
     private static final Path PENDING = Path.of("src/test/resources/dev/loomscope/text/prose-pending.txt");
     private static final Pattern WORD = Pattern.compile("[A-Za-z]{3,}");
 
@@ -50,12 +55,12 @@ class ProseLiteralsTest {
     }
 
     @Test
-    void theWindowAndTheCommandLineWriteNoSentenceOutsideTheBundles() throws IOException {
+    void noCodeWritesASentenceOutsideTheBundles() throws IOException {
         Set<String> pending = pending();
         var fresh = literals().stream().filter(ProseLiteralsTest::isProse)
                 .filter(l -> !pending.contains(entry(l.file(), l.value())))
                 .map(l -> l.where() + "  \"" + escape(l.value()) + "\"").toList();
-        assertThat(fresh).as("prose in the window's or the command line's code: move it to dev/loomscope/text/messages.properties").isEmpty();
+        assertThat(fresh).as("prose in code: move it to dev/loomscope/text/messages.properties (or, if no person reads it, to " + PENDING + " with why)").isEmpty();
     }
 
     @Test

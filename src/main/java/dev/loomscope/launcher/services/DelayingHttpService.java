@@ -3,6 +3,7 @@ package dev.loomscope.launcher.services;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomscope.protocol.ServiceArgs;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -39,7 +40,7 @@ final class DelayingHttpService implements WaitService {
             server.start();
             return new DelayingHttpService(server, exchanges);
         } catch (IOException e) {
-            throw new ServiceStartException("Could not start the HTTP service for the run: " + e.getMessage(), e);
+            throw new ServiceStartException(Text.get("service.http.failed", e.getMessage()), e);
         }
     }
 

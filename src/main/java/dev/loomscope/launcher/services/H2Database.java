@@ -1,6 +1,7 @@
 package dev.loomscope.launcher.services;
 
 import dev.loomscope.protocol.ServiceArgs;
+import dev.loomscope.text.Text;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -50,7 +51,7 @@ public final class H2Database implements WaitService {
             return new H2Database(server, keeper, "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:" + name, password);
         } catch (SQLException e) {
             closeQuietly(keeper);
-            throw new ServiceStartException("Could not start the H2 database server for the run: " + e.getMessage(), e);
+            throw new ServiceStartException(Text.get("service.h2.failed", e.getMessage()), e);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.loomscope.launcher.services;
 
 import dev.loomscope.protocol.ServiceArgs;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -66,7 +67,7 @@ final class PipeWriter implements WaitService {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw new ServiceStartException("Could not make the named pipes for the run: " + e.getMessage(), e);
+            throw new ServiceStartException(Text.get("service.pipes.failed", e.getMessage()), e);
         }
     }
 
@@ -77,7 +78,7 @@ final class PipeWriter implements WaitService {
             Process mkfifo = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(mkfifo.getInputStream().readAllBytes()).strip();
             if (mkfifo.waitFor() != 0) {
-                throw new IOException("mkfifo failed: " + output);
+                throw new IOException(Text.get("service.pipes.mkfifo", output));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.loomscope.launcher.services;
 
 import dev.loomscope.protocol.ServiceArgs;
 import dev.loomscope.scenario.DatabaseTarget;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ final class UserDatabase implements WaitService {
                 // The file's first line: an editor's trailing line break is not part of the password.
                 password = Files.readString(target.passwordFile()).lines().findFirst().orElse("");
             } catch (IOException | RuntimeException e) {
-                throw new ServiceStartException("Could not read the database password from " + target.passwordFile() + ": " + e.getMessage(), e);
+                throw new ServiceStartException(Text.get("service.db.password", target.passwordFile(), e.getMessage()), e);
             }
         }
         return new UserDatabase(target, password);

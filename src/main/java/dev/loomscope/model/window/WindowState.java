@@ -9,6 +9,7 @@ import dev.loomscope.model.RunModel;
 import dev.loomscope.model.SessionRuns;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Durations;
+import dev.loomscope.text.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleSupplier;
@@ -196,32 +197,32 @@ public final class WindowState {
         if (current != null) {
             var hello = current.hello();
             String still = runFirst.mode().reason() == null || !animateLive ? ""
-                    : "; the window keeps still, %s (a slow-motion replay follows)".formatted(runFirst.mode().reason());
-            return "Running %s%s%s...".formatted(current.title(),
-                    hello == null ? "" : " in runner JVM " + hello.pid() + " (JDK " + hello.javaVersion() + ")", still);
+                    : Text.get("status.running.still", runFirst.mode().reason());
+            return Text.get("status.running", current.title(),
+                    hello == null ? "" : Text.get("status.running.runner", hello.pid(), hello.javaVersion()), still);
         }
         if (shown == null || shown.result() == null) {
             return null;
         }
         RunResult result = shown.result();
         return switch (result.outcome()) {
-            case COMPLETED -> "%s took %s; a perfect world would take %s.".formatted(shown.title(),
+            case COMPLETED -> Text.get("status.completed", shown.title(),
                     Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(shown.idealMs()));
             case CANCELLED -> shown.title() + ": " + result.message();
-            case FAILED -> shown.title() + " failed: " + result.message();
+            case FAILED -> Text.get("status.failed", shown.title(), result.message());
         };
     }
 
     /** The status line of a playback that follows the runs. */
     public static String playbackLine(RunModel run, double speed) {
-        return "%s took %s; the window kept still while it ran, so here it is again at %sx.".formatted(run.title(),
+        return Text.get("status.playback", run.title(),
                 Durations.humanMillis(run.result().elapsedMs()), speed < 1 ? String.valueOf(speed) : "%.0f".formatted(speed));
     }
 
     /** One plain sentence on why the shown run took as long as it did, once it has ended; empty before. */
     public String explanation(RunModel shown) {
         var result = shown == null ? null : shown.result();
-        return result == null ? "" : "Why: " + Explanation.of(result, session.cores());
+        return result == null ? "" : Text.get("status.why", Explanation.of(result, session.cores()));
     }
 
     // ---- the problem banner ----

@@ -1,6 +1,7 @@
 package dev.loomscope.runner.telemetry;
 
 import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -182,7 +183,7 @@ public final class JfrBridge implements AutoCloseable {
     }
 
     private static String frame(RecordedFrame f) {
-        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (f.isJavaFrame() ? ":" + f.getLineNumber() : " (native)");
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (f.isJavaFrame() ? ":" + f.getLineNumber() : Text.get("frame.native"));
     }
 
     private static long epochNanos(Instant instant) {

@@ -3,6 +3,7 @@ package dev.loomscope.runner.waits;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.ServiceArgs;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -35,7 +36,7 @@ final class FifoWait implements ServiceWait {
             // The writer holds the request pipe open for reading, so this open returns at once.
             return new FifoWait(folder, FileChannel.open(folder.resolve(ServiceArgs.FIFO_REQUESTS), StandardOpenOption.WRITE));
         } catch (IOException e) {
-            throw new ServiceUnavailableException("Could not open the named pipes in " + folder + ": " + JdbcWait.rootMessage(e), e);
+            throw new ServiceUnavailableException(Text.get("wait.pipes.failed", folder, JdbcWait.rootMessage(e)), e);
         }
     }
 
@@ -54,7 +55,7 @@ final class FifoWait implements ServiceWait {
             }
             ByteBuffer answer = ByteBuffer.allocate(1);
             if (pipe.read(answer) != 1) {
-                throw new IOException("the pipe of task " + task + " ended without its byte");
+                throw new IOException(Text.get("wait.pipes.ended", task));
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.loomscope.runner.waits;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.ServiceArgs;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,7 +51,7 @@ final class HttpWait implements ServiceWait {
     private void send(HttpRequest to) throws IOException, InterruptedException {
         HttpResponse<Void> response = client.send(to, HttpResponse.BodyHandlers.discarding());
         if (response.statusCode() != 200) {
-            throw new IOException("the service answered " + response.statusCode() + " to " + to.uri());
+            throw new IOException(Text.get("wait.http.status", response.statusCode(), to.uri()));
         }
     }
 

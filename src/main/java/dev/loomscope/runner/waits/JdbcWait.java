@@ -6,6 +6,7 @@ import dev.loomscope.protocol.PoolFigures;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.ServiceArgs;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -59,8 +60,7 @@ final class JdbcWait implements ServiceWait {
             pool = new HikariDataSource(config);
             awaitFull(pool, scenario.dbPool());
         } catch (RuntimeException e) {
-            throw new ServiceUnavailableException("Could not fill a pool of %d connections to %s: %s"
-                    .formatted(scenario.dbPool(), url, rootMessage(e)), e);
+            throw new ServiceUnavailableException(Text.get("wait.jdbc.pool-failed", scenario.dbPool(), url, rootMessage(e)), e);
         }
         double fillMs = (System.nanoTime() - start) / 1e6;
         return new JdbcWait(pool, sleepQuery(url, scenario.sleepMs()), fillMs, scenario.tasks());
@@ -75,8 +75,8 @@ final class JdbcWait implements ServiceWait {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FILL_LIMIT_MS);
         while (pool.getHikariPoolMXBean().getTotalConnections() < size) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("only %d of %d connections opened in %d s"
-                        .formatted(pool.getHikariPoolMXBean().getTotalConnections(), size, FILL_LIMIT_MS / 1000));
+                throw new IllegalStateException(Text.get("wait.jdbc.pool-slow",
+                        pool.getHikariPoolMXBean().getTotalConnections(), size, FILL_LIMIT_MS / 1000));
             }
             try {
                 Thread.sleep(1);

@@ -3,6 +3,7 @@ package dev.loomscope.runner.waits;
 import dev.loomscope.protocol.PoolFigures;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.text.Text;
 
 /**
  * A task's wait on a service outside the runner JVM (a database, an HTTP service, a writer of
@@ -63,8 +64,8 @@ public interface ServiceWait extends AutoCloseable {
         }
         if (failure.get() != null) {
             wait.close();
-            throw new ServiceUnavailableException("The " + mode + " service did not answer the run's first calls: "
-                    + JdbcWait.rootMessage(failure.get()), failure.get());
+            throw new ServiceUnavailableException(Text.get("wait.service.silent", mode,
+                    JdbcWait.rootMessage(failure.get())), failure.get());
         }
     }
 

@@ -5,6 +5,7 @@ import dev.loomscope.attach.LocalJvm;
 import dev.loomscope.attach.LocalJvms;
 import dev.loomscope.attach.ObserveOptions;
 import dev.loomscope.attach.Observer;
+import dev.loomscope.ui.fx.Messages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ public interface Attacher {
                     jfrFolder.toFile().deleteOnExit();
                     jfr.toFile().deleteOnExit();
                 } catch (IOException e) {
-                    throw new AttachException("cannot make a folder for the recording: " + e.getMessage(), e);
+                    throw new AttachException(Messages.text("observe.recording.no-folder", e.getMessage()), e);
                 }
                 return Observed.of(Observer.attach(pid, ObserveOptions.DEFAULTS.withJfrFile(jfr)), jfr);
             }

@@ -44,7 +44,7 @@ public final class ObservationExports {
 
     /** The recording to a file the user picks (a save dialog). */
     void chooseJfr() {
-        exports.chooseFile("observation.jfr", "JDK Flight Recorder", "*.jfr").ifPresent(this::saveJfr);
+        exports.chooseFile("observation.jfr", Messages.text("export.type.jfr"), "*.jfr").ifPresent(this::saveJfr);
     }
 
     /** The summary with the fields of {@code loomscope attach --json}, as CSV or JSON, written off the FX thread. */
@@ -52,7 +52,7 @@ public final class ObservationExports {
         Observed now = session.observed();
         if (now == null) {
             problem.accept(Messages.text("observe.export.none"));
-            return CompletableFuture.failedFuture(new IllegalStateException("nothing observed"));
+            return CompletableFuture.failedFuture(new IllegalStateException(Messages.text("observe.export.none")));
         }
         ObservationSnapshot s = now.observation().snapshot();
         return exports.saveText(file, csv ? ObservationSummary.csv(s) : ObservationSummary.json(s) + "\n");

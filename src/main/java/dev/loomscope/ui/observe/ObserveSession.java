@@ -4,6 +4,7 @@ import dev.loomscope.attach.AttachException;
 import dev.loomscope.attach.LocalJvm;
 import dev.loomscope.model.observe.ThreadDump;
 import dev.loomscope.ui.fx.FxThread;
+import dev.loomscope.ui.fx.Messages;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -70,7 +71,7 @@ public final class ObserveSession {
             attachingPid = -1;
             if (error != null) {
                 Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-                attachError.set(cause instanceof AttachException ? cause.getMessage() : "Could not observe PID " + pid + ": " + cause);
+                attachError.set(cause instanceof AttachException ? cause.getMessage() : Messages.text("observe.attach.failed", pid, cause));
             } else if (attachCancelled) {
                 background.execute(now::stop);
             } else {
@@ -111,7 +112,7 @@ public final class ObserveSession {
             return;
         }
         if (now.observation().ended()) {
-            problem.accept("The observation has ended: a thread dump needs the program running (observe it again).");
+            problem.accept(Messages.text("observe.dump.ended"));
             return;
         }
         dumping.set(true);
@@ -133,7 +134,7 @@ public final class ObserveSession {
     public CompletableFuture<java.nio.file.Path> saveJfr(java.nio.file.Path file) {
         Observed now = observed.get();
         if (now == null) {
-            return CompletableFuture.failedFuture(new java.io.IOException("Nothing is observed: no recording to save."));
+            return CompletableFuture.failedFuture(new java.io.IOException(Messages.text("observe.recording.none")));
         }
         return CompletableFuture.supplyAsync(() -> {
             try {

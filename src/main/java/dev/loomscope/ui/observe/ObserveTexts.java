@@ -30,9 +30,9 @@ final class ObserveTexts {
 
     /** "PID 4711 · loomscope.jar · JDK 25.0.3" (the title on stage, where the icon says the rest). */
     static String who(ObservedJvm jvm) {
-        String who = jvm.pid() > 0 ? "PID " + jvm.pid() : jvm.name();
+        String who = jvm.pid() > 0 ? Messages.text("observe.who.pid", jvm.pid()) : jvm.name();
         String name = jvm.pid() > 0 && !jvm.name().isEmpty() ? " \u00b7 " + shortName(jvm.name()) : "";
-        String jdk = jvm.jdkVersion().isEmpty() ? "" : " \u00b7 JDK " + jvm.jdkVersion();
+        String jdk = jvm.jdkVersion().isEmpty() ? "" : Messages.text("observe.who.jdk", jvm.jdkVersion());
         return who + name + jdk;
     }
 
@@ -60,7 +60,7 @@ final class ObserveTexts {
 
     /** Why there is no carrier occupancy: the coverage's own sentence. */
     static String schedulerMissing(ObservationSnapshot s) {
-        return s.coverage().missing().stream().filter(line -> line.startsWith("Carrier occupancy")).findFirst()
+        return s.coverage().missing().stream().filter(line -> line.startsWith(Messages.text("coverage.carriers"))).findFirst()
                 .orElse(s.coverage().schedulerMXBean() ? Messages.text("observe.chart.carriers-empty") : Messages.text("observe.chart.no-scheduler"));
     }
 

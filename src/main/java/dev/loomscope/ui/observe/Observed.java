@@ -5,6 +5,7 @@ import dev.loomscope.model.observe.ObservationEnd;
 import dev.loomscope.attach.Observer;
 import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ThreadDump;
+import dev.loomscope.ui.fx.Messages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public interface Observed {
                 if (jfrFile != null && Files.isRegularFile(jfrFile)) {
                     Files.copy(jfrFile, file); // to a path that does not exist yet (see ObserveSession.saveJfr)
                 } else {
-                    throw new IOException("the recording was not kept: the target went away before it could be written");
+                    throw new IOException(Messages.text("observe.recording.not-kept"));
                 }
             }
 
@@ -69,7 +70,7 @@ public interface Observed {
                     try {
                         observer.takeThreadDump();
                     } catch (AttachException e) {
-                        observer.observation().note("No thread dump at the end: " + e.getMessage());
+                        observer.observation().note(Messages.text("cli.attach.no-last-dump", e.getMessage()));
                     }
                 }
                 observer.stop(ObservationEnd.STOPPED, "stopped");
