@@ -14,6 +14,12 @@ public final class NodeProbe {
     }
 
     /** The node {@code selector} ("#observeStop") finds under {@code root}, as a {@code type}; fails if there is none. */
+    /** The node, or empty while it is not there yet (a view built when first needed): for waits. */
+    public static <T extends Node> java.util.Optional<T> find(Node root, String selector, Class<T> type) {
+        Node node = root.lookup(selector);
+        return type.isInstance(node) ? java.util.Optional.of(type.cast(node)) : java.util.Optional.empty();
+    }
+
     public static <T extends Node> T lookup(Node root, String selector, Class<T> type) {
         Node node = root.lookup(selector);
         if (node == null) {

@@ -88,8 +88,9 @@ class ObserveEndToEndTest {
             assertThat(Fx.call(() -> figure(view, "mounted"))).matches("\\d+ / \\d+");
             // A thread dump, taken off the FX thread.
             press(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
-            Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> containers(view).getRoot() != null
-                    && containers(view).getRoot().getValue().name().equals("<root>"));
+            // The dump's view is built when the first dump arrives: until then its tree is not there to look at.
+            Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> NodeProbe.find(view, "#dumpTree", javafx.scene.control.TreeView.class)
+                    .map(tree -> tree.getRoot() != null && containers(view).getRoot().getValue().name().equals("<root>")).orElse(false));
             // Stop (Esc): the data stays, the target goes on.
             long pins = Long.parseLong(Fx.call(() -> figure(view, "pins")).replace(",", ""));
             press(KeyCode.ESCAPE);

@@ -280,7 +280,9 @@ class ObserveViewTest {
         writeASecond();
         press(DUMP);
         ObserveView view = Fx.call(window::observeView);
-        Fx.waitUntil("the thread dump's groups", Duration.ofSeconds(10), () -> !stackGroups(view).getItems().isEmpty());
+        // The dump's view is built when the first dump arrives: until then its table is not there to look at.
+        Fx.waitUntil("the thread dump's groups", Duration.ofSeconds(10),
+                () -> NodeProbe.find(view, "#dumpGroups", javafx.scene.control.TableView.class).map(table -> !table.getItems().isEmpty()).orElse(false));
         assertThat(observed.calls).anyMatch(call -> call.startsWith("dump on loomscope-observe-"));
         ThreadDump expected = threadDump(0);
         assertThat(Fx.call(() -> stackGroups(view).getItems().size())).isEqualTo(expected.virtualThreadStacks().size());
