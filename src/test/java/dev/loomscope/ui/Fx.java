@@ -40,7 +40,14 @@ public final class Fx {
 
     /** Polls {@code condition} on the FX thread until it holds; fails with {@code what} after the timeout. */
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws Exception {
-        Poll.until(what, timeout, Duration.ofMillis(50), () -> call(condition::getAsBoolean));
+        // A node not there yet (its control's skin is made on the next pulse) is a condition that does not hold yet.
+        Poll.until(what, timeout, Duration.ofMillis(50), () -> call(() -> {
+            try {
+                return condition.getAsBoolean();
+            } catch (NodeProbe.Missing notYet) {
+                return false;
+            }
+        }));
     }
 
     /**

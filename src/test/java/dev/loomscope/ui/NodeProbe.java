@@ -14,6 +14,16 @@ public final class NodeProbe {
     }
 
     /** The node {@code selector} ("#observeStop") finds under {@code root}, as a {@code type}; fails if there is none. */
+    /**
+     * No node answers the selector. A control's parts appear only once its skin is made, on the pulse
+     * after it joins the scene: {@link Fx#waitUntil} therefore reads this as "not yet", not as a failure.
+     */
+    public static final class Missing extends AssertionError {
+        Missing(String message) {
+            super(message);
+        }
+    }
+
     /** The node, or empty while it is not there yet (a view built when first needed): for waits. */
     public static <T extends Node> java.util.Optional<T> find(Node root, String selector, Class<T> type) {
         Node node = root.lookup(selector);
@@ -23,7 +33,7 @@ public final class NodeProbe {
     public static <T extends Node> T lookup(Node root, String selector, Class<T> type) {
         Node node = root.lookup(selector);
         if (node == null) {
-            throw new AssertionError("no node " + selector + " under " + root);
+            throw new Missing("no node " + selector + " under " + root);
         }
         if (!type.isInstance(node)) {
             throw new AssertionError(selector + " is a " + node.getClass().getSimpleName() + ", not a " + type.getSimpleName());

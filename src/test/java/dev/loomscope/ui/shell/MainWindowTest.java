@@ -203,8 +203,11 @@ class MainWindowTest {
         assertThat(life.slices()).hasSize(2);
         assertThat(life.waitingMs()).isGreaterThanOrEqualTo(15);
         assertThat(life.complete()).isTrue();
-        String card = Fx.call(() -> ((javafx.scene.control.Label) ((javafx.scene.layout.VBox) window.getScene().lookup("#lifecycleCard")).getChildren().get(1)).getText());
-        assertThat(card).contains("submitted").contains("finished").contains("Ran in 2 slices, on");
+        // The card's words follow the lifecycle on the next frame, not in the pulse that read it.
+        java.util.function.Supplier<String> card = () -> ((javafx.scene.control.Label) ((javafx.scene.layout.VBox) window.getScene()
+                .lookup("#lifecycleCard")).getChildren().get(1)).getText();
+        Fx.waitUntil("the card showing its lifecycle", Duration.ofSeconds(10), () -> card.get().contains("submitted"));
+        assertThat(Fx.call(card)).contains("submitted").contains("finished").contains("Ran in 2 slices, on");
         // The replay shows the same task outlined; Esc lets it go.
         Fx.run(() -> window.replays().replay());
         Fx.waitUntil("the replay showing the followed task", Duration.ofSeconds(10), () -> window.playback().isActive()
