@@ -97,6 +97,11 @@ public final class LoadCommand implements Callable<Integer> {
         Optional<Ceiling> ceiling = service.isPresent() && service.getAsDouble() > 0
                 ? Optional.of(new Ceiling(connections, server.map(ServerInfo::workers).orElse(0), service.getAsDouble()))
                 : Optional.empty();
+        // /query holds one of the server's pooled database connections while it runs: the pool bounds it too.
+        int dbPool = "/query".equals(url.getPath()) ? server.map(ServerInfo::dbPool).orElse(0) : 0;
+        if (dbPool > 0) {
+            ceiling = ceiling.map(c -> c.withDbPool(dbPool));
+        }
 
         if (!warmup.isZero()) {
             new LoadGenerator(LoadPlan.duration(url, connections, warmup)).run();

@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.text.Text;
+import dev.loomscope.scenario.DatabaseTarget;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.runner.ServiceThreads;
@@ -8,6 +9,9 @@ import dev.loomscope.web.ServiceConfig;
 import dev.loomscope.web.WebService;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -44,6 +48,18 @@ public final class ServeCommand implements Callable<Integer> {
             descriptionKey = "cli.serve.max-in-flight")
     int maxInFlight;
 
+    @Option(names = "--db-pool", paramLabel = "N", defaultValue = "" + Scenario.DEFAULT_DB_POOL, descriptionKey = "cli.serve.db-pool")
+    int dbPool;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL", descriptionKey = "cli.serve.jdbc-url")
+    String jdbcUrl;
+
+    @Option(names = "--jdbc-user", paramLabel = "USER", descriptionKey = "cli.serve.jdbc-user")
+    String jdbcUser;
+
+    @Option(names = "--jdbc-password-file", paramLabel = "FILE", descriptionKey = "cli.serve.jdbc-password-file")
+    Path jdbcPasswordFile;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = new PrintWriter(System.out, true);
@@ -54,20 +70,32 @@ public final class ServeCommand implements Callable<Integer> {
         ServiceConfig config;
         try {
             (executor == ExecutorKind.FORKJOIN ? Scenario.FORKJOIN_POOL : Scenario.POOL).check(pool);
+            Scenario.DB_POOL.check(dbPool);
             config = new ServiceConfig(host, port, maxInFlight, ServiceConfig.DEFAULT_MAX_CONNECTIONS, true);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), "pool", "port", "max-in-flight"));
+            throw new ParameterException(spec.commandLine(), LoomScopeCommand.asOption(e.getMessage(), "pool", "db-pool", "port", "max-in-flight"));
+        }
+        DatabaseTarget target = databaseTarget();
+        // The pool is full before the service listens: the first request does not pay for opening connections.
+        ServeDatabase database;
+        try {
+            database = ServeDatabase.open(target, dbPool);
+        } catch (IllegalStateException e) {
+            err.println(e.getMessage());
+            return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         WebService service;
         try {
-            service = WebService.start(config, ServiceThreads.of(executor, pool));
+            service = WebService.start(config, ServiceThreads.of(executor, pool), List.of(), database.route());
         } catch (IOException | RuntimeException e) {
+            database.close();
             err.println(Text.get("cli.serve.cannot-listen", host, port, e.getMessage() != null ? e.getMessage() : e));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
             service.close();
+            database.close();
             err.println(Text.get("cli.serve.stopped", 
                     service.routes().stream().mapToLong(r -> service.metrics().count(r.path())).sum()));
             err.flush();
@@ -75,6 +103,7 @@ public final class ServeCommand implements Callable<Integer> {
         }));
         out.println(Text.get("cli.serve.listening", service.baseUri(), service.threads().label()));
         service.usage().forEach(line -> out.println("  " + line));
+        out.println(Text.get("cli.serve.database", database.url(), dbPool));
         out.println(Text.get("cli.serve.limit", maxInFlight));
         if (!config.isLoopback()) {
             out.println(Text.get("cli.serve.open", host));
@@ -82,5 +111,25 @@ public final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The user's database (--jdbc-url), or null for serve's own H2; refuses a user or password without a URL, and a password file that cannot be read. */
+    private DatabaseTarget databaseTarget() {
+        if (jdbcUrl == null) {
+            if (jdbcUser != null || jdbcPasswordFile != null) {
+                throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-alone", jdbcUser != null ? "--jdbc-user" : "--jdbc-password-file"));
+            }
+            return null;
+        }
+        if (!jdbcUrl.startsWith("jdbc:")) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-url", jdbcUrl));
+        }
+        if (jdbcPasswordFile != null && !Files.isRegularFile(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-missing", jdbcPasswordFile.toAbsolutePath()));
+        }
+        if (jdbcPasswordFile != null && !Files.isReadable(jdbcPasswordFile)) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-unreadable", jdbcPasswordFile.toAbsolutePath()));
+        }
+        return new DatabaseTarget(jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 }

@@ -12,11 +12,13 @@ import java.util.OptionalDouble;
 /**
  * What a load generator can learn about the service it loads: from a LoomScope service's
  * {@code /health}, its executor and how many requests it serves at once; from the URL, the
- * service time of a {@code /block} or {@code /aggregate} route (its {@code ms}).
+ * service time of a {@code /block}, {@code /aggregate} or {@code /query} route (its {@code ms}), and
+ * the size of the database pool {@code /query} waits on.
  *
  * @param workers 0 for a thread per request
+ * @param dbPool  connections in the pool of its {@code /query} route; 0 when it has none
  */
-public record ServerInfo(String executor, int workers) {
+public record ServerInfo(String executor, int workers, int dbPool) {
 
     /**
      * How long the probe waits. Generous: the answer is the first request a fresh client makes, and
@@ -37,7 +39,7 @@ public record ServerInfo(String executor, int workers) {
             if (!body.hasNonNull("executor")) {
                 return Optional.empty();
             }
-            return Optional.of(new ServerInfo(body.get("executor").asText(), body.path("workers").asInt(0)));
+            return Optional.of(new ServerInfo(body.get("executor").asText(), body.path("workers").asInt(0), body.path("dbPool").asInt(0)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
@@ -46,10 +48,10 @@ public record ServerInfo(String executor, int workers) {
         }
     }
 
-    /** The ms a {@code /block} or {@code /aggregate} URL waits, read as the service reads it (300 when it does not say); else empty. */
+    /** The ms a {@code /block}, {@code /aggregate} or {@code /query} URL waits, read as the service reads it (300 when it does not say); else empty. */
     public static OptionalDouble serviceMsOf(URI url) {
         String path = url.getPath();
-        if (!"/block".equals(path) && !"/aggregate".equals(path)) {
+        if (!"/block".equals(path) && !"/aggregate".equals(path) && !"/query".equals(path)) {
             return OptionalDouble.empty();
         }
         try {

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * read and answered on a virtual thread of its own, behind an {@link AdmissionGate}, and its route
  * runs on the executor under test (a fixed pool, a virtual thread each, ...).
  * Routes: {@code /block}, {@code /compute}, {@code /file}, {@code /aggregate} ({@link ServiceRoutes}),
- * {@code /metrics}, {@code /health}, and any extra routes the caller adds (the runner adds its own).
+ * {@code /metrics}, {@code /health}, {@code /query} when given a database ({@link QueryRoute}), and any extra routes the caller adds (the runner adds its own).
  *
  * <p>Malformed requests are answered 400 by the JDK server before they reach a route; a client
  * that disconnects mid-reply costs one failed write, counted in {@code /metrics}; and
@@ -48,9 +48,12 @@ public final class WebService implements AutoCloseable {
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final RouteMetrics metrics = new RouteMetrics();
     private final long startedNanos = System.nanoTime();
+    /** The {@code /query} route's pool, or null when the service has no database. */
+    private final QueryRoute database;
 
-    private WebService(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes) throws IOException {
+    private WebService(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes, QueryRoute database) throws IOException {
         this.threads = threads;
+        this.database = database;
         // Read once per JVM by the JDK server: set before its first use unless the user set them.
         // Without the time limits, ten clients that send half a request (or stop reading a reply) hold a pool of ten for ever.
         System.getProperties().putIfAbsent("jdk.httpserver.maxConnections", Integer.toString(config.maxConnections()));
@@ -61,6 +64,9 @@ public final class WebService implements AutoCloseable {
         this.builtIn = ServiceRoutes.create(threads.fanOut());
         for (Route route : builtIn.routes()) {
             routes.put(route.path(), route);
+        }
+        if (database != null) {
+            routes.put("/query", database.route());
         }
         routes.put("/metrics", new Route("/metrics", java.util.Set.of(), params -> Reply.json(metricsBody()),
                 Text.get("web.route.metrics")));
@@ -77,7 +83,13 @@ public final class WebService implements AutoCloseable {
 
     /** Starts the service; it answers as soon as this returns. */
     public static WebService start(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes) throws IOException {
-        var service = new WebService(config, threads, extraRoutes);
+        return start(config, threads, extraRoutes, null);
+    }
+
+    /** With {@code /query} on the database route's pool as well (null: none); the caller closes the pool after the service. */
+    public static WebService start(ServiceConfig config, WorkerThreads threads, Collection<Route> extraRoutes, QueryRoute database)
+            throws IOException {
+        var service = new WebService(config, threads, extraRoutes, database);
         service.server.start();
         return service;
     }
@@ -230,6 +242,9 @@ public final class WebService implements AutoCloseable {
         // null: a thread per request, so no limit but the admission gate.
         body.put("workers", threads.unbounded() ? null : threads.workers());
         body.put("inFlight", gate.inFlight());
+        if (database != null) {
+            body.put("dbPool", database.poolSize());
+        }
         return body;
     }
 
@@ -246,6 +261,9 @@ public final class WebService implements AutoCloseable {
         var body = new LinkedHashMap<String, Object>();
         body.put("service", service);
         body.put("routes", metrics.snapshot());
+        if (database != null) {
+            body.put("database", database.figures());
+        }
         return body;
     }
 

@@ -16,9 +16,12 @@ import org.h2.tools.Server;
  * loopback port, with a {@code SLEEP(ms)} function that waits on the server's side. It runs in the
  * launching process, so the runner JVM holds only the client (the pool and the driver). A fresh
  * database name and password each run; the password reaches the runner through its environment.
- * Public only for H2, which calls {@link #sleep} by reflection.
+ * Public for H2, which calls {@link #sleep} by reflection, and for {@code loomscope serve}, whose
+ * {@code /query} route waits on one of its own.
  */
 public final class H2Database implements WaitService {
+
+    private static final String USER = "loomscope";
 
     private final Server server;
     /** Keeps the in-memory database alive while the server serves it. */
@@ -33,7 +36,8 @@ public final class H2Database implements WaitService {
         this.password = password;
     }
 
-    static H2Database start() {
+    /** @throws ServiceStartException if H2 cannot start */
+    public static H2Database start() {
         // Read once by H2: its server listens on loopback only (without it, on every interface, refusing others).
         System.getProperties().putIfAbsent("h2.bindAddress", "127.0.0.1");
         var random = new SecureRandom();
@@ -43,7 +47,7 @@ public final class H2Database implements WaitService {
         String name = "loomscope-" + Long.toHexString(random.nextLong());
         Connection keeper = null;
         try {
-            keeper = DriverManager.getConnection("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1", "loomscope", password);
+            keeper = DriverManager.getConnection("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1", USER, password);
             try (Statement statement = keeper.createStatement()) {
                 statement.execute("CREATE ALIAS SLEEP FOR '" + H2Database.class.getName() + ".sleep'");
             }
@@ -62,13 +66,21 @@ public final class H2Database implements WaitService {
     }
 
     /** The URL the runner connects to. */
-    String url() {
+    public String url() {
         return url;
+    }
+
+    public String user() {
+        return USER;
+    }
+
+    public String password() {
+        return password;
     }
 
     @Override
     public Map<String, String> runnerArgs() {
-        return Map.of(ServiceArgs.JDBC_URL, url, ServiceArgs.JDBC_USER, "loomscope");
+        return Map.of(ServiceArgs.JDBC_URL, url, ServiceArgs.JDBC_USER, USER);
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.Map;
  * The user's own database for the jdbc mode ({@code --jdbc-url}): nothing to start or stop, only
  * the password to read from its file and hand to the runner through its environment.
  */
-final class UserDatabase implements WaitService {
+public final class UserDatabase implements WaitService {
 
     private final DatabaseTarget target;
     private final String password;
@@ -22,7 +22,8 @@ final class UserDatabase implements WaitService {
         this.password = password;
     }
 
-    static UserDatabase of(DatabaseTarget target) {
+    /** @throws ServiceStartException if the password file cannot be read */
+    public static UserDatabase of(DatabaseTarget target) {
         String password = "";
         if (target.passwordFile() != null) {
             try {
@@ -33,6 +34,11 @@ final class UserDatabase implements WaitService {
             }
         }
         return new UserDatabase(target, password);
+    }
+
+    /** The password file's first line; empty without one. */
+    public String password() {
+        return password;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.loomscope.runner.waits;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.loomscope.db.SleepingPool;
 import dev.loomscope.protocol.PoolFigures;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.ServiceArgs;
@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The jdbc mode: each task takes a connection from a HikariCP pool and runs one query that waits
@@ -20,9 +19,6 @@ import java.util.concurrent.TimeUnit;
  * {@code getConnection()} is kept to report the pool's queue.
  */
 final class JdbcWait implements ServiceWait {
-
-    /** How long the pool gets to open all its connections before the run is given up. */
-    private static final long FILL_LIMIT_MS = 60_000;
 
     /** Calls before the clock: enough for the JIT to compile the driver's and the server's hot paths. */
     static final int WARM_UP_CALLS = 200;
@@ -43,48 +39,16 @@ final class JdbcWait implements ServiceWait {
 
     static JdbcWait open(Scenario scenario, RunnerArgs args) {
         String url = args.required(ServiceArgs.JDBC_URL);
-        var config = new HikariConfig();
-        config.setPoolName("loomscope-db");
-        config.setJdbcUrl(url);
-        config.setUsername(args.optional(ServiceArgs.JDBC_USER));
-        config.setPassword(System.getenv(ServiceArgs.JDBC_PASSWORD_ENV));
-        // Full from the start and never shrinking, as a busy service's pool is.
-        config.setMaximumPoolSize(scenario.dbPool());
-        config.setMinimumIdle(scenario.dbPool());
-        // A task waits for a connection as long as the queue before it takes (0: no limit): the
-        // pool's queue is what the run shows, not a timeout of HikariCP's default 30 s.
-        config.setConnectionTimeout(0);
         long start = System.nanoTime();
         HikariDataSource pool;
         try {
-            pool = new HikariDataSource(config);
-            awaitFull(pool, scenario.dbPool());
+            pool = SleepingPool.open("loomscope-db", url, args.optional(ServiceArgs.JDBC_USER),
+                    System.getenv(ServiceArgs.JDBC_PASSWORD_ENV), scenario.dbPool());
         } catch (RuntimeException e) {
             throw new ServiceUnavailableException(Text.get("wait.jdbc.pool-failed", scenario.dbPool(), url, rootMessage(e)), e);
         }
         double fillMs = (System.nanoTime() - start) / 1e6;
-        return new JdbcWait(pool, sleepQuery(url, scenario.sleepMs()), fillMs, scenario.tasks());
-    }
-
-    /** The query that waits {@code ms} on the server: PostgreSQL's pg_sleep, or the SLEEP function LoomScope's H2 has. */
-    static String sleepQuery(String url, int ms) {
-        return url.startsWith("jdbc:postgresql:") ? "SELECT pg_sleep(%d / 1000.0)".formatted(ms) : "SELECT SLEEP(%d)".formatted(ms);
-    }
-
-    private static void awaitFull(HikariDataSource pool, int size) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FILL_LIMIT_MS);
-        while (pool.getHikariPoolMXBean().getTotalConnections() < size) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(Text.get("wait.jdbc.pool-slow",
-                        pool.getHikariPoolMXBean().getTotalConnections(), size, FILL_LIMIT_MS / 1000));
-            }
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the pool filled", e);
-            }
-        }
+        return new JdbcWait(pool, SleepingPool.sleepQuery(url, scenario.sleepMs()), fillMs, scenario.tasks());
     }
 
     /**
@@ -94,7 +58,7 @@ final class JdbcWait implements ServiceWait {
      */
     @Override
     public void warmUp() throws SQLException, InterruptedException {
-        String noWait = sleepQuery(pool.getJdbcUrl(), 0);
+        String noWait = SleepingPool.sleepQuery(pool.getJdbcUrl(), 0);
         for (int call = 0; call < WARM_UP_CALLS; call++) {
             try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
                 statement.execute(noWait);
