@@ -160,8 +160,8 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     }
 
     /** The blocking-kinds preset: so many tasks each wait so long, once per kind; a held carrier makes it tasks / carriers waits. */
-    static final int KINDS_TASKS = 30;
-    static final int KINDS_WAIT_MS = 40;
+    static final int KINDS_TASKS = 40;
+    static final int KINDS_WAIT_MS = 80;
 
     /** One kind's run on virtual threads; jdbc gets a connection per task, so only the carriers could limit it. */
     private static Scenario kind(BlockingMode mode, int carriers) {

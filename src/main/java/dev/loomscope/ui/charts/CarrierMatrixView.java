@@ -24,7 +24,7 @@ public final class CarrierMatrixView extends GridPane {
 
     public CarrierMatrixView() {
         getStyleClass().add("carrier-matrix");
-        setHgap(10);
+        setHgap(8);
         setVgap(2);
         for (int column = 0; column < 5; column++) {
             var constraints = new ColumnConstraints();
@@ -49,9 +49,7 @@ public final class CarrierMatrixView extends GridPane {
         getChildren().clear();
         String[] heads = {"matrix.kind", "matrix.elapsed", "matrix.pins", "matrix.carriers", "matrix.verdict"};
         for (int column = 0; column < heads.length; column++) {
-            // Heads of two lines keep the figures' columns narrow; one-line heads sit on the same line as their second.
             var head = cell(Messages.text(heads[column]), "matrix-head");
-            GridPane.setValignment(head, javafx.geometry.VPos.BOTTOM);
             add(head, column, 0);
         }
         for (int i = 0; i < rows.size(); i++) {

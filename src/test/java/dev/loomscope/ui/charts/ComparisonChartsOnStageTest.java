@@ -243,9 +243,9 @@ class ComparisonChartsOnStageTest {
                     || b.getMaxY() > area.getMaxY() + 0.5) {
                 found.add("%s: '%s' outside the table's place %s: %s".formatted(where, cell.getText(), area, b));
             }
-            // Whole: as wide as its one line, or as tall as its lines at the width it got.
-            boolean whole = cell.isWrapText() ? cell.getHeight() + 0.5 >= cell.prefHeight(cell.getWidth())
-                    : cell.getWidth() + 0.5 >= cell.prefWidth(-1);
+            // Whole: as tall as its lines at the width it got, and as wide as its one line unless it may wrap.
+            boolean whole = cell.getHeight() + 0.5 >= cell.prefHeight(cell.getWidth())
+                    && (cell.isWrapText() || cell.getWidth() + 0.5 >= cell.prefWidth(-1));
             if (!whole) {
                 found.add("%s: '%s' cut (%.0f x %.0f)".formatted(where, cell.getText(), cell.getWidth(), cell.getHeight()));
             }
