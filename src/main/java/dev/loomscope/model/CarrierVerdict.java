@@ -68,6 +68,17 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
         return at <= FREED_UP_TO ? Verdict.FREES : at >= HELD_FROM ? Verdict.HOLDS : Verdict.UNCLEAR;
     }
 
+    /** The verdict in words: "frees it", "pins it (JFR)"... (of its carrier). */
+    public String words() {
+        return dev.loomscope.text.Text.get(switch (verdict) {
+            case FREES -> "matrix.verdict.frees";
+            case PINS -> "matrix.verdict.pins";
+            case HOLDS -> "matrix.verdict.holds";
+            case COMPENSATED -> "matrix.verdict.compensated";
+            case UNCLEAR -> "matrix.verdict.unclear";
+        });
+    }
+
     /** Whether the scheduler ran more carrier threads than its carriers. */
     public boolean compensated() {
         return carrierPeak > carriers;

@@ -66,13 +66,7 @@ public final class CarrierMatrixView extends GridPane {
             add(cell("%,d".formatted(row.pins()), "matrix-figure"), 2, i + 1);
             add(cell(Messages.text(row.compensated() ? "matrix.carriers.compensated" : "matrix.carriers.value", row.carrierPeak(), row.carriers()),
                     "matrix-figure"), 3, i + 1);
-            var said = cell(Messages.text(switch (row.verdict()) {
-                case FREES -> "matrix.verdict.frees";
-                case PINS -> "matrix.verdict.pins";
-                case HOLDS -> "matrix.verdict.holds";
-                case COMPENSATED -> "matrix.verdict.compensated";
-                case UNCLEAR -> "matrix.verdict.unclear";
-            }), "matrix-verdict", "matrix-" + verdict);
+            var said = cell(row.words(), "matrix-verdict", "matrix-" + verdict);
             // The one cell that may take two lines, when the column is narrow.
             said.setWrapText(true);
             said.setMinWidth(0);
