@@ -51,6 +51,9 @@ public final class JvmLauncher {
      * GC copies those chunks and every resume copies them back. For the code after the block,
      * see {@code Workload.Task}.
      */
+    /** SLF4J's (2.0.10 on) level of its own messages, as the jdbc mode's HikariCP pulls it in. */
+    static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+
     static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
 
     /**
@@ -62,6 +65,8 @@ public final class JvmLauncher {
         var flags = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers));
         flags.addAll(JvmFlags.required());
         flags.add("-XX:CompileCommand=quiet");
+        // HikariCP logs through SLF4J, and with no provider SLF4J warns on stderr that it will log nothing: that is what we want.
+        flags.add("-D" + SLF4J_VERBOSITY + "=ERROR");
         KEPT_OUT_OF_LINE.forEach(method -> flags.add("-XX:CompileCommand=dontinline," + method));
         return List.copyOf(flags);
     }

@@ -27,7 +27,10 @@ public final class CarrierLanes {
     public static final int MAX_LANES = 24;
 
     private final int expectedThreads;
-    private final int laneCount;
+    /** Grows past the carriers asked for when the scheduler adds carriers (compensating for held ones), up to {@link #MAX_LANES}. */
+    private volatile int laneCount;
+    /** The lanes there is room for: the expected ones, or for virtual threads all {@link #MAX_LANES}, so added carriers get lanes. */
+    private final int laneRoom;
     private final boolean virtual;
     private final Map<Long, Integer> ordinalOfThread = new HashMap<>();
     private final int[] threadsInLane;
@@ -50,8 +53,10 @@ public final class CarrierLanes {
             case PLATFORM -> scenario.tasks();
         });
         this.laneCount = Math.min(MAX_LANES, expectedThreads);
-        this.threadsInLane = new int[laneCount];
-        this.histogram = new OccupancyHistogram(laneCount * KINDS);
+        this.laneRoom = virtual ? MAX_LANES : laneCount;
+        this.threadsInLane = new int[laneRoom];
+        // A series gets its arrays with its first segment: room for lanes never used costs a null each.
+        this.histogram = new OccupancyHistogram(laneRoom * KINDS);
     }
 
     public int laneCount() {
@@ -67,6 +72,11 @@ public final class CarrierLanes {
         return expectedThreads > laneCount;
     }
 
+    /** Lanes of carriers the scheduler added beyond those asked for (0 unless it compensated for held carriers). */
+    public int addedLanes() {
+        return Math.max(0, laneCount - expectedThreads);
+    }
+
     /** Threads seen in the lane so far (the divisor of its occupancy). */
     public int threadsInLane(int lane) {
         return threadsInLane[lane];
@@ -74,9 +84,13 @@ public final class CarrierLanes {
 
     /** "carrier 1", "thread 7", "threads 11-15". */
     public String laneName(int lane) {
-        // The ordinals o with floor(o * lanes / threads) == lane, counted from 1.
-        int first = (int) Math.ceilDiv((long) lane * expectedThreads, laneCount) + 1;
-        int last = (int) Math.min(expectedThreads, Math.ceilDiv((long) (lane + 1) * expectedThreads, laneCount));
+        if (lane >= expectedThreads) {
+            return dev.loomscope.text.Text.get("lanes.added-carrier", lane + 1);
+        }
+        // The ordinals o with floor(o * lanes / threads) == lane, counted from 1, over the lanes the run began with.
+        int lanes = Math.min(MAX_LANES, expectedThreads);
+        int first = (int) Math.ceilDiv((long) lane * expectedThreads, lanes) + 1;
+        int last = (int) Math.min(expectedThreads, Math.ceilDiv((long) (lane + 1) * expectedThreads, lanes));
         String noun = virtual ? "carrier" : "thread";
         return first == last ? noun + " " + first : noun + "s " + first + "-" + last;
     }
@@ -88,6 +102,10 @@ public final class CarrierLanes {
             ordinal = ordinalOfThread.size();
             ordinalOfThread.put(threadId, ordinal);
             threadsInLane[laneForOrdinal(ordinal)]++;
+            if (ordinal >= laneCount && ordinal < laneRoom && !aggregated()) {
+                // A carrier the scheduler added: its own lane, published after its count.
+                laneCount = ordinal + 1;
+            }
         }
         return laneForOrdinal(ordinal);
     }
@@ -99,8 +117,13 @@ public final class CarrierLanes {
     }
 
     private int laneForOrdinal(int ordinal) {
+        int lanes = Math.min(MAX_LANES, expectedThreads);
+        if (virtual && lanes == expectedThreads) {
+            // A lane per carrier, added ones too, up to the room there is; past it they share the last lane.
+            return Math.min(laneRoom - 1, ordinal);
+        }
         // More threads than expected (a ForkJoinPool compensating, say) share the last lane.
-        return (int) Math.min(laneCount - 1, (long) ordinal * laneCount / expectedThreads);
+        return (int) Math.min(lanes - 1, (long) ordinal * lanes / expectedThreads);
     }
 
     /** Appends a segment. Writer thread only. */
@@ -153,6 +176,7 @@ public final class CarrierLanes {
      * the segments themselves.
      */
     public float[] occupancy(long fromNanos, long toNanos, int columns, float[] out) {
+        int laneCount = this.laneCount; // read once: a carrier may be added meanwhile
         int size = laneCount * KINDS * columns;
         float[] bins = out != null && out.length >= size ? out : new float[size];
         Arrays.fill(bins, 0, size, 0f);
@@ -165,17 +189,17 @@ public final class CarrierLanes {
             double[] busy = kept != null && kept.length >= size ? kept : new double[size];
             histogramColumns = busy;
             Arrays.fill(busy, 0, size, 0);
-            histogram.busyPerColumn(fromNanos, toNanos, columns, busy);
+            histogram.busyPerColumn(fromNanos, toNanos, columns, busy, laneCount * KINDS);
             for (int i = 0; i < size; i++) {
                 bins[i] = (float) (busy[i] / columnNanos);
             }
-            return normalise(bins, columns);
+            return normalise(bins, columns, laneCount);
         }
-        return normalise(binSegments(fromNanos, toNanos, columns, bins), columns);
+        return normalise(binSegments(fromNanos, toNanos, columns, bins, laneCount), columns, laneCount);
     }
 
     /** Column shares from every segment: exact, and proportional to the run's length. */
-    private float[] binSegments(long fromNanos, long toNanos, int columns, float[] bins) {
+    private float[] binSegments(long fromNanos, long toNanos, int columns, float[] bins, int laneCount) {
         int n = count;
         long[] s = starts;
         long[] e = ends;
@@ -185,7 +209,7 @@ public final class CarrierLanes {
         for (int i = 0; i < n; i++) {
             long from = Math.max(s[i], fromNanos);
             long to = Math.min(e[i], toNanos);
-            if (to <= from) {
+            if (to <= from || l[i] >= laneCount) {
                 continue;
             }
             int base = (l[i] * KINDS + k[i]) * columns;
@@ -207,7 +231,7 @@ public final class CarrierLanes {
     }
 
     /** From busy columns of the lane to a share of its threads, 0 to 1. */
-    private float[] normalise(float[] bins, int columns) {
+    private float[] normalise(float[] bins, int columns, int laneCount) {
         for (int lane = 0; lane < laneCount; lane++) {
             float threads = Math.max(1, threadsInLane[lane]);
             int from = lane * KINDS * columns;

@@ -20,7 +20,9 @@ public final class Comparison {
 
     /** What a comparison is about. */
     public enum Focus {
-        ELAPSED, MEMORY, THREAD_LOCALS, THROUGHPUT
+        ELAPSED, MEMORY, THREAD_LOCALS, THROUGHPUT,
+        /** How each kind of blocking treats the carrier: a table of verdicts ({@link CarrierVerdict}) in place of bars. */
+        CARRIERS
     }
 
     /** The articles' memory increases for 10,000 tasks of 100 ms: a fixed pool of 200, and a virtual thread each. */
@@ -93,6 +95,7 @@ public final class Comparison {
             case "memory" -> Focus.MEMORY;
             case "threadlocal", "scopedvalue" -> Focus.THREAD_LOCALS;
             case "web-service" -> Focus.THROUGHPUT;
+            case "blocking-kinds" -> Focus.CARRIERS;
             default -> Focus.ELAPSED;
         };
     }
@@ -100,7 +103,7 @@ public final class Comparison {
     /** The charts for {@code runs} (in the order they ran), one or two panels. */
     public static List<Panel> panels(Focus focus, List<Measured> runs, int cores) {
         return switch (focus) {
-            case ELAPSED -> List.of(elapsedPanel(runs));
+            case ELAPSED, CARRIERS -> List.of(elapsedPanel(runs));
             case MEMORY -> List.of(memory(runs));
             case THREAD_LOCALS -> List.of(threadLocals(runs), heap(runs));
             case THROUGHPUT -> List.of(throughput(runs, cores));

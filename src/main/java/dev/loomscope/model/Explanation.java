@@ -35,7 +35,19 @@ public final class Explanation {
             // Nothing said of what the user's call takes: no perfect world to explain the run by.
             return Text.get("why.user-task", s.tasks(), s.userTask().simpleName(), Durations.humanMillis(result.elapsedMs()));
         }
-        return bound(s, cores) + overhead(result, cores);
+        return bound(s, cores) + poolWaits(result) + overhead(result, cores);
+    }
+
+    /** A jdbc run's measured figures: the run, the tasks' waits for a connection, the pins and the carrier threads. */
+    static String poolWaits(RunResult result) {
+        var pool = result.dbPool();
+        if (pool == null) {
+            return "";
+        }
+        String waits = Text.get("why.pool-waits", Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(pool.waitP50Ms()),
+                Durations.humanMillis(pool.waitMaxMs()));
+        return result.carrierPeak() < 0 ? waits + "."
+                : waits + Text.get("why.pool-waits.carriers", result.vm().pinnedEvents(), result.carrierPeak(), result.carriers());
     }
 
     /** What the perfect world says bounds this scenario, in words. */
@@ -56,6 +68,10 @@ public final class Explanation {
         if (s.isWeb()) {
             return webBound(s, cores, ideal);
         }
+        if (s.blocking() == dev.loomscope.scenario.BlockingMode.JDBC && s.dbPool() < waiting(s)) {
+            // Fewer connections than threads that could wait: the pool sets the waves.
+            return waves(Text.get("why.who.db-pool", s.dbPool()), s.tasks(), s.dbPool(), work);
+        }
         return switch (s.executor()) {
             case FIXED, FORKJOIN -> waves(Text.get("why.who.pool", s.pool()), s.tasks(), s.pool(), work);
             case SINGLE -> Text.get("why.single", s.tasks(), Durations.humanMillis(work), Durations.humanMillis(ideal));
@@ -75,6 +91,16 @@ public final class Explanation {
             case STRUCTURED -> s.failAtMs() > 0
                     ? Text.get("why.structured.failing", s.tasks(), s.failingTask(), s.failAtMs(), s.tasks() - 1, Durations.humanMillis(ideal))
                     : Text.get("why.structured", s.tasks(), Durations.humanMillis(work));
+        };
+    }
+
+    /** How many tasks the executor lets wait at once, whatever they wait on. */
+    private static int waiting(Scenario s) {
+        return switch (s.executor()) {
+            case FIXED, FORKJOIN -> Math.min(s.pool(), s.tasks());
+            case SINGLE -> 1;
+            case VIRTUAL_LIMITED -> Math.min(s.permits(), s.tasks());
+            case PLATFORM, VIRTUAL, STRUCTURED -> s.tasks();
         };
     }
 

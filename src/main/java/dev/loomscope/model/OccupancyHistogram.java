@@ -143,13 +143,13 @@ final class OccupancyHistogram {
 
     /**
      * Adds each series' busy ns over [fromNanos, toNanos) into {@code out[s * columns + c]}, spreading
-     * a bucket's busy time evenly over the columns it overlaps.
+     * a bucket's busy time evenly over the columns it overlaps; only the first {@code seriesShown} series.
      */
-    synchronized void busyPerColumn(long fromNanos, long toNanos, int columns, double[] out) {
+    synchronized void busyPerColumn(long fromNanos, long toNanos, int columns, double[] out, int seriesShown) {
         double columnNanos = (double) (toNanos - fromNanos) / columns;
         int firstBucket = (int) Math.max(0, fromNanos / bucketNanos);
         int lastBucket = (int) Math.min(usedBuckets - 1L, (toNanos - 1) / bucketNanos);
-        for (int s = 0; s < series; s++) {
+        for (int s = 0; s < Math.min(series, seriesShown); s++) {
             long[] busy;
             if (frozen != null) {
                 busy = frozen[s];

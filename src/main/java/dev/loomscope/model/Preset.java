@@ -47,6 +47,12 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                         List.of(scenario(ExecutorKind.FIXED, 1_000, 20, cores, 100, 0), Scenario.of(ExecutorKind.VIRTUAL_LIMITED)
                                 .withTasks(1_000).withPool(20).withCarriers(cores).withSleepMs(100).withPermits(20).build()),
                         with(), with()),
+                told("connection-pool",
+                        List.of(jdbc(ExecutorKind.VIRTUAL, POOL_SMALL, cores), jdbc(ExecutorKind.VIRTUAL, POOL_LARGE, cores),
+                                jdbc(ExecutorKind.FIXED, POOL_SMALL, cores)),
+                        with(POOL_TASKS, POOL_QUERY_MS, POOL_SMALL, POOL_LARGE, POOL_SMALL, POOL_SMALL),
+                        with(POOL_SMALL, Durations.humanMillis(poolBound(POOL_SMALL)), POOL_TASKS / POOL_SMALL, POOL_SMALL, POOL_LARGE,
+                                Durations.humanMillis(poolBound(POOL_LARGE)))),
                 told("threadlocal",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 50, 0).withThreadLocalKb(THREAD_LOCAL_KB)),
@@ -63,6 +69,10 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                 told("pinning",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         with(cores), with(cores, Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
+                told("blocking-kinds",
+                        Arrays.stream(BlockingMode.values()).map(mode -> kind(mode, cores)).toList(),
+                        with(KINDS_TASKS, KINDS_WAIT_MS, BlockingMode.values().length, cores),
+                        with(Durations.humanMillis(KINDS_WAIT_MS), cores, Durations.humanMillis(Math.ceil((double) KINDS_TASKS / cores) * KINDS_WAIT_MS))),
                 told("memory",
                         List.of(scenario(ExecutorKind.FIXED, 10_000, 200, cores, 100, 0), scenario(ExecutorKind.PLATFORM, 10_000, 200, cores, 100, 0),
                                 scenario(ExecutorKind.VIRTUAL, 10_000, 200, cores, 100, 0)),
@@ -103,7 +113,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "threadlocal", "scopedvalue", "structured", "pinning", "memory", "web-service");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "connection-pool", "threadlocal", "scopedvalue", "structured", "pinning", "blocking-kinds", "memory", "web-service");
     }
 
     /** The size of the threadlocal preset's cached object: big enough to show on the heap. */
@@ -130,6 +140,33 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     /** The classic web experiment: a 100 ms endpoint under 100 connections, each task one request. */
     private static Scenario web(ExecutorKind kind, int carriers) {
         return scenario(kind, WEB_REQUESTS, WEB_POOL, carriers, WEB_WAIT_MS, 0).withConnections(WEB_CONNECTIONS);
+    }
+
+    /** The connection-pool preset: this many tasks, each one query of this long, through pools of these sizes. */
+    static final int POOL_TASKS = 1_000;
+    static final int POOL_QUERY_MS = 20;
+    static final int POOL_SMALL = 10;
+    static final int POOL_LARGE = 100;
+
+    /** Each task one query through a pool of {@code connections}; a fixed pool has as many threads as connections. */
+    private static Scenario jdbc(ExecutorKind kind, int connections, int carriers) {
+        return Scenario.of(kind).withTasks(POOL_TASKS).withPool(connections).withCarriers(carriers).withSleepMs(POOL_QUERY_MS)
+                .withBlocking(BlockingMode.JDBC).withDbPool(connections).build();
+    }
+
+    /** The queries in waves of the pool's connections: what no thread count can beat. */
+    private static double poolBound(int connections) {
+        return Math.ceil((double) POOL_TASKS / connections) * POOL_QUERY_MS;
+    }
+
+    /** The blocking-kinds preset: so many tasks each wait so long, once per kind; a held carrier makes it tasks / carriers waits. */
+    static final int KINDS_TASKS = 40;
+    static final int KINDS_WAIT_MS = 80;
+
+    /** One kind's run on virtual threads; jdbc gets a connection per task, so only the carriers could limit it. */
+    private static Scenario kind(BlockingMode mode, int carriers) {
+        return Scenario.of(ExecutorKind.VIRTUAL).withTasks(KINDS_TASKS).withPool(4).withCarriers(carriers).withSleepMs(KINDS_WAIT_MS)
+                .withBlocking(mode).withDbPool(KINDS_TASKS).build();
     }
 
     private static Scenario blocking(BlockingMode mode, int carriers) {

@@ -1,6 +1,7 @@
 package dev.loomscope.model;
 
 import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.text.Text;
@@ -61,10 +62,31 @@ public final class SpeakerNotes {
 
     private static String line(RunModel run) {
         RunResult result = run.result();
+        String label = label(run.scenario());
         if (!result.isCompleted()) {
-            return Text.get("notes.figure.unfinished", run.scenario().label(), result.outcome().name().toLowerCase(), result.message());
+            return Text.get("notes.figure.unfinished", label, result.outcome().name().toLowerCase(), result.message());
         }
-        return Text.get("notes.figure", run.scenario().label(), Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()));
+        String line = Text.get("notes.figure", label, Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()));
+        if (result.dbPool() != null) {
+            // The connection-pool experiment's point: what the tasks waited for a connection.
+            line += Text.get("notes.figure.pool", Durations.humanMillis(result.dbPool().waitP50Ms()), Durations.humanMillis(result.dbPool().waitMaxMs()));
+        }
+        if (run.scenario().blocking() != BlockingMode.SLEEP) {
+            // Runs that differ in how they block (the blocking-kinds experiment): what their figures say of the carrier.
+            var verdict = CarrierVerdict.of(result, result.carriers());
+            if (verdict != null) {
+                line += Text.get("notes.figure.carrier", verdict.pins(), verdict.carrierPeak(), verdict.carriers(), verdict.words());
+            }
+        }
+        return line;
+    }
+
+    /** "virtual", or with how it blocks when that is not a sleep: "virtual, jdbc(10)". */
+    private static String label(Scenario s) {
+        if (s.blocking() == BlockingMode.SLEEP) {
+            return s.label();
+        }
+        return s.label() + ", " + s.blocking().cliName() + (s.blocking() == BlockingMode.JDBC ? Text.get("run.db-pool-suffix", s.dbPool()) : "");
     }
 
     /** "0:00", "12:34", "1:02:03". */

@@ -39,6 +39,16 @@ public final class IdealTime {
         return Math.max(waves, Math.max(cpuBoundMillis(s, cores), cancelsEarly(s) ? endOfFailure(s) : work));
     }
 
+    /** The perfect world if every wait frees its carrier, whatever this scenario's kind of blocking does. */
+    public static double millisIfFreed(Scenario s, int cores) {
+        return millis(holdsCarrier(s.blocking()) ? s.toBuilder().withBlocking(BlockingMode.SLEEP).build() : s, cores);
+    }
+
+    /** The perfect world if every wait keeps its carrier, so only the carriers' worth of tasks wait at once. */
+    public static double millisIfHeld(Scenario s, int cores) {
+        return Math.max(millisIfFreed(s, cores), millis(s.toBuilder().withBlocking(BlockingMode.NATIVE).build(), cores));
+    }
+
     /**
      * Whether a failing subtask ends the run early: a structured scope cancels its other subtasks,
      * interrupting their waits (a wait pinned in a native frame or class initializer cannot be).

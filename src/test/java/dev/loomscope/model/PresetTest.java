@@ -42,4 +42,19 @@ class PresetTest {
         assertThat(threadLocal).allSatisfy(s -> assertThat(s.threadLocalKb()).isPositive());
         assertThat(Preset.named("no-such-thing", 2)).isEmpty();
     }
+
+    @Test
+    void theConnectionPoolPresetIsBoundByItsPoolNotItsThreads() {
+        var runs = Preset.named("connection-pool", 2).orElseThrow().scenarios();
+        assertThat(runs).extracting(Scenario::executor).containsExactly(ExecutorKind.VIRTUAL, ExecutorKind.VIRTUAL, ExecutorKind.FIXED);
+        assertThat(runs).extracting(Scenario::dbPool).containsExactly(10, 100, 10);
+        assertThat(runs).allSatisfy(s -> assertThat(s.blocking()).isEqualTo(BlockingMode.JDBC));
+        // A thousand virtual threads wait on ten connections in 100 waves, as ten platform threads do: the pool is the bound.
+        var ideals = runs.stream().map(s -> dev.loomscope.scenario.IdealTime.millis(s, 2)).toList();
+        double wave = runs.getFirst().sleepMs();
+        assertThat(ideals).containsExactly(100 * wave, 10 * wave, 100 * wave);
+        assertThat(runs.stream().map(s -> Explanation.bound(s, 2)).toList())
+                .allSatisfy(why -> assertThat(why).contains("waves"))
+                .first().asString().startsWith("The pool's 10 connections -> 100 waves");
+    }
 }

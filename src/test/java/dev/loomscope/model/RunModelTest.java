@@ -170,6 +170,30 @@ class RunModelTest {
     }
 
     @Test
+    void carriersTheSchedulerAddsGetLanesOfTheirOwn() {
+        var model = new RunModel(1, Scenario.of(ExecutorKind.VIRTUAL).withTasks(4).withCarriers(2).withSleepMs(10).build(), 2);
+        CarrierLanes lanes = model.lanes();
+        assertThat(lanes.laneCount()).isEqualTo(2);
+        var events = new Events();
+        // Four virtual threads on four carrier threads: two asked for, two the scheduler added while the first two were held.
+        for (int task = 0; task < 4; task++) {
+            events.add(STARTED, task, 0, 100 + task, 21 + task).add(FINISHED, task, 10, 100 + task, 21 + task);
+        }
+        model.onEvents(events.batch());
+
+        assertThat(lanes.laneCount()).isEqualTo(4);
+        assertThat(lanes.addedLanes()).isEqualTo(2);
+        assertThat(lanes.aggregated()).isFalse();
+        assertThat(java.util.stream.IntStream.range(0, 4).mapToObj(lanes::laneName).toList())
+                .containsExactly("carrier 1", "carrier 2", "carrier 3 (added)", "carrier 4 (added)");
+        float[] bins = lanes.occupancy(0, 10_000_000L, 1, null);
+        for (int lane = 0; lane < 4; lane++) {
+            assertThat(lanes.threadsInLane(lane)).isEqualTo(1);
+            assertThat(bins[lane * CarrierLanes.KINDS + CarrierLanes.RUNNING]).as("lane %d", lane).isCloseTo(1f, within(0.001f));
+        }
+    }
+
+    @Test
     void aThousandPlatformThreadsShareTheLanesAndEachLaneCountsItsThreads() {
         var model = new RunModel(1, scenario(ExecutorKind.PLATFORM, 1_000, 1), 2);
         var events = new Events();

@@ -48,4 +48,28 @@ class SpeakerNotesTest {
         // Settings of one's own: the session's last runs, whatever they were.
         assertThat(SpeakerNotes.page(List.of(FIRST, SECOND), null, history, 0).figures()).hasSize(3);
     }
+
+    @Test
+    void aJdbcRunsFigureSaysWhatItsTasksWaitedForAConnectionAndWhatItsFiguresSayOfTheCarrier() throws Exception {
+        var jdbc = Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withCarriers(2).withSleepMs(20)
+                .withBlocking(dev.loomscope.scenario.BlockingMode.JDBC).withDbPool(40).build();
+        var runner = new FakeRunner().playing(s -> {
+            var script = dev.loomscope.testing.RunScript.synthesise(s, RunOptions.DEFAULT, 2);
+            var r = script.result();
+            // 25 ms against 20 if the waits free their carriers and 400 if they hold them; 2 carrier threads; waits for a connection.
+            var result = new dev.loomscope.result.RunResult(r.scenario(), r.outcome(), r.message(), r.runner(), 25, r.idealMs(), r.submitted(),
+                    r.completed(), r.failed(), r.rssDeltaMb(), r.heapDeltaMb(), r.peakPlatformThreads(), r.cpuTimeMs(), r.delivery(), r.vm(),
+                    r.mounts(), r.unmounts(), r.threadLocalsCreated(), r.overheads(), r.cancelled(), 2,
+                    new dev.loomscope.protocol.PoolFigures(40, 900, 3, 9));
+            return new dev.loomscope.testing.RunScript(script.hello(), script.frames(), result);
+        });
+        var session = new RunSession(runner, RunOptions.DEFAULT);
+        session.start(List.of(jdbc));
+        Poll.until("the jdbc run ended", Duration.ofSeconds(20), () -> !session.isRunning());
+        var preset = new Preset("pool", "The pool", List.of(jdbc), "What?", "That.");
+        assertThat(session.history().getLast().result().vm().pinnedEvents()).isZero();
+        assertThat(SpeakerNotes.page(List.of(preset), preset, session.history(), 0).figures()).containsExactly(
+                "virtual, jdbc(40): 25 ms (perfect world 20 ms); waited for a connection p50 %s, max %s; 0 pins, 2 of 2 carriers: frees it".formatted(
+                        dev.loomscope.scenario.Durations.humanMillis(3), dev.loomscope.scenario.Durations.humanMillis(9)));
+    }
 }

@@ -23,6 +23,8 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
 
     private final HBox charts = new HBox(4);
     private final Label empty = EmptyHint.label("bars");
+    /** The blocking-kinds experiment's verdicts, shown in place of the bars. */
+    private final CarrierMatrixView matrix = new CarrierMatrixView();
     private final int cores;
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
@@ -33,8 +35,9 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         this.cores = cores;
         getStyleClass().add("elapsed-bars");
         charts.setFillHeight(true);
-        getChildren().addAll(charts, empty);
+        getChildren().addAll(charts, matrix, empty);
         charts.setVisible(false);
+        matrix.setVisible(false);
         show(List.of(Comparison.elapsedPanel(List.of())));
     }
 
@@ -63,8 +66,13 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         // Until a run of the comparison ends there is nothing to compare: the line says when bars will come.
         empty.setText(comparison.isEmpty() ? EmptyHint.text("bars") : dev.loomscope.ui.fx.Messages.text("hint.bars-pending"));
         empty.setVisible(measured.isEmpty());
-        charts.setVisible(!measured.isEmpty());
-        show(Comparison.panels(newFocus, measured, cores));
+        boolean table = newFocus == Comparison.Focus.CARRIERS;
+        charts.setVisible(!measured.isEmpty() && !table);
+        matrix.setVisible(!measured.isEmpty() && table);
+        show(table ? List.of() : Comparison.panels(newFocus, measured, cores));
+        if (table) {
+            matrix.show(comparison, cores);
+        }
     }
 
     private void show(List<Comparison.Panel> newPanels) {
@@ -91,6 +99,11 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     /** The chart titles on screen (drawn on canvases, so tests read them here). */
     public List<String> titles() {
         return charts().stream().map(chart -> chart.panel().title()).toList();
+    }
+
+    /** The blocking-kinds table (shown only for that experiment's runs). */
+    public CarrierMatrixView matrix() {
+        return matrix;
     }
 
     /** The charts on screen, each with the layout it was last drawn with. */

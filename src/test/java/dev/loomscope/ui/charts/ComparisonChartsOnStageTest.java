@@ -91,7 +91,7 @@ class ComparisonChartsOnStageTest {
         long objects = !cache ? (s.threadLocalKb() > 0 ? 1 : 0) : s.executor() == ExecutorKind.VIRTUAL ? s.tasks() : s.pool();
         var result = new RunResult(r.scenario(), r.outcome(), r.message(), r.runner(), elapsed, r.idealMs(), r.submitted(), r.completed(),
                 r.failed(), rss, heap, r.peakPlatformThreads(), r.cpuTimeMs(), r.delivery(), r.vm(), r.mounts(), r.unmounts(), objects,
-                r.overheads(), r.cancelled());
+                r.overheads(), r.cancelled(), s.executor().isVirtual() ? Math.max(r.carrierPeak(), s.carriers()) : -1, r.dbPool());
         return new RunScript(script.hello(), script.frames(), result);
     }
 
@@ -118,8 +118,9 @@ class ComparisonChartsOnStageTest {
         int runs = preset.scenarios().size();
         Fx.waitUntil(name + "'s runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
                 && window.session().history().size() == runs && window.session().history().getLast().result() != null);
-        Fx.waitUntil(name + "'s bars shown", Duration.ofSeconds(10), () -> !probe.comparisonChart().charts().isEmpty()
-                && probe.comparisonChart().panels().getFirst().series().getFirst().bars().size() == runs);
+        boolean table = Comparison.focusOf(preset) == Comparison.Focus.CARRIERS;
+        Fx.waitUntil(name + "'s bars shown", Duration.ofSeconds(10), () -> table ? probe.comparisonChart().matrix().rows().size() == runs
+                : !probe.comparisonChart().charts().isEmpty() && probe.comparisonChart().panels().getFirst().series().getFirst().bars().size() == runs);
 
         for (int[] size : SIZES) {
             Fx.run(() -> {
@@ -134,6 +135,9 @@ class ComparisonChartsOnStageTest {
                 var found = new ArrayList<String>();
                 for (BarsChart chart : probe.comparisonChart().charts()) {
                     check(found, where + ", " + chart.panel().title(), chart);
+                }
+                if (table) {
+                    checkTable(found, where, probe.comparisonChart().matrix());
                 }
                 return found;
             });
@@ -223,6 +227,38 @@ class ComparisonChartsOnStageTest {
         if (layout.axisMax() < layout.largest() || layout.axisMax() > reach * 1.25) {
             found.add("%s: the axis ends at %.0f for a longest bar of %.0f (reaching %.0f with its figure)".formatted(where, layout.axisMax(),
                     layout.largest(), reach));
+        }
+    }
+
+    /** The blocking-kinds table: shown, inside the window, every cell whole and apart from the others, the type no smaller than the axes'. */
+    private static void checkTable(List<String> found, String where, CarrierMatrixView matrix) {
+        if (!matrix.isVisible()) {
+            found.add(where + ": the table is not shown");
+        }
+        var cells = matrix.cells();
+        Bounds area = matrix.getParent().localToScene(matrix.getParent().getLayoutBounds());
+        for (javafx.scene.control.Label cell : cells) {
+            Bounds b = cell.localToScene(cell.getLayoutBounds());
+            if (b.getMinX() < area.getMinX() - 0.5 || b.getMaxX() > area.getMaxX() + 0.5 || b.getMinY() < area.getMinY() - 0.5
+                    || b.getMaxY() > area.getMaxY() + 0.5) {
+                found.add("%s: '%s' outside the table's place %s: %s".formatted(where, cell.getText(), area, b));
+            }
+            // Whole: as tall as its lines at the width it got, and as wide as its one line unless it may wrap.
+            boolean whole = cell.getHeight() + 0.5 >= cell.prefHeight(cell.getWidth())
+                    && (cell.isWrapText() || cell.getWidth() + 0.5 >= cell.prefWidth(-1));
+            if (!whole) {
+                found.add("%s: '%s' cut (%.0f x %.0f)".formatted(where, cell.getText(), cell.getWidth(), cell.getHeight()));
+            }
+            if (cell.getFont().getSize() < 12) {
+                found.add("%s: '%s' in %.1f px type".formatted(where, cell.getText(), cell.getFont().getSize()));
+            }
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            for (int j = i + 1; j < cells.size(); j++) {
+                if (overlap(cells.get(i).localToScene(cells.get(i).getLayoutBounds()), cells.get(j).localToScene(cells.get(j).getLayoutBounds()))) {
+                    found.add("%s: '%s' and '%s' overlap".formatted(where, cells.get(i).getText(), cells.get(j).getText()));
+                }
+            }
         }
     }
 

@@ -1,0 +1,86 @@
+package dev.loomscope.model;
+
+import dev.loomscope.result.RunResult;
+import dev.loomscope.scenario.IdealTime;
+import dev.loomscope.scenario.Scenario;
+
+/**
+ * What one run of virtual threads says of how its kind of blocking treats the carrier, read from
+ * its measured figures alone, never from the kind's name: the elapsed time placed between the
+ * perfect world where every wait frees its carrier and the one where every wait holds it, JFR's
+ * pin events, and the most carrier threads alive at once. Where the figures do not decide (the two
+ * perfect worlds too close to tell apart, an elapsed time between them, pins on a run as fast as
+ * freeing), the verdict is {@link Verdict#UNCLEAR} rather than a guess.
+ *
+ * @param idealIfFreedMs the perfect world if each wait unmounts (all wait at once, or the db pool's waves)
+ * @param idealIfHeldMs  the perfect world if each wait keeps its carrier (the carriers' waves)
+ */
+public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedMs, double idealIfHeldMs, long pins, int carrierPeak,
+                             int carriers, Verdict verdict) {
+
+    /** What the figures say. */
+    public enum Verdict {
+        /** As fast as freeing, no pin: the wait unmounted. */
+        FREES,
+        /** As slow as holding, and JFR saw pins. */
+        PINS,
+        /** As slow as holding, and no pin event: a blocking call the scheduler cannot see. */
+        HOLDS,
+        /** More carrier threads than carriers, no pin: the scheduler added carriers for held ones. */
+        COMPENSATED,
+        /** The figures do not decide. */
+        UNCLEAR
+    }
+
+    /** The two perfect worlds must be at least this far apart for the elapsed time to tell them apart. */
+    static final double DISTINCT = 4;
+    /** Where the elapsed time lies between the two, on a log scale (0: freed, 1: held), up to which it counts as freed. */
+    static final double FREED_UP_TO = 0.4;
+    /** ...and from which it counts as held. */
+    static final double HELD_FROM = 0.7;
+
+    /** The verdict of a completed virtual-thread run; null for a platform executor or a run that did not complete. */
+    public static CarrierVerdict of(RunResult result, int cores) {
+        Scenario s = result.scenario();
+        if (!result.isCompleted() || !s.executor().isVirtual() || result.carrierPeak() < 0) {
+            return null;
+        }
+        double freed = IdealTime.millisIfFreed(s, cores);
+        double held = IdealTime.millisIfHeld(s, cores);
+        int carriers = result.carriers();
+        long pins = result.vm().pinnedEvents();
+        return new CarrierVerdict(s.blocking().cliName(), result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers,
+                decide(result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers));
+    }
+
+    /** The verdict from the measured figures and the two perfect worlds. */
+    static Verdict decide(double elapsedMs, double idealIfFreedMs, double idealIfHeldMs, long pins, int carrierPeak, int carriers) {
+        if (idealIfFreedMs <= 0 || elapsedMs <= 0 || idealIfHeldMs < idealIfFreedMs * DISTINCT) {
+            return Verdict.UNCLEAR;
+        }
+        double at = Math.log(elapsedMs / idealIfFreedMs) / Math.log(idealIfHeldMs / idealIfFreedMs);
+        if (pins > 0) {
+            return at >= HELD_FROM ? Verdict.PINS : Verdict.UNCLEAR;
+        }
+        if (carrierPeak > carriers) {
+            return Verdict.COMPENSATED;
+        }
+        return at <= FREED_UP_TO ? Verdict.FREES : at >= HELD_FROM ? Verdict.HOLDS : Verdict.UNCLEAR;
+    }
+
+    /** The verdict in words: "frees it", "pins it (JFR)"... (of its carrier). */
+    public String words() {
+        return dev.loomscope.text.Text.get(switch (verdict) {
+            case FREES -> "matrix.verdict.frees";
+            case PINS -> "matrix.verdict.pins";
+            case HOLDS -> "matrix.verdict.holds";
+            case COMPENSATED -> "matrix.verdict.compensated";
+            case UNCLEAR -> "matrix.verdict.unclear";
+        });
+    }
+
+    /** Whether the scheduler ran more carrier threads than its carriers. */
+    public boolean compensated() {
+        return carrierPeak > carriers;
+    }
+}
