@@ -441,14 +441,6 @@ public final class RunModel implements RunListener {
 
     /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
     public String title() {
-        // Runs that differ only in how tasks block (the pinning experiment) must not look alike.
-        String blocking = scenario.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
-        // ...nor jdbc runs that differ only in their connection pool (the connection-pool experiment).
-        if (scenario.blocking() == dev.loomscope.scenario.BlockingMode.JDBC) {
-            blocking += Text.get("run.db-pool-suffix", scenario.dbPool());
-        }
-        // ...nor runs that differ only in how tasks get their object (the ScopedValue experiment).
-        String sharing = scenario.threadLocalKb() > 0 && scenario.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE ? ", ScopedValue" : "";
-        return "#" + number + " " + scenario.label() + blocking + sharing + (replayClockMs >= 0 ? Text.get("run.replay-suffix") : "");
+        return RunTitle.of(number, scenario, replayClockMs >= 0);
     }
 }
