@@ -56,7 +56,6 @@ public final class FidelityBenchmark {
             return Arrays.stream(ratios).filter(r -> r > 1).count();
         }
 
-
         boolean passed() {
             return ratio() <= testCase.maxRatio() && allEventsDelivered && allTasksCompleted;
         }
@@ -187,7 +186,7 @@ public final class FidelityBenchmark {
     static String spread(Comparison c) {
         long faster = c.loomScopeFaster();
         String line = Text.get("bench.fidelity.spread.line", c.testCase().name(), c.ratioQuantile(0), c.ratioQuantile(0.25), c.ratioQuantile(0.5), c.ratioQuantile(0.75),
-                        c.ratioQuantile(1), faster, c.ratios().length, c.plainFaster());
+                c.ratioQuantile(1), faster, c.ratios().length, c.plainFaster());
         if (faster > 0) {
             // Not a free lunch: the two programs differ in two measured ways.
             line += Text.get("bench.fidelity.faster", "");

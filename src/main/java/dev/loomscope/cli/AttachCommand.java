@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomscope attach}: lists this user's JVMs, or observes one's virtual threads, carriers and pins. */
 @Command(resourceBundle = "dev.loomscope.text.messages", name = "attach", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"${bundle:cli.attach.description.0}", "${bundle:cli.attach.description.1}", "${bundle:cli.attach.description.2}", "${bundle:cli.attach.description.3}", "${bundle:cli.attach.description.4}", "${bundle:cli.attach.description.5}"},
+        description = {"${bundle:cli.attach.description.0}", "${bundle:cli.attach.description.1}", "${bundle:cli.attach.description.2}", "${bundle:cli.attach.description.3}", "${bundle:cli.attach.description.4}",
+                "${bundle:cli.attach.description.5}"},
         exitCodeListHeading = "${bundle:cli.exit-codes}",
         exitCodeList = {"0:${bundle:cli.attach.exit.0}", "1:${bundle:cli.attach.exit.1}", "2:${bundle:cli.attach.exit.2}", "3:${bundle:cli.attach.exit.3}"})
 public final class AttachCommand implements Callable<Integer> {
@@ -110,7 +111,8 @@ public final class AttachCommand implements Callable<Integer> {
     }
 
     private int observe(ObserveOptions options, AtomicReference<Observer> observing, AtomicBoolean interrupted, PrintWriter out,
-                        PrintWriter err) throws InterruptedException, IOException {
+                        PrintWriter err)
+            throws InterruptedException, IOException {
         Observer observer;
         try {
             observer = pid != null ? Observer.attach(pid, options) : Observer.connect(jmxUrl, options);
@@ -210,7 +212,7 @@ public final class AttachCommand implements Callable<Integer> {
                 s.threadDump() == null ? "" : Text.get("cli.attach.summary.in-dump", s.threadDump().virtualThreads())));
         out.println(s.schedulerParallelism() < 0 ? Text.get("cli.attach.summary.no-scheduler")
                 : Text.get("cli.attach.summary.scheduler", s.schedulerParallelism(),
-                s.schedulerPoolSizeMax(), s.mountedMax(), s.queuedMax()));
+                        s.schedulerPoolSizeMax(), s.mountedMax(), s.queuedMax()));
         out.println(Text.get("cli.attach.summary.pinned", s.pinnedEvents(), s.pinnedMs(),
                 s.pinnedReasons().isEmpty() ? "" : ": " + String.join(", ", s.pinnedReasons().entrySet().stream()
                         .map(r -> "%,d %s".formatted(r.getValue(), r.getKey().isEmpty() ? Text.get("cli.attach.no-reason") : r.getKey())).toList())));

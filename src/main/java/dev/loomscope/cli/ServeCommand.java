@@ -96,7 +96,7 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
             service.close();
             database.close();
-            err.println(Text.get("cli.serve.stopped", 
+            err.println(Text.get("cli.serve.stopped",
                     service.routes().stream().mapToLong(r -> service.metrics().count(r.path())).sum()));
             err.flush();
             stopped.countDown();

@@ -1,7 +1,6 @@
 package dev.loomscope.launcher;
 
 import dev.loomscope.protocol.RunnerChannel;
-import dev.loomscope.result.Delivery;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
 import dev.loomscope.scenario.Durations;
@@ -57,7 +56,7 @@ final class JvmRun implements RunHandle {
     private RunStart runStart;
     private long eventsReceived;
     private final DeliveryMeter latency = new DeliveryMeter();
-    private Runnable afterExit = () -> { };
+    private Runnable afterExit = () -> {};
     private final VmEventTally vmEvents = new VmEventTally();
 
     private JvmRun(Scenario scenario, double idealMs, Process process, RunnerChannel channel, RunListener listener) {
@@ -69,7 +68,7 @@ final class JvmRun implements RunHandle {
     }
 
     static JvmRun attach(Process process, RunnerChannel channel, Scenario scenario, double idealMs, RunListener listener) {
-        return attach(process, channel, scenario, idealMs, listener, () -> { });
+        return attach(process, channel, scenario, idealMs, listener, () -> {});
     }
 
     /** @param afterExit run once the runner JVM is gone, before the result completes (stops the run's services) */
@@ -196,7 +195,7 @@ final class JvmRun implements RunHandle {
     /** Once only, whatever it throws: the result completes either way. */
     private void runAfterExit() {
         Runnable action = afterExit;
-        afterExit = () -> { };
+        afterExit = () -> {};
         try {
             action.run();
         } catch (RuntimeException e) {
@@ -276,7 +275,8 @@ final class JvmRun implements RunHandle {
                 summary.peakPlatformThreads(), summary.cpuTimeNanos() / 1e6, latency.result(summary.eventsEmitted(), eventsReceived, summary.eventsOverflowed()),
                 vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated(),
                 new RunResult.Overheads(millisOrAbsent(summary.cpuWaitNanos()), millisOrAbsent(summary.otherCpuNanos()),
-                        millisOrAbsent(summary.submitNanos())), summary.cancelled(), summary.carrierPeak(), summary.dbPool());
+                        millisOrAbsent(summary.submitNanos())),
+                summary.cancelled(), summary.carrierPeak(), summary.dbPool());
     }
 
     private String explainDeath(int exitCode, String streamError) {

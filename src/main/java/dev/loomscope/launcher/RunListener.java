@@ -13,7 +13,7 @@ import java.util.List;
  */
 public interface RunListener {
 
-    RunListener NONE = new RunListener() { };
+    RunListener NONE = new RunListener() {};
 
     default void onHello(RunnerHello hello) {
     }

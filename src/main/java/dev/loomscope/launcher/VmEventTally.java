@@ -35,11 +35,11 @@ final class VmEventTally {
                 gcPauses++;
                 gcNanos += e.durationNanos();
             }
-            default -> { }
+            default -> {}
         }
     }
 
-        static String reasonKey(String reason) {
+    static String reasonKey(String reason) {
         return reason.isEmpty() ? Text.get("pin.no-reason") : reason.replaceAll("/0x[0-9a-fA-F]+", "");
     }
 

@@ -1,6 +1,5 @@
 package dev.loomscope.model;
 
-import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import java.util.Arrays;
 import java.util.HashMap;

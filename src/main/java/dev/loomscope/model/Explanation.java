@@ -29,7 +29,7 @@ public final class Explanation {
             String reason = result.vm().pinnedReasons().entrySet().stream().max(Map.Entry.comparingByValue())
                     .map(Map.Entry::getKey).orElse(Text.get("why.pinned.no-reason"));
             return Text.get("why.pinned", result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
-                            Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
+                    Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
         if (s.userTask() != null && s.sleepMs() + s.cpuMs() == 0) {
             // Nothing said of what the user's call takes: no perfect world to explain the run by.
@@ -58,7 +58,7 @@ public final class Explanation {
         int computing = IdealTime.computingCores(s, cores);
         if (s.cpuMs() > 0 && cpuBound >= ideal * 0.999 && cpuBound > work) {
             return Text.get("why.cpu-bound", s.tasks(), s.cpuMs(), computing, Text.get(computing == cores ? "why.cores" : "why.cores-worth"),
-                            Durations.humanMillis(cpuBound));
+                    Durations.humanMillis(cpuBound));
         }
         if (s.executor().isVirtual() && IdealTime.pins(s.blocking())) {
             // Pinning is in the perfect world too: a pinned sleep holds its carrier.
@@ -118,7 +118,7 @@ public final class Explanation {
             return Text.get("why.web.capped", s.connections(), servers, ceiling.get().explain(), s.tasks(), Durations.humanMillis(ideal));
         }
         return Text.get("why.web", s.connections(), servers, ceiling.get().concurrency(), Durations.humanMillis(ceiling.get().serviceMs()),
-                        ceiling.get().requestsPerSecond(), s.tasks(), Durations.humanMillis(ideal));
+                ceiling.get().requestsPerSecond(), s.tasks(), Durations.humanMillis(ideal));
     }
 
     private static String waves(String who, int tasks, int atOnce, double waveMs) {

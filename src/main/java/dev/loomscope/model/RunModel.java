@@ -1,6 +1,5 @@
 package dev.loomscope.model;
 
-import dev.loomscope.text.Text;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.result.RunResult;

@@ -288,7 +288,7 @@ public final class RunSession implements SessionRuns {
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
-    private volatile Runnable afterEachRun = () -> { };
+    private volatile Runnable afterEachRun = () -> {};
 
     /**
      * Runs {@code compact} on the run starter after each run has ended, before the next starts (and

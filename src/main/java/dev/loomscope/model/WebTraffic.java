@@ -141,7 +141,7 @@ public final class WebTraffic {
         double step = Math.max(window / 6, endMs / Math.max(1, maxPoints));
         int from = 0;
         int to = 0;
-        for (double t = Math.min(step, endMs); ; t = Math.min(t + step, endMs)) {
+        for (double t = Math.min(step, endMs);; t = Math.min(t + step, endMs)) {
             while (to < order.length && times[order[to]] / 1e6 <= t) {
                 to++;
             }

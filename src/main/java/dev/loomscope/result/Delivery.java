@@ -1,6 +1,5 @@
 package dev.loomscope.result;
 
-
 /**
  * How the run's lifecycle events reached this process: all of them, and how late. Latency is taken
  * per frame, from its oldest event being recorded in the runner to the frame being read here (both

@@ -25,15 +25,15 @@ import java.util.StringJoiner;
  * tasks' waits for a connection ({@code poolWaitP50Ms}, {@code poolWaitMaxMs}) only for the jdbc mode.
  */
 public record ResultRow(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
-                  int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
-                  double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
-                  int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
-                  double eventLatencyP50Ms, double eventLatencyMaxMs, long eventsOverflowed, long pinnedEvents, double pinnedMs,
-                  java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
-                  long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
-                  long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
-                  String sharing, long cancelled, int failAtMs, Integer carrierPeak, Integer dbPool, Double poolFillMs,
-                  Double poolWaitP50Ms, Double poolWaitMaxMs) {
+                        int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
+                        double overheadPct, long submitted, long completed, long failed, double rssDeltaMb, double heapDeltaMb,
+                        int peakPlatformThreads, double cpuTimeMs, long eventsEmitted, long eventsReceived,
+                        double eventLatencyP50Ms, double eventLatencyMaxMs, long eventsOverflowed, long pinnedEvents, double pinnedMs,
+                        java.util.Map<String, Long> pinnedReasons, long virtualThreadStarts, long virtualThreadEnds,
+                        long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
+                        long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
+                        String sharing, long cancelled, int failAtMs, Integer carrierPeak, Integer dbPool, Double poolFillMs,
+                        Double poolWaitP50Ms, Double poolWaitMaxMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final CsvMapper CSV = CsvMapper.builder()

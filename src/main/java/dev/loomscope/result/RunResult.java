@@ -47,19 +47,19 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
 
     /** A result without a carrier peak or a connection pool. */
     public RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
-                     double elapsedMs, double idealMs, long submitted, long completed, long failed,
-                     double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
-                     Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
-                     Overheads overheads, long cancelled) {
+            double elapsedMs, double idealMs, long submitted, long completed, long failed,
+            double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
+            Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
+            Overheads overheads, long cancelled) {
         this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
                 peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, overheads, cancelled, -1, null);
     }
 
     /** A result without measured overheads. */
     public RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
-                     double elapsedMs, double idealMs, long submitted, long completed, long failed,
-                     double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
-                     Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated) {
+            double elapsedMs, double idealMs, long submitted, long completed, long failed,
+            double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
+            Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated) {
         this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
                 peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, Overheads.UNMEASURED, 0);
     }

@@ -33,7 +33,8 @@ public final class RunResults {
                 (int) median(runs, RunResult::peakPlatformThreads), median(runs, RunResult::cpuTimeMs),
                 typical.delivery(), typical.vm(), typical.mounts(), typical.unmounts(), typical.threadLocalsCreated(),
                 new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
-                        median(runs, RunResult::submitMs)), (long) median(runs, RunResult::cancelled),
+                        median(runs, RunResult::submitMs)),
+                (long) median(runs, RunResult::cancelled),
                 (int) median(runs, RunResult::carrierPeak), medianPool(runs));
     }
 

@@ -120,7 +120,7 @@ public final class RunnerMain {
                 Thread dumper = options.threadDumpFile() == null ? null
                         : Thread.ofPlatform().name("loomscope-thread-dump").unstarted(() -> dump.set(ThreadDumps.write(options.threadDumpFile())));
                 try {
-                    WebRun.Outcome outcome = web.run(dumper == null ? () -> { } : dumper::start);
+                    WebRun.Outcome outcome = web.run(dumper == null ? () -> {} : dumper::start);
                     submitted = outcome.sent();
                     failure = outcome.failure();
                 } catch (RuntimeException | Error e) {

@@ -136,7 +136,7 @@ public final class Workload {
         switch (blocking) {
             case NATIVE -> NativeBlocking.prepare(sleepMs);
             case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);
-            default -> { }
+            default -> {}
         }
     }
 

@@ -6,7 +6,7 @@ package dev.loomscope.web;
  */
 public interface LoadListener {
 
-    LoadListener NONE = new LoadListener() { };
+    LoadListener NONE = new LoadListener() {};
 
     /** Request {@code index} is about to be sent. */
     default void sending(long index) {

@@ -109,7 +109,7 @@ final class ServiceRoutes {
         long bytes = 0;
         byte[] buffer = new byte[16 * 1_024];
         try (var in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
+            for (int n; (n = in.read(buffer)) > 0;) {
                 bytes += n;
                 for (int i = 0; i < n; i++) {
                     if (buffer[i] == '\n') {

@@ -55,7 +55,6 @@ class LocalJvmTest {
 
     @Test
     void thisJvmsVersionIsReadFromItsJdksReleaseFile() {
-        assertThat(LocalJvms.jdkVersionOf(ProcessHandle.current().pid())).hasValueSatisfying(v ->
-                assertThat(ObservedJvm.featureOf(v)).isEqualTo(Runtime.version().feature()));
+        assertThat(LocalJvms.jdkVersionOf(ProcessHandle.current().pid())).hasValueSatisfying(v -> assertThat(ObservedJvm.featureOf(v)).isEqualTo(Runtime.version().feature()));
     }
 }

@@ -106,7 +106,7 @@ class JdbcBlockingTest {
         String password = service.environment().get(ServiceArgs.JDBC_PASSWORD_ENV);
         assertThat(url).startsWith("jdbc:h2:tcp://127.0.0.1:");
         try (var connection = DriverManager.getConnection(url, "loomscope", password);
-             var result = connection.createStatement().executeQuery("SELECT SLEEP(5)")) {
+                var result = connection.createStatement().executeQuery("SELECT SLEEP(5)")) {
             assertThat(result.next()).isTrue();
             assertThat(result.getInt(1)).isEqualTo(5);
         }

@@ -170,7 +170,7 @@ class RunnerTest {
             case SINGLE -> assertThat(sleepingAtOnce).isEqualTo(1);
             case FIXED, FORKJOIN -> assertThat(sleepingAtOnce).as("a pool's threads hold their tasks while they sleep").isLessThanOrEqualTo(scenario.pool());
             case VIRTUAL, PLATFORM -> assertThat(sleepingAtOnce).as("more sleep at once than there are carriers").isGreaterThan(scenario.carriers());
-            case VIRTUAL_LIMITED -> { } // they wait for a permit inside their blocking part
+            case VIRTUAL_LIMITED -> {} // they wait for a permit inside their blocking part
         }
     }
 
@@ -275,10 +275,10 @@ class RunnerTest {
         RunResult result = handle.result().get(50, TimeUnit.SECONDS);
         assertThat(result.outcome()).isEqualTo(RunResult.Outcome.FAILED);
         assertThat(result.message()).startsWith("The runner JVM's frames could not be read (" + switch (mode) {
-                    case "garbage" -> "unknown frame type 42)";
-                    case "truncated" -> "stream ended inside a frame (10 of 1000 bytes came))";
-                    default -> "the stream stopped inside a frame (10 of 1000 bytes came, then nothing for 10 s))";
-                }).endsWith("after 0 of 10 tasks had started and 0 had finished: the runner JVM was ended.")
+            case "garbage" -> "unknown frame type 42)";
+            case "truncated" -> "stream ended inside a frame (10 of 1000 bytes came))";
+            default -> "the stream stopped inside a frame (10 of 1000 bytes came, then nothing for 10 s))";
+        }).endsWith("after 0 of 10 tasks had started and 0 had finished: the runner JVM was ended.")
                 .doesNotContain("signal", "Exception", "\n");
         assertThat(process.isAlive()).isFalse();
     }

@@ -43,8 +43,7 @@ class UserTaskRunTest {
         assertThat(result.completed()).isEqualTo(4);
         assertThat(result.vm().pinnedEvents()).isPositive();
         // The first task sleeps in the static initializer, line 13 of the user's file.
-        assertThat(pins).extracting(JfrEvent::stackTrace).anySatisfy(stack ->
-                assertThat(stack).contains("example.pins.PinsInClassInit$Slow.<clinit>:13", "example.pins.PinsInClassInit.call:"));
+        assertThat(pins).extracting(JfrEvent::stackTrace).anySatisfy(stack -> assertThat(stack).contains("example.pins.PinsInClassInit$Slow.<clinit>:13", "example.pins.PinsInClassInit.call:"));
     }
 
     @Test

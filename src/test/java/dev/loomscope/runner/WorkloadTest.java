@@ -31,7 +31,7 @@ class WorkloadTest {
         Thread waiting = Thread.ofVirtual().start(workload.task(2));
         Poll.until("the third task waiting for a permit", Duration.ofSeconds(10), permits::hasQueuedThreads);
 
-        holder.interrupt();  // asleep, holding a permit
+        holder.interrupt(); // asleep, holding a permit
         waiting.interrupt(); // still in acquire: no permit to give back
         other.interrupt();
         for (Thread t : new Thread[] {holder, other, waiting}) {

@@ -31,7 +31,7 @@ public final class ObservedProgram {
                 FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
         try {
             COMPARATOR = linker.upcallStub(MethodHandles.lookup().findStatic(ObservedProgram.class, "sleepingCompare",
-                            MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
+                    MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class)),
                     FunctionDescriptor.of(JAVA_INT, ADDRESS.withTargetLayout(JAVA_INT), ADDRESS.withTargetLayout(JAVA_INT)), Arena.global());
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);

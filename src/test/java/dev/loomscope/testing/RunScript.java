@@ -291,7 +291,7 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
             boolean vthreadEvents = options.jfr() && virtual && s.tasks() <= RunOptions.MAX_TASKS_WITH_VTHREAD_EVENTS;
             VmEvents vm = options.jfr()
                     ? new VmEvents(pinsByEnd.size(), pinnedMs, reasons, 0, vthreadEvents ? s.tasks() : -1, vthreadEvents ? s.tasks() : -1, 0, 0,
-                    options.threadDumpFile() == null ? -1 : (virtual ? s.tasks() : 0), 0.05)
+                            options.threadDumpFile() == null ? -1 : (virtual ? s.tasks() : 0), 0.05)
                     : VmEvents.NONE;
             long tasks = s.tasks();
             // As the launcher counts them: a virtual thread mounts again after each block that did not pin.

@@ -91,7 +91,7 @@ public final class ObservationExport {
 
     private static String csv(List<String> header, Stream<List<Object>> rows) {
         return Stream.concat(Stream.of(String.join(",", header)),
-                        rows.map(row -> row.stream().map(ObservationExport::cell).collect(Collectors.joining(","))))
+                rows.map(row -> row.stream().map(ObservationExport::cell).collect(Collectors.joining(","))))
                 .collect(Collectors.joining("\n", "", "\n"));
     }
 

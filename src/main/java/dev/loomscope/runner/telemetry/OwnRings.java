@@ -9,7 +9,7 @@ record OwnRings(OwnRing[] table, OwnRing[] list) {
 
     OwnRing find(long owner) {
         int mask = table.length - 1;
-        for (int i = mix(owner) & mask; ; i = (i + 1) & mask) {
+        for (int i = mix(owner) & mask;; i = (i + 1) & mask) {
             OwnRing ring = table[i];
             if (ring == null || ring.owner == owner) {
                 return ring;

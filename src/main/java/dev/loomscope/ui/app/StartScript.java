@@ -99,7 +99,7 @@ sealed interface StartScript {
             waits.runsDone(-1).thenRun(() -> {
                 window.exports().setStampRunCard(script.stampCard());
                 ReplayClip.record(window.exports(), window.playback(), window.replays()::replay, script.recordView().viewName(), script.record(),
-                                script.recordsGif() ? ClipRecorder.Format.GIF : ClipRecorder.Format.PNG_SEQUENCE)
+                        script.recordsGif() ? ClipRecorder.Format.GIF : ClipRecorder.Format.PNG_SEQUENCE)
                         .thenAccept(saved -> FxThread.later(() -> {
                             System.out.println(Messages.text("status.saved", saved.toAbsolutePath()));
                             end.saveResultsAndClose();

@@ -260,7 +260,7 @@ public final class BarsLayout {
         boolean perBar = labelled > 1 && lineOf(valueFont) <= slot;
         Font figureFont = valueFont;
         var figures = new ArrayList<Figure>();
-        for (double s = size * 0.86; ; s -= 0.5) {
+        for (double s = size * 0.86;; s -= 0.5) {
             Font f = font(base, s, true);
             double line = lineOf(f);
             figures.clear();

@@ -257,7 +257,8 @@ public final class ControlsViewModel {
             problem.set(null);
             idealSummary.set(Messages.text("controls.ideal", String.join(", ", scenarios.stream()
                     .map(s -> s.label() + (s.blocking() == BlockingMode.SLEEP ? "" : " " + s.blocking().cliName()) + " "
-                            + Durations.humanMillis(IdealTime.millis(s, cores))).toList())));
+                            + Durations.humanMillis(IdealTime.millis(s, cores)))
+                    .toList())));
         } catch (InvalidScenarioException e) {
             problem.set(e.getMessage());
             idealSummary.set("");

@@ -31,7 +31,7 @@ public final class ObservationTimeline extends Region {
     private long endMs = 1_000;
     private PinHotspot highlighted;
     private Pin selectedPin;
-    private Consumer<Pin> onPinClicked = pin -> { };
+    private Consumer<Pin> onPinClicked = pin -> {};
     private boolean dirty = true;
     /** Where the last drawing put things, for the pointer. */
     private TimelineLayout drawn = new TimelineLayout(null, endMs, 0, 0, textScale);

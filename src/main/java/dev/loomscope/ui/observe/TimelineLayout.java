@@ -124,7 +124,7 @@ final class TimelineLayout {
             }
             return nearest == null ? ObserveTexts.schedulerMissing(snapshot)
                     : Messages.text("observe.chart.carriers-at", Durations.humanMillis(nearest.timeMs()), nearest.mounted(), nearest.parallelism(),
-                    nearest.poolSize(), nearest.queued());
+                            nearest.poolSize(), nearest.queued());
         }
         for (ThreadBucket b : snapshot.threadBuckets()) {
             if (atMs >= b.startMs() && atMs < b.startMs() + snapshot.bucketMs()) {

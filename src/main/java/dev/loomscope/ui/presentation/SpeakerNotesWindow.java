@@ -27,13 +27,20 @@ import javafx.stage.Window;
  */
 public final class SpeakerNotesWindow extends VBox implements FrameView {
 
-    @FXML private Label notesTitle;
-    @FXML private Label talkTime;
-    @FXML private Label question;
-    @FXML private Label pointOut;
-    @FXML private VBox figures;
-    @FXML private Label next;
-    @FXML private Label keys;
+    @FXML
+    private Label notesTitle;
+    @FXML
+    private Label talkTime;
+    @FXML
+    private Label question;
+    @FXML
+    private Label pointOut;
+    @FXML
+    private VBox figures;
+    @FXML
+    private Label next;
+    @FXML
+    private Label keys;
     private final Supplier<List<Preset>> presets;
     private final Supplier<Preset> current;
     private Stage stage;

@@ -23,7 +23,7 @@ public final class ReplayActions {
     private final Consumer<String> problem;
 
     public ReplayActions(Playback playback, SessionRuns session, Supplier<RunModel> shownRun, Consumer<String> status,
-                         Consumer<String> problem) {
+            Consumer<String> problem) {
         this.playback = playback;
         this.session = session;
         this.shownRun = shownRun;

@@ -9,7 +9,9 @@ import java.util.function.BooleanSupplier;
 
 /** Esc, in order: hides a card, else stops observing, else lets go of the followed task, else closes a replay, else stops the runs. */
 record EscapeChain(JvmPicker picker, InfoOverlay shortcuts, InfoOverlay glossary, BooleanSupplier observeShown, ObserveSession observing,
-                   ObserveView observeView, TaskFollower follower, Playback playback, Runnable closeReplay, Runnable stopRuns) implements Runnable {
+                   ObserveView observeView, TaskFollower follower, Playback playback, Runnable closeReplay, Runnable stopRuns)
+        implements
+            Runnable {
 
     @Override
     public void run() {

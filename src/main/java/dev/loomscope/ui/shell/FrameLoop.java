@@ -61,7 +61,7 @@ final class FrameLoop {
 
     /** @param race shows the race (or, with null, the live views again) and draws it */
     FrameLoop(WindowState state, Playback playback, ReplayBar replayBar, FrameTimes frameTimes, Consumer<WindowState.SessionChange> sessionChanged,
-              Consumer<Race> race, Consumer<String> problems) {
+            Consumer<Race> race, Consumer<String> problems) {
         this.state = state;
         this.playback = playback;
         this.replayBar = replayBar;

@@ -16,10 +16,14 @@ import javafx.scene.layout.VBox;
  */
 public final class PresetStory extends VBox {
 
-    @FXML private Label storyTitle;
-    @FXML private Label predict;
-    @FXML private Hyperlink reveal;
-    @FXML private Label notice;
+    @FXML
+    private Label storyTitle;
+    @FXML
+    private Label predict;
+    @FXML
+    private Hyperlink reveal;
+    @FXML
+    private Label notice;
     private Preset preset;
 
     public PresetStory() {

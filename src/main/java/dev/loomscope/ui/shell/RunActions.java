@@ -45,7 +45,7 @@ public final class RunActions {
     private UserCode userCode;
 
     RunActions(RunSession session, ControlsViewModel controls, PredictionBar prediction,
-               WindowState state, Surroundings window) {
+            WindowState state, Surroundings window) {
         this.session = session;
         this.controls = controls;
         this.prediction = prediction;

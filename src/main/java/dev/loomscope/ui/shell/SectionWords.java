@@ -43,7 +43,7 @@ final class SectionWords implements FrameView {
     private boolean brief;
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
-                 TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
+            TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
         this.shownTitle = shownTitle;
         this.wavesCaption = wavesCaption;
         this.lanesCaption = lanesCaption;

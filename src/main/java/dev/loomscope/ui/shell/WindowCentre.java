@@ -32,7 +32,7 @@ final class WindowCentre {
 
     /** @param liveCenter the window's centre as its FXML made it: the run views */
     WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, ObserveView observeView, JvmPicker picker,
-                 TaskFollower follower, Playback playback, Consumer<String> say) {
+            TaskFollower follower, Playback playback, Consumer<String> say) {
         this.window = window;
         this.liveCenter = liveCenter;
         this.sidebar = sidebar;

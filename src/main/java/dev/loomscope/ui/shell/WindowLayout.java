@@ -20,17 +20,28 @@ import javafx.scene.layout.VBox;
  */
 final class WindowLayout {
 
-    @FXML HBox headerActions;
-    @FXML Label appTitle, shownTitle, presentationHint, bannerText, wavesCaption, lanesCaption, why, status, frameStatus;
-    @FXML HBox banner, wavesHead, lanesHead;
-    @FXML Button bannerClose, fitLanes;
-    @FXML VBox sidebar, centerBox, wavesSection, lanesSection;
-    @FXML PresetStory story;
-    @FXML SplitPane split, charts;
-    @FXML LegendPane wavesLegend, lanesLegend;
-    @FXML StackPane wavesFrame, lanesFrame, chartsHost, webHost;
-    @FXML TabPane tabs;
-    @FXML Tab jfrTab, sweepTab, webTab;
+    @FXML
+    HBox headerActions;
+    @FXML
+    Label appTitle, shownTitle, presentationHint, bannerText, wavesCaption, lanesCaption, why, status, frameStatus;
+    @FXML
+    HBox banner, wavesHead, lanesHead;
+    @FXML
+    Button bannerClose, fitLanes;
+    @FXML
+    VBox sidebar, centerBox, wavesSection, lanesSection;
+    @FXML
+    PresetStory story;
+    @FXML
+    SplitPane split, charts;
+    @FXML
+    LegendPane wavesLegend, lanesLegend;
+    @FXML
+    StackPane wavesFrame, lanesFrame, chartsHost, webHost;
+    @FXML
+    TabPane tabs;
+    @FXML
+    Tab jfrTab, sweepTab, webTab;
 
     /** Icons, and each view's picture menu (in its header, or a right-click away for the charts). */
     void dress(WindowExports exports, Runnable fitLanesAction) {

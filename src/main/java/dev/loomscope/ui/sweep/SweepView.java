@@ -86,7 +86,7 @@ public final class SweepView extends BorderPane {
      * @param start  starts runs in the window's session, returning their models (or throws with a reason)
      */
     public SweepView(Supplier<List<Scenario>> bases, Function<List<Scenario>, List<RunModel>> start,
-                     java.util.function.BooleanSupplier running, int cores) {
+            java.util.function.BooleanSupplier running, int cores) {
         this.bases = bases;
         this.start = start;
         this.running = running;

@@ -11,18 +11,18 @@ import org.fxmisc.richtext.model.StyleSpansBuilder;
 final class JavaSyntax {
 
     private static final String[] KEYWORDS = {
-        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
-        "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof",
-        "int", "interface", "long", "native", "new", "package", "private", "protected", "public", "record", "return", "short",
-        "static", "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "var", "void",
-        "volatile", "while", "yield", "null", "true", "false"};
+            "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
+            "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof",
+            "int", "interface", "long", "native", "new", "package", "private", "protected", "public", "record", "return", "short",
+            "static", "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "var", "void",
+            "volatile", "while", "yield", "null", "true", "false"};
 
     private static final Pattern TOKENS = Pattern.compile(
             "(?<COMMENT>//[^\\n]*|/\\*(?s:.*?)\\*/)"
-            + "|(?<STRING>\"\"\"(?s:.*?)\"\"\"|\"([^\"\\\\\\n]|\\\\.)*\"|'([^'\\\\\\n]|\\\\.)*')"
-            + "|(?<ANNOTATION>@\\w+)"
-            + "|(?<KEYWORD>\\b(" + String.join("|", KEYWORDS) + ")\\b)"
-            + "|(?<NUMBER>\\b\\d[\\d_]*(\\.\\d+)?[lLfFdD]?\\b)");
+                    + "|(?<STRING>\"\"\"(?s:.*?)\"\"\"|\"([^\"\\\\\\n]|\\\\.)*\"|'([^'\\\\\\n]|\\\\.)*')"
+                    + "|(?<ANNOTATION>@\\w+)"
+                    + "|(?<KEYWORD>\\b(" + String.join("|", KEYWORDS) + ")\\b)"
+                    + "|(?<NUMBER>\\b\\d[\\d_]*(\\.\\d+)?[lLfFdD]?\\b)");
 
     private static final List<String> GROUPS = List.of("COMMENT", "STRING", "ANNOTATION", "KEYWORD", "NUMBER");
 

@@ -17,7 +17,7 @@ public record Palette(boolean dark, int background, int pending, int queued, int
                       int heldThread, int pinned, int done, int failed, int cancelled, int laneIdle, int text, int grid, boolean patterns) {
 
     public Palette(boolean dark, int background, int pending, int queued, int running, int waitingUnmounted, int heldThread, int pinned,
-                   int done, int failed, int cancelled, int laneIdle, int text, int grid) {
+            int done, int failed, int cancelled, int laneIdle, int text, int grid) {
         this(dark, background, pending, queued, running, waitingUnmounted, heldThread, pinned, done, failed, cancelled, laneIdle, text, grid, false);
     }
 

@@ -11,7 +11,6 @@ import dev.loomscope.model.LaneEvent;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.protocol.JfrEvent;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -46,8 +45,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         stack.setEditable(false);
         stack.setPromptText(Messages.text("jfr.prompt"));
         stack.getStyleClass().add("stack-trace");
-        table.getSelectionModel().selectedItemProperty().addListener((obs, old, selected) ->
-                stack.setText(selected == null ? "" : describe(selected.event())));
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, selected) -> stack.setText(selected == null ? "" : describe(selected.event())));
         hotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hotspots.getColumns().setAll(java.util.List.of(
                 shortColumn("pins", 70, h -> "%,d".formatted(h.count())),
@@ -93,7 +91,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
 
     private final TableView<PinHotspot> hotspots = new TableView<>();
     private final javafx.scene.layout.VBox hotspotBox = new javafx.scene.layout.VBox(2);
-    private java.util.function.Consumer<java.util.List<LaneEvent>> pinsOnLanes = pins -> { };
+    private java.util.function.Consumer<java.util.List<LaneEvent>> pinsOnLanes = pins -> {};
     private java.util.List<LaneEvent> pins = java.util.List.of();
 
     /** Where a picked hotspot's pins are shown: the carrier lanes. */

@@ -215,7 +215,7 @@ public final class WebTrafficView extends VBox implements FrameView {
                 run.scenario().tasks(), overall));
         // Against the ceiling, only what was served: failed requests would flatter it.
         double served = elapsedMs > 0 ? (traffic.answered() - traffic.failed()) * 1_000.0 / elapsedMs : 0;
-        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(Messages.text("web.summary.ceiling", 
+        WebTraffic.ceiling(run.scenario(), cores).ifPresent(c -> text.append(Messages.text("web.summary.ceiling",
                 100 * served / c.requestsPerSecond(), c.explain())));
         if (!points.isEmpty() && !Double.isNaN(points.getLast().p99Ms())) {
             text.append(Messages.text("web.summary.latency", points.getLast().p50Ms(), points.getLast().p99Ms()));

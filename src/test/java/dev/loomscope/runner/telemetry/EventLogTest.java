@@ -107,7 +107,7 @@ class EventLogTest {
     @Test
     void manyWritersThroughTinyRingsOverflowButLoseAndDuplicateNothing() throws Throwable {
         var log = new EventLog(4, 64); // far smaller than the traffic: most events overflow
-        boolean[] seen = runWriters(log, 8, 50_000, (writer, task) -> { });
+        boolean[] seen = runWriters(log, 8, 50_000, (writer, task) -> {});
         for (int i = 0; i < seen.length; i++) {
             assertThat(seen[i]).as("task %d delivered", i).isTrue();
         }

@@ -95,7 +95,6 @@ class ComparisonChartsOnStageTest {
         return new RunScript(script.hello(), script.frames(), result);
     }
 
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(String name) throws Exception {

@@ -36,7 +36,7 @@ final class ObserveProbe {
     static ObservationExports saving(MainWindow window) {
         return new ObservationExports(window.observing(), window.exports(), message -> {
             throw new AssertionError("unexpected: " + message);
-        }, status -> { });
+        }, status -> {});
     }
 
     /** A tile's figure: "pins", "pinnedMs"... */

@@ -50,7 +50,7 @@ class ReplayBarTest {
     @Test
     void hiddenUntilShownItsControlsLoadedFromTheFxmlUnderTheirIds() throws Exception {
         Fx.run(() -> {
-            var bar = new ReplayBar(new Playback(AT_ONCE, AT_ONCE), () -> { });
+            var bar = new ReplayBar(new Playback(AT_ONCE, AT_ONCE), () -> {});
             new Scene(bar);
             assertThat(bar.isVisible()).isFalse();
             assertThat(bar.isManaged()).as("takes no room while hidden").isFalse();
@@ -123,7 +123,7 @@ class ReplayBarTest {
     @Test
     void aRaceIsTitledWithBothRunsAndHasNoSingleRunForTheViews() throws Exception {
         Fx.run(() -> {
-            var bar = new ReplayBar(new Playback(AT_ONCE, AT_ONCE), () -> { });
+            var bar = new ReplayBar(new Playback(AT_ONCE, AT_ONCE), () -> {});
             RunModel pool = FinishedRuns.twoWaves();
             RunModel virtual = FinishedRuns.oneWave();
             bar.showRace(pool, virtual);
@@ -136,7 +136,7 @@ class ReplayBarTest {
 
     @Test
     void theWindowsBarPreparesOffTheFxThreadAndShowsOnceHandedBackToIt() throws Exception {
-        var bar = Fx.call(() -> new ReplayBar(() -> { }));
+        var bar = Fx.call(() -> new ReplayBar(() -> {}));
         RunModel run = FinishedRuns.twoWaves();
         var shown = Fx.call(() -> bar.show(run));
         shown.get(10, java.util.concurrent.TimeUnit.SECONDS);

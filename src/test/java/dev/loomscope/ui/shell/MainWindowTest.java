@@ -805,14 +805,14 @@ class MainWindowTest {
     void aScreenshotIsAPngOfTheWindowAndAnUnwritableFileIsExplained(@TempDir Path dir) throws Exception {
         open(new FakeRunner());
         Path png = dir.resolve("window.png");
-        Fx.call(() -> window.exports().saveScreenshot(png, 2, saved -> { })).get();
+        Fx.call(() -> window.exports().saveScreenshot(png, 2, saved -> {})).get();
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
         var image = javax.imageio.ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(1960);
 
         Path nowhere = dir.resolve("missing-folder").resolve("window.png");
-        Fx.run(() -> window.exports().saveScreenshot(nowhere, 1, saved -> { }));
+        Fx.run(() -> window.exports().saveScreenshot(nowhere, 1, saved -> {}));
         Fx.waitUntil("the banner explains", Duration.ofSeconds(10), () -> window.bannerMessage() != null);
         assertThat(Fx.call(window::bannerMessage)).contains("Could not write").contains("missing-folder").contains("does not exist");
         assertThat(Files.exists(nowhere)).isFalse();
