@@ -34,15 +34,8 @@ public final class CompletionChartView extends StackPane implements FrameView {
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
         time.setLabel(Messages.text("chart.elapsed-ms"));
-        completed.setLabel(Messages.text("chart.completed"));
-        // A short chart cut its axis title to "comp...": it goes instead (the chart's title says the same).
-        completed.heightProperty().addListener((o, was, height) -> {
-            var title = new javafx.scene.text.Text("completed");
-            if (completed.lookup(".axis-label") instanceof javafx.scene.control.Labeled shown) {
-                title.setFont(shown.getFont());
-            }
-            completed.setLabel(height.doubleValue() >= title.getLayoutBounds().getWidth() + 2 ? "completed" : null);
-        });
+        // No title on the count axis: the chart's title names it, and a rotated title beside tick labels
+        // as wide as "10,000" was drawn over them on a 1080p stage (and cut to "comp..." on a short one).
         // Ranged here, not by the axis: its own choice of ticks crowds the labels of long runs.
         time.setAutoRanging(false);
         time.setMinorTickVisible(false);
