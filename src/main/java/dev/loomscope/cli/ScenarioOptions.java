@@ -114,25 +114,10 @@ public final class ScenarioOptions {
      * without --blocking jdbc or without --jdbc-url, and a password file that cannot be read.
      */
     public DatabaseTarget database(CommandSpec spec) {
-        if (jdbcUrl == null) {
-            if (jdbcUser != null || jdbcPasswordFile != null) {
-                throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-alone", jdbcUser != null ? "--jdbc-user" : "--jdbc-password-file"));
-            }
-            return null;
-        }
-        if (blocking != BlockingMode.JDBC) {
+        if (jdbcUrl != null && blocking != BlockingMode.JDBC) {
             throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-blocking", blocking.cliName()));
         }
-        if (!jdbcUrl.startsWith("jdbc:")) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-url", jdbcUrl));
-        }
-        if (jdbcPasswordFile != null && !java.nio.file.Files.isRegularFile(jdbcPasswordFile)) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-missing", jdbcPasswordFile.toAbsolutePath()));
-        }
-        if (jdbcPasswordFile != null && !java.nio.file.Files.isReadable(jdbcPasswordFile)) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-unreadable", jdbcPasswordFile.toAbsolutePath()));
-        }
-        return new DatabaseTarget(jdbcUrl, jdbcUser, jdbcPasswordFile);
+        return JdbcOptions.target(spec, jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 
     static final class ExecutorConverter extends Choice<ExecutorKind> {

@@ -9,7 +9,6 @@ import dev.loomscope.web.ServiceConfig;
 import dev.loomscope.web.WebService;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -115,21 +114,6 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The user's database (--jdbc-url), or null for serve's own H2; refuses a user or password without a URL, and a password file that cannot be read. */
     private DatabaseTarget databaseTarget() {
-        if (jdbcUrl == null) {
-            if (jdbcUser != null || jdbcPasswordFile != null) {
-                throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-alone", jdbcUser != null ? "--jdbc-user" : "--jdbc-password-file"));
-            }
-            return null;
-        }
-        if (!jdbcUrl.startsWith("jdbc:")) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.jdbc-url", jdbcUrl));
-        }
-        if (jdbcPasswordFile != null && !Files.isRegularFile(jdbcPasswordFile)) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-missing", jdbcPasswordFile.toAbsolutePath()));
-        }
-        if (jdbcPasswordFile != null && !Files.isReadable(jdbcPasswordFile)) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.scenario.bad.password-file-unreadable", jdbcPasswordFile.toAbsolutePath()));
-        }
-        return new DatabaseTarget(jdbcUrl, jdbcUser, jdbcPasswordFile);
+        return JdbcOptions.target(spec, jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 }
