@@ -16,16 +16,18 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The blocking-kinds table's verdicts on real runs: a sleep frees its carrier, a sleep inside a
- * native frame pins it. 200 waits of 20 ms on 2 carriers: 20 ms if they free their carriers, 2 s
- * if they hold them, so a loaded machine's sleep run still reads as freed.
+ * native frame pins it. A busy machine only adds time to a run, so each run is shaped for the side
+ * its verdict must not cross: 200 sleeps of 100 ms on 2 carriers take 100 ms freed and 10 s held,
+ * and read as freed up to 630 ms (a run on a machine with a load of 13 added 220 ms to 20 ms
+ * sleeps); 20 native sleeps of 20 ms read as held from 100 ms, and take 200 ms.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CarrierVerdictRunTest {
 
     private final Runner runner = TestJvms.runner();
 
-    private CarrierVerdict verdictOf(BlockingMode mode) throws InterruptedException {
-        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(200).withCarriers(2).withSleepMs(20).withBlocking(mode).build();
+    private CarrierVerdict verdictOf(BlockingMode mode, int tasks, int sleepMs) throws InterruptedException {
+        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(tasks).withCarriers(2).withSleepMs(sleepMs).withBlocking(mode).build();
         RunResult result = runner.run(scenario, RunOptions.DEFAULT, RunListener.NONE);
         assertThat(result.isCompleted()).as(result.message()).isTrue();
         return CarrierVerdict.of(result, 2);
@@ -33,13 +35,13 @@ class CarrierVerdictRunTest {
 
     @Test
     void aSleepFreesItsCarrier() throws InterruptedException {
-        var verdict = verdictOf(BlockingMode.SLEEP);
+        var verdict = verdictOf(BlockingMode.SLEEP, 200, 100);
         assertThat(verdict.verdict()).as("%s", verdict).isEqualTo(Verdict.FREES);
     }
 
     @Test
     void aSleepInANativeFramePinsItsCarrier() throws InterruptedException {
-        var verdict = verdictOf(BlockingMode.NATIVE);
+        var verdict = verdictOf(BlockingMode.NATIVE, 20, 20);
         assertThat(verdict.verdict()).as("%s", verdict).isEqualTo(Verdict.PINS);
         assertThat(verdict.pins()).isPositive();
     }

@@ -5,6 +5,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A test class that starts JavaFX's toolkit (or whole windows in JVMs of their own). Such tests
@@ -16,5 +17,9 @@ import org.junit.jupiter.api.Tag;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Tag("window")
+@ResourceLock(WindowTest.TOOLKIT)
 public @interface WindowTest {
+
+    /** The lock that keeps window test classes one at a time in the test JVM. */
+    String TOOLKIT = "dev.loomscope.javafx-toolkit";
 }
