@@ -44,6 +44,9 @@ public final class JvmLauncher {
         return new JvmLauncher(List.of(), List.of());
     }
 
+    /** SLF4J's (2.0.10 on) level of its own messages, as the jdbc mode's HikariCP pulls it in. */
+    static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+
     /**
      * Methods the JIT must not inline into the compiled task frame that sits on a parked virtual
      * thread's stack. Inlined, the event recorder made that frame larger (stack chunks of about
@@ -51,9 +54,6 @@ public final class JvmLauncher {
      * GC copies those chunks and every resume copies them back. For the code after the block,
      * see {@code Workload.Task}.
      */
-    /** SLF4J's (2.0.10 on) level of its own messages, as the jdbc mode's HikariCP pulls it in. */
-    static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
-
     static final List<String> KEPT_OUT_OF_LINE = List.of(EventLog.class.getName() + "::record", Workload.AFTER_BLOCKING);
 
     /**
