@@ -117,7 +117,12 @@ public final class Observer implements AutoCloseable {
                 stream.setMaxAge(Duration.ofDays(1));
                 stream.setMaxSize(1L << 30);
             }
-            stream.onEvent(e -> lag.arrived(e.getEndTime()));
+            // The last flush, which stopping forces, says nothing of the pace while observing.
+            stream.onEvent(e -> {
+                if (!stopping.get()) {
+                    lag.arrived(e.getEndTime());
+                }
+            });
             stream.onEvent(PINNED, this::pinned);
             stream.onEvent(SUBMIT_FAILED, this::submitFailed);
             stream.onEvent(START, e -> observation.virtualThreadStarted(timeMs(e)));

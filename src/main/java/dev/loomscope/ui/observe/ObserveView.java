@@ -77,6 +77,8 @@ public final class ObserveView extends BorderPane implements FrameView {
     @FXML
     private Label observeState;
     @FXML
+    private Label observeLag;
+    @FXML
     private Button observeDump;
     @FXML
     private Button observeStop;
@@ -332,6 +334,8 @@ public final class ObserveView extends BorderPane implements FrameView {
             figuresAt = nowNanos;
             ObserveTexts.figures(ObservedFigures.of(snapshot), nowMs).forEach((key, text) -> set(figures.get(key), text));
             observationTimeline.show(snapshot, nowMs);
+            double lag = snapshot.running() ? observed.lagSeconds() : -1;
+            set(observeLag, lag < 0 ? "" : Messages.text("observe.lag", lag));
         }
     }
 
