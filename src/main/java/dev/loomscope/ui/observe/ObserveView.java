@@ -171,6 +171,9 @@ public final class ObserveView extends BorderPane implements FrameView {
 
     @FXML
     private void initialize() {
+        // The lag line takes room only while there is a lag to tell (a running observation with events in).
+        observeLag.visibleProperty().bind(observeLag.textProperty().isNotEmpty());
+        observeLag.managedProperty().bind(observeLag.visibleProperty());
         observeTitle.setGraphic(Icons.OBSERVE.create(22));
         observeStop.setGraphic(Icons.STOP.create(16));
         Tooltips.setText(observeStop, Messages.text("observe.stop.tooltip") + " (" + Action.STOP.keysText() + ")");
