@@ -19,7 +19,7 @@ import jdk.management.jfr.RemoteRecordingStream;
  * 1.5-2 s late on average. This wakes both sleepers every {@link #PERIOD}, so only the target's own
  * flush remains. The sleepers are private to the JDK: this works only where the JVM opens
  * {@code jdk.management.jfr/jdk.management.jfr} and exports {@code jdk.jfr/jdk.jfr.internal.util} to
- * LoomScope (the jar's manifest and the JVM flags do); elsewhere nothing is woken and the JDK's own
+ * LoomScope (the jar's manifest does, and the test JVMs' flags); elsewhere nothing is woken and the JDK's own
  * pace stays.
  */
 final class StreamWaker implements AutoCloseable {
