@@ -21,10 +21,11 @@ image="$dist/LoomScope"
 # What the app and its runner JVMs use (jdeps on the jar names java.base, java.desktop, java.net.http,
 # java.scripting, java.sql, jdk.httpserver, jdk.jfr, jdk.management), plus what is reached by name
 # or reflection: JavaFX's Unsafe (jdk.unsupported), JFR's MXBean, the Attach API (loomscope attach),
+# JMX over RMI and its rmi: JNDI lookup (attach --jmx: java.management.rmi, jdk.naming.rmi),
 # JavaFX's logging, the time zones and crypto of java.net.http, and javac (jdk.compiler, found by
 # ToolProvider) for a user's --task-file and the "Your task" editor.
 modules=java.base,java.compiler,java.desktop,java.logging,java.management,java.net.http,java.scripting,java.sql,java.xml,\
-jdk.attach,jdk.compiler,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
+java.management.rmi,jdk.naming.rmi,jdk.attach,jdk.compiler,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.unsupported,jdk.zipfs
 
 rm -rf "$work" "$dist"
 mkdir -p "$work/input" "$dist" "$work/content/docs" "$work/content/assets"

@@ -7,7 +7,6 @@ import dev.loomscope.text.Text;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.RuntimeMXBean;
-import java.net.MalformedURLException;
 import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
@@ -94,24 +93,29 @@ final class JvmConnection implements AutoCloseable {
         }
     }
 
-    /** Connects to a JVM that exposes JMX itself ({@code service:jmx:rmi:///jndi/rmi://host:port/jmxrmi}). */
+    /** Connects to a JVM that exposes JMX itself ({@code service:jmx:rmi:///jndi/rmi://host:port/jmxrmi}), with no password. */
     static JvmConnection connect(String jmxUrl) throws AttachException {
-        JMXServiceURL url;
+        return connect(JmxTarget.open(jmxUrl));
+    }
+
+    /** Connects to a JVM's own JMX agent, with its user and password and over TLS as {@code target} says. */
+    static JvmConnection connect(JmxTarget target) throws AttachException {
+        JMXConnector connector = RemoteJmx.connect(target);
         try {
-            url = new JMXServiceURL(jmxUrl);
-        } catch (MalformedURLException e) {
-            throw new AttachException(Text.get("attach.bad-url", jmxUrl));
-        }
-        try {
-            var connection = new JvmConnection(JMXConnectorFactory.connect(url), null, false, false);
-            ObservedJvm jvm = connection.describe(-1, jmxUrl);
+            var connection = new JvmConnection(connector, null, false, false);
+            ObservedJvm jvm = connection.describe(-1, target.url());
             if (jvm.jdkFeature() > 0 && jvm.jdkFeature() < ObservedJvm.FIRST_VIRTUAL_THREADS_JDK) {
                 connection.close();
-                throw noVirtualThreads(Text.get("attach.jvm.remote", jmxUrl), jvm.jdkVersion());
+                throw noVirtualThreads(Text.get("attach.jvm.remote", target.url()), jvm.jdkVersion());
             }
             return connection.withJvm(jvm);
-        } catch (IOException e) {
-            throw new AttachException(Text.get("attach.no-answer", jmxUrl, oneLine(e)));
+        } catch (IOException | SecurityException e) {
+            try {
+                connector.close();
+            } catch (IOException ignored) {
+                // Already broken: nothing left to close.
+            }
+            throw new AttachException(Text.get("attach.no-answer", target.url(), oneLine(e)));
         }
     }
 

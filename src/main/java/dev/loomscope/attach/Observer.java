@@ -49,6 +49,7 @@ public final class Observer implements AutoCloseable {
     static final String SUBMIT_FAILED = "jdk.VirtualThreadSubmitFailed";
     static final String START = "jdk.VirtualThreadStart";
     static final String END = "jdk.VirtualThreadEnd";
+    private static final String FLIGHT_RECORDER_MXBEAN = "jdk.management.jfr:type=FlightRecorder";
     private static final String SCHEDULER_MXBEAN = "jdk.management:type=VirtualThreadScheduler";
     private static final String[] SCHEDULER_ATTRIBUTES = {"MountedVirtualThreadCount", "Parallelism", "PoolSize", "QueuedVirtualThreadCount"};
     /** Frames kept per pin: enough to pass the JDK's own frames (FFM upcalls are deep) and reach the program's. */
@@ -64,6 +65,8 @@ public final class Observer implements AutoCloseable {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ObjectName schedulerName;
+    private final JfrLag lag = new JfrLag();
+    private final StreamWaker waker;
 
     private Observer(JvmConnection connection, ObserveOptions options) throws AttachException {
         this.connection = connection;
@@ -74,6 +77,10 @@ public final class Observer implements AutoCloseable {
         String baselineFailed = null;
         try {
             schedulerName = new ObjectName(SCHEDULER_MXBEAN);
+            if (!connection.server().isRegistered(new ObjectName(FLIGHT_RECORDER_MXBEAN))) {
+                connection.close();
+                throw new AttachException(Text.get("attach.jmx.no-jfr", describe(jvm)));
+            }
             boolean scheduler = connection.server().isRegistered(schedulerName);
             boolean dumps = jvm.jdkFeature() >= ObservedJvm.FIRST_VIRTUAL_THREADS_JDK;
             coverage = new Coverage(enabledEvents(options), scheduler, dumps, missing(jvm, scheduler));
@@ -110,12 +117,19 @@ public final class Observer implements AutoCloseable {
                 stream.setMaxAge(Duration.ofDays(1));
                 stream.setMaxSize(1L << 30);
             }
+            // The last flush, which stopping forces, says nothing of the pace while observing.
+            stream.onEvent(e -> {
+                if (!stopping.get()) {
+                    lag.arrived(e.getEndTime());
+                }
+            });
             stream.onEvent(PINNED, this::pinned);
             stream.onEvent(SUBMIT_FAILED, this::submitFailed);
             stream.onEvent(START, e -> observation.virtualThreadStarted(timeMs(e)));
             stream.onEvent(END, e -> observation.virtualThreadEnded(timeMs(e)));
             stream.onError(e -> targetLost(Text.get("attach.lost.stream", JvmConnection.oneLine(e))));
             stream.startAsync();
+            waker = options.wakeStream() ? StreamWaker.start(stream).orElse(null) : null;
         } catch (IOException | RuntimeException e) {
             if (opened != null) {
                 opened.close(); // its recording in the target goes with it
@@ -132,6 +146,21 @@ public final class Observer implements AutoCloseable {
             ProcessHandle.of(jvm.pid()).ifPresentOrElse(p -> p.onExit().thenRun(() -> targetLost(Text.get("attach.lost.exited"))),
                     () -> targetLost(Text.get("attach.lost.exited")));
         }
+    }
+
+    /** Connects to a JVM's own JMX agent, with the user, password and TLS trust {@code target} gives, and starts observing it. */
+    public static Observer connect(JmxTarget target, ObserveOptions options) throws AttachException {
+        return new Observer(JvmConnection.connect(target), options);
+    }
+
+    /** How late JFR's events arrive here. */
+    public JfrLag lag() {
+        return lag;
+    }
+
+    /** Whether the stream's own waits on this side are shortened (see {@link StreamWaker}). */
+    public boolean streamWoken() {
+        return waker != null;
     }
 
     /** Attaches to a local JVM of this user and starts observing it. Blocks about a second. */
@@ -229,6 +258,9 @@ public final class Observer implements AutoCloseable {
         }
         observation.end(reason, message);
         sampler.shutdownNow();
+        if (waker != null) {
+            waker.close();
+        }
         boolean alive = reason != ObservationEnd.TARGET_EXITED;
         if (!alive && options.jfrFile() != null) {
             // Its recording ends with it: say so, rather than leave the file asked for silently missing.

@@ -3,6 +3,8 @@ package dev.loomscope.cli;
 import dev.loomscope.text.Text;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.attach.AttachException;
+import dev.loomscope.attach.JfrLag;
+import dev.loomscope.attach.JmxTarget;
 import dev.loomscope.attach.LocalJvm;
 import dev.loomscope.attach.LocalJvms;
 import dev.loomscope.attach.ObserveOptions;
@@ -34,7 +36,7 @@ import picocli.CommandLine.Spec;
 /** {@code loomscope attach}: lists this user's JVMs, or observes one's virtual threads, carriers and pins. */
 @Command(resourceBundle = "dev.loomscope.text.messages", name = "attach", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"${bundle:cli.attach.description.0}", "${bundle:cli.attach.description.1}", "${bundle:cli.attach.description.2}", "${bundle:cli.attach.description.3}", "${bundle:cli.attach.description.4}",
-                "${bundle:cli.attach.description.5}"},
+                "${bundle:cli.attach.description.5}", "${bundle:cli.attach.description.6}"},
         exitCodeListHeading = "${bundle:cli.exit-codes}",
         exitCodeList = {"0:${bundle:cli.attach.exit.0}", "1:${bundle:cli.attach.exit.1}", "2:${bundle:cli.attach.exit.2}", "3:${bundle:cli.attach.exit.3}"})
 public final class AttachCommand implements Callable<Integer> {
@@ -61,6 +63,21 @@ public final class AttachCommand implements Callable<Integer> {
             descriptionKey = "cli.attach.jmx")
     String jmxUrl;
 
+    @Option(names = "--jmx-user", paramLabel = "NAME", descriptionKey = "cli.attach.jmx-user")
+    String jmxUser;
+
+    @Option(names = "--jmx-password-file", paramLabel = "FILE", descriptionKey = "cli.attach.jmx-password-file")
+    Path jmxPasswordFile;
+
+    @Option(names = "--jmx-truststore", paramLabel = "FILE", descriptionKey = "cli.attach.jmx-truststore")
+    Path jmxTrustStore;
+
+    @Option(names = "--jmx-truststore-password-file", paramLabel = "FILE", descriptionKey = "cli.attach.jmx-truststore-password-file")
+    Path jmxTrustStorePasswordFile;
+
+    @Option(names = "--jdk-pace", descriptionKey = "cli.attach.jdk-pace")
+    boolean jdkPace;
+
     @Option(names = "--pin-threshold", paramLabel = "TIME", defaultValue = "0ms", converter = LoadCommand.DurationConverter.class,
             descriptionKey = "cli.attach.pin-threshold")
     Duration pinThreshold;
@@ -69,6 +86,9 @@ public final class AttachCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException, IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (jmxUrl == null) {
+            refuseJmxOptionsWithoutJmx();
+        }
         if (pid == null && jmxUrl == null) {
             list(out);
             return 0;
@@ -80,7 +100,9 @@ public final class AttachCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.duration", SpelledDuration.text(duration)));
         }
         OutputPaths.requireWritable(spec, "--jfr", jfrFile);
-        var options = ObserveOptions.DEFAULTS.withPinThreshold(pinThreshold).withJfrFile(jfrFile == null ? null : jfrFile.toAbsolutePath());
+        JmxTarget remote = jmxUrl == null ? null : remoteTarget();
+        var options = ObserveOptions.DEFAULTS.withPinThreshold(pinThreshold).withJfrFile(jfrFile == null ? null : jfrFile.toAbsolutePath())
+                .withWakeStream(!jdkPace);
         var summarized = new CountDownLatch(1);
         var observing = new AtomicReference<Observer>();
         var interrupted = new AtomicBoolean();
@@ -99,7 +121,7 @@ public final class AttachCommand implements Callable<Integer> {
         });
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return observe(options, observing, interrupted, out, err);
+            return observe(remote, options, observing, interrupted, out, err);
         } finally {
             summarized.countDown();
             try {
@@ -110,12 +132,34 @@ public final class AttachCommand implements Callable<Integer> {
         }
     }
 
-    private int observe(ObserveOptions options, AtomicReference<Observer> observing, AtomicBoolean interrupted, PrintWriter out,
+    /** The --jmx target with its user, password and truststore; the JMX-only options are refused without --jmx. */
+    private JmxTarget remoteTarget() {
+        if (jmxUser != null && jmxPasswordFile == null) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.user-without-password"));
+        }
+        if (jmxPasswordFile != null && jmxUser == null) {
+            throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.password-without-user"));
+        }
+        char[] password = jmxPasswordFile == null ? null : SecretFile.read(spec, "--jmx-password-file", jmxPasswordFile);
+        char[] storePassword = jmxTrustStorePasswordFile == null ? null
+                : SecretFile.read(spec, "--jmx-truststore-password-file", jmxTrustStorePasswordFile);
+        return new JmxTarget(jmxUrl, jmxUser, password, jmxTrustStore, storePassword);
+    }
+
+    private void refuseJmxOptionsWithoutJmx() {
+        java.util.stream.Stream.of(jmxUser != null ? "--jmx-user" : null, jmxPasswordFile != null ? "--jmx-password-file" : null,
+                jmxTrustStore != null ? "--jmx-truststore" : null, jmxTrustStorePasswordFile != null ? "--jmx-truststore-password-file" : null)
+                .filter(java.util.Objects::nonNull).findFirst().ifPresent(option -> {
+                    throw new ParameterException(spec.commandLine(), Text.get("cli.attach.bad.jmx-only", option));
+                });
+    }
+
+    private int observe(JmxTarget remote, ObserveOptions options, AtomicReference<Observer> observing, AtomicBoolean interrupted, PrintWriter out,
                         PrintWriter err)
             throws InterruptedException, IOException {
         Observer observer;
         try {
-            observer = pid != null ? Observer.attach(pid, options) : Observer.connect(jmxUrl, options);
+            observer = remote == null ? Observer.attach(pid, options) : Observer.connect(remote, options);
         } catch (AttachException e) {
             err.println(Text.get("cli.attach.problem", e.getMessage()));
             err.flush();
@@ -146,6 +190,7 @@ public final class AttachCommand implements Callable<Integer> {
         } else {
             print(out, last);
         }
+        (json ? err : out).println(lagLine(observer));
         out.flush();
         last.notes().stream().skip(first.notes().size()).forEach(line -> err.println("  " + line));
         if (last.end() == ObservationEnd.TARGET_EXITED || last.end() == ObservationEnd.FAILED) {
@@ -224,6 +269,14 @@ public final class AttachCommand implements Callable<Integer> {
             h.frames().forEach(frame -> out.println("                     " + frame));
         }
         out.println(Text.get("cli.attach.summary.submit-failed", s.submitFailed()));
+    }
+
+    /** How late the JFR events arrived, for the summary (on stderr beside --json, whose fields stay as they are). */
+    private static String lagLine(Observer observer) {
+        JfrLag.Summary lag = observer.lag().summary();
+        return lag.events() == 0 ? Text.get("cli.attach.summary.no-lag")
+                : Text.get("cli.attach.summary.lag", lag.medianMs() / 1000.0, lag.events(), lag.p90Ms() / 1000.0, lag.maxMs() / 1000.0,
+                        observer.streamWoken() ? "" : Text.get("cli.attach.summary.lag.jdk-pace"));
     }
 
     private static String describe(ObservationSnapshot s) {

@@ -1,6 +1,7 @@
 package dev.loomscope.ui.observe;
 
 import dev.loomscope.attach.AttachException;
+import dev.loomscope.attach.JmxTarget;
 import dev.loomscope.attach.LocalJvm;
 import dev.loomscope.attach.LocalJvms;
 import dev.loomscope.attach.ObserveOptions;
@@ -20,6 +21,11 @@ public interface Attacher {
     /** Starts observing the JVM with this pid; the exception's message is one line for the user. */
     Observed attach(long pid) throws AttachException;
 
+    /** Starts observing a JVM through its own JMX agent (user, password, TLS trust as {@code target} says). */
+    default Observed connect(JmxTarget target) throws AttachException {
+        throw new AttachException(Messages.text("observe.remote.unavailable", target.url()));
+    }
+
     /** The machine's JVMs, through the Attach API; each observation's recording goes to a file in {@code jfrFolder}. */
     static Attacher local(Path jfrFolder) {
         return new Attacher() {
@@ -30,17 +36,28 @@ public interface Attacher {
 
             @Override
             public Observed attach(long pid) throws AttachException {
+                Path jfr = recordingFile("observed-" + pid);
+                return Observed.of(Observer.attach(pid, ObserveOptions.DEFAULTS.withJfrFile(jfr)), jfr);
+            }
+
+            @Override
+            public Observed connect(JmxTarget target) throws AttachException {
+                Path jfr = recordingFile("observed-remote");
+                return Observed.of(Observer.connect(target, ObserveOptions.DEFAULTS.withJfrFile(jfr)), jfr);
+            }
+
+            private Path recordingFile(String name) throws AttachException {
                 Path jfr;
                 try {
                     Files.createDirectories(jfrFolder);
-                    jfr = jfrFolder.resolve("observed-" + pid + "-" + System.currentTimeMillis() + ".jfr");
+                    jfr = jfrFolder.resolve(name + "-" + System.currentTimeMillis() + ".jfr");
                     // Deleted when the app exits, after the observation's last stop has written it (files before their folder).
                     jfrFolder.toFile().deleteOnExit();
                     jfr.toFile().deleteOnExit();
                 } catch (IOException e) {
                     throw new AttachException(Messages.text("observe.recording.no-folder", e.getMessage()), e);
                 }
-                return Observed.of(Observer.attach(pid, ObserveOptions.DEFAULTS.withJfrFile(jfr)), jfr);
+                return jfr;
             }
         };
     }

@@ -1,6 +1,8 @@
 package dev.loomscope.ui.observe;
 
+import dev.loomscope.attach.JmxTarget;
 import dev.loomscope.attach.LocalJvm;
+import dev.loomscope.ui.observe.RemoteJvms.RemoteJvm;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.fx.Tooltips;
@@ -15,6 +17,9 @@ import javafx.collections.transformation.FilteredList;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableColumn;
@@ -29,7 +34,9 @@ import javafx.scene.layout.VBox;
  * The card that picks a JVM to observe: this user's JVMs with their pid, main class or jar, JDK and
  * whether they can be observed (those that cannot are greyed, with their one-line reason). Type to
  * filter; double-click or Enter observes. Listing and attaching run off the FX thread; while it
- * attaches the card says so, and a failure shows as the observer worded it. The card is laid out in
+ * attaches the card says so, and a failure shows as the observer worded it. Under the table, a JVM
+ * elsewhere is observed through its own JMX agent (URL, user, password, truststore); the URL, user
+ * and truststore path can be kept, never the password. The card is laid out in
  * {@code JvmPicker.fxml}.
  */
 public final class JvmPicker extends StackPane {
@@ -63,7 +70,26 @@ public final class JvmPicker extends StackPane {
     private Label jvmPickerStatus;
     @FXML
     private Button jvmObserve;
+    @FXML
+    private TitledPane remotePane;
+    @FXML
+    private ComboBox<RemoteJvm> remoteSaved;
+    @FXML
+    private TextField remoteUrl;
+    @FXML
+    private TextField remoteUser;
+    @FXML
+    private PasswordField remotePassword;
+    @FXML
+    private TextField remoteTrustStore;
+    @FXML
+    private PasswordField remoteTrustStorePassword;
+    @FXML
+    private Label remoteStatus;
+    @FXML
+    private Button remoteConnect;
     private boolean listing;
+    private final RemoteJvms kept = RemoteJvms.inUserConfig();
 
     public JvmPicker(ObserveSession session) {
         this.session = session;
@@ -71,8 +97,8 @@ public final class JvmPicker extends StackPane {
         progress.visibleProperty().bind(session.attachingProperty());
         jvmPickerError.textProperty().bind(session.attachErrorProperty());
         session.attachingProperty().subscribe(attaching -> {
-            jvmPickerStatus.setText(attaching ? Messages.text("observe.picker.attaching", session.attachingPid())
-                    : Messages.text("observe.picker.listed", jvms.size()));
+            jvmPickerStatus.setText(attaching ? session.attachingWhat() : Messages.text("observe.picker.listed", jvms.size()));
+            remoteConnect.setDisable(attaching);
             jvmObserve.setDisable(attaching || jvmTable.getSelectionModel().getSelectedItem() == null
                     || !jvmTable.getSelectionModel().getSelectedItem().observable().canAttach());
         });
@@ -114,6 +140,16 @@ public final class JvmPicker extends StackPane {
         // Never wider or taller than the window.
         pickerCard.prefWidthProperty().bind(widthProperty().multiply(0.9).map(w -> Math.min(980, w.doubleValue())));
         pickerCard.prefHeightProperty().bind(heightProperty().multiply(0.85).map(h -> Math.min(620, h.doubleValue())));
+        remoteSaved.valueProperty().subscribe(jvm -> {
+            if (jvm != null) {
+                remoteUrl.setText(jvm.url());
+                remoteUser.setText(jvm.user());
+                remoteTrustStore.setText(jvm.trustStore());
+                remotePassword.clear();
+                remotePassword.requestFocus();
+            }
+        });
+        background(kept::load, list -> remoteSaved.getItems().setAll(list));
         // A click beside the card closes it, as with the other cards; one on the card does not.
         pickerCard.setOnMouseClicked(javafx.event.Event::consume);
     }
@@ -167,6 +203,70 @@ public final class JvmPicker extends StackPane {
             return;
         }
         session.attach(jvm.pid());
+    }
+
+    /** Observes the remote JVM the fields name; the password is used for this connection only, never kept. */
+    @FXML
+    private void connectRemote() {
+        String url = remoteUrl.getText().strip();
+        if (url.isEmpty()) {
+            remoteStatus.setText(Messages.text("observe.remote.no-url"));
+            remoteUrl.requestFocus();
+            return;
+        }
+        String user = remoteUser.getText().strip();
+        String store = remoteTrustStore.getText().strip();
+        session.connect(new JmxTarget(url, user.isEmpty() ? null : user, remotePassword.getText().toCharArray(),
+                store.isEmpty() ? null : java.nio.file.Path.of(store),
+                remoteTrustStorePassword.getText().isEmpty() ? null : remoteTrustStorePassword.getText().toCharArray()));
+    }
+
+    /** Keeps the URL, user and truststore path in the user's config folder; never the passwords. */
+    @FXML
+    private void saveRemote() {
+        String url = remoteUrl.getText().strip();
+        if (url.isEmpty()) {
+            remoteStatus.setText(Messages.text("observe.remote.no-url"));
+            return;
+        }
+        var jvm = new RemoteJvm(url, remoteUser.getText().strip(), remoteTrustStore.getText().strip());
+        background(() -> kept.keep(jvm), list -> {
+            remoteSaved.getItems().setAll(list);
+            remoteStatus.setText(Messages.text("observe.remote.kept", kept.file()));
+        });
+    }
+
+    @FXML
+    private void forgetRemote() {
+        RemoteJvm jvm = remoteSaved.getValue();
+        if (jvm != null) {
+            background(() -> kept.forget(jvm), list -> {
+                remoteSaved.getItems().setAll(list);
+                remoteSaved.setValue(null);
+            });
+        }
+    }
+
+    private interface Io<T> {
+        T run() throws java.io.IOException;
+    }
+
+    /** File work off the FX thread; its outcome (or its one-line failure) on it. */
+    private <T> void background(Io<T> work, java.util.function.Consumer<T> then) {
+        dev.loomscope.ui.fx.FxThread.whenDone(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return work.run();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }), (T result, Throwable error) -> {
+            if (error != null) {
+                Throwable cause = error.getCause() instanceof java.io.UncheckedIOException io ? io.getCause() : error;
+                remoteStatus.setText(Messages.text("observe.remote.file-failed", kept.file(), cause.getMessage()));
+            } else {
+                then.accept(result);
+            }
+        });
     }
 
     /** Shows the card and lists the JVMs afresh. */

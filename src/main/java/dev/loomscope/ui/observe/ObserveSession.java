@@ -33,6 +33,7 @@ public final class ObserveSession {
     /** The attach under way, if any: a second one waits for none, and a cancelled one is stopped when it lands. */
     private long attachingPid = -1;
     private boolean attachCancelled;
+    private String attachingWhat = "";
 
     public ObserveSession(Attacher attacher) {
         this.attacher = attacher;
@@ -49,12 +50,26 @@ public final class ObserveSession {
      * observer put it.
      */
     public void attach(long pid) {
+        start(Messages.text("observe.picker.attaching", pid), Messages.text("attach.jvm.pid", pid), () -> attacher.attach(pid), pid);
+    }
+
+    /** As {@link #attach(long)}, through a JVM's own JMX agent; the password is used for this connection and then forgotten. */
+    public void connect(dev.loomscope.attach.JmxTarget target) {
+        start(Messages.text("observe.remote.connecting", target.url()), target.url(), () -> attacher.connect(target), -1);
+    }
+
+    private interface Start {
+        Observed start() throws AttachException;
+    }
+
+    private void start(String doing, String who, Start how, long pid) {
         if (attaching.get()) {
             return;
         }
+        attachingWhat = doing;
+        attachingPid = pid;
         attaching.set(true);
         attachError.set("");
-        attachingPid = pid;
         attachCancelled = false;
         Observed before = observed.get();
         FxThread.whenDone(CompletableFuture.supplyAsync(() -> {
@@ -62,7 +77,7 @@ public final class ObserveSession {
                 before.stop();
             }
             try {
-                return attacher.attach(pid);
+                return how.start();
             } catch (AttachException e) {
                 throw new java.util.concurrent.CompletionException(e);
             }
@@ -71,13 +86,18 @@ public final class ObserveSession {
             attachingPid = -1;
             if (error != null) {
                 Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-                attachError.set(cause instanceof AttachException ? cause.getMessage() : Messages.text("observe.attach.failed", pid, cause));
+                attachError.set(cause instanceof AttachException ? cause.getMessage() : Messages.text("observe.attach.failed", who, cause));
             } else if (attachCancelled) {
                 background.execute(now::stop);
             } else {
                 observed.set(now);
             }
         });
+    }
+
+    /** What the attach under way does, for the picker's status line ("Attaching to PID 4711..."). */
+    public String attachingWhat() {
+        return attachingWhat;
     }
 
     /** Gives up an attach under way: it is stopped as soon as it lands. */

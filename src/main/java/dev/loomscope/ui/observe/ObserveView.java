@@ -77,6 +77,8 @@ public final class ObserveView extends BorderPane implements FrameView {
     @FXML
     private Label observeState;
     @FXML
+    private Label observeLag;
+    @FXML
     private Button observeDump;
     @FXML
     private Button observeStop;
@@ -169,6 +171,9 @@ public final class ObserveView extends BorderPane implements FrameView {
 
     @FXML
     private void initialize() {
+        // The lag line takes room only while there is a lag to tell (a running observation with events in).
+        observeLag.visibleProperty().bind(observeLag.textProperty().isNotEmpty());
+        observeLag.managedProperty().bind(observeLag.visibleProperty());
         observeTitle.setGraphic(Icons.OBSERVE.create(22));
         observeStop.setGraphic(Icons.STOP.create(16));
         Tooltips.setText(observeStop, Messages.text("observe.stop.tooltip") + " (" + Action.STOP.keysText() + ")");
@@ -332,6 +337,8 @@ public final class ObserveView extends BorderPane implements FrameView {
             figuresAt = nowNanos;
             ObserveTexts.figures(ObservedFigures.of(snapshot), nowMs).forEach((key, text) -> set(figures.get(key), text));
             observationTimeline.show(snapshot, nowMs);
+            double lag = snapshot.running() ? observed.lagSeconds() : -1;
+            set(observeLag, lag < 0 ? "" : Messages.text("observe.lag", lag));
         }
     }
 

@@ -28,6 +28,11 @@ public interface Observed {
     /** Stops observing: the recording in the target is closed; the data stays. Idempotent. */
     void stop();
 
+    /** How late JFR's events have been arriving lately, in seconds; negative when not known. */
+    default double lagSeconds() {
+        return -1;
+    }
+
     /**
      * An {@link Observer}'s observation. Its recording keeps everything and is written to
      * {@code jfrFile} when it stops, so the .jfr export is whole before and after.
@@ -42,6 +47,11 @@ public interface Observed {
             @Override
             public ThreadDump takeThreadDump() throws AttachException {
                 return observer.takeThreadDump();
+            }
+
+            @Override
+            public double lagSeconds() {
+                return observer.lag().recentSeconds();
             }
 
             @Override

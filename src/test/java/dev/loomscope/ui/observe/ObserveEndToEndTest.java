@@ -86,6 +86,8 @@ class ObserveEndToEndTest {
             assertThat(hotspot.firstCallerFrame()).startsWith(ObservedProgram.class.getName());
             assertThat(Fx.call(() -> timeline(view).laneCarriers())).allMatch(name -> name.contains("ForkJoinPool"));
             assertThat(Fx.call(() -> figure(view, "mounted"))).matches("\\d+ / \\d+");
+            // How late JFR's events are, measured on the events themselves.
+            Fx.waitUntil("the lag line", Duration.ofSeconds(10), () -> text(view, "#observeLag").matches("JFR events up to [0-9.]+ s ago"));
             // A thread dump, taken off the FX thread.
             press(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
             // The dump's view is built when the first dump arrives: until then its tree is not there to look at.
