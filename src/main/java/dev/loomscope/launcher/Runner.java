@@ -4,6 +4,7 @@ import dev.loomscope.launcher.services.WaitService;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.RunnerChannel;
 import dev.loomscope.runner.RunnerMain;
+import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
@@ -24,14 +25,29 @@ public final class Runner implements RunStarter {
 
     private final JvmLauncher launcher;
     private final int cores;
+    /** The JDK the runners start on, when told (null: the launcher's, this process's). */
+    private final Jdks.Jdk jdk;
 
     public Runner() {
         this(JvmLauncher.standard());
     }
 
     public Runner(JvmLauncher launcher) {
+        this(launcher, null);
+    }
+
+    private Runner(JvmLauncher launcher, Jdks.Jdk jdk) {
         this.launcher = launcher;
+        this.jdk = jdk;
         this.cores = Runtime.getRuntime().availableProcessors();
+    }
+
+    @Override
+    public Runner on(Jdks.Jdk jdk) {
+        if (jdk == null) {
+            return this.jdk == null ? this : new Runner(launcher.withJava(Path.of(JvmLauncher.javaExecutable())), null);
+        }
+        return new Runner(launcher.withJava(jdk.java()), jdk);
     }
 
     /** Cores of this machine, which the runner JVMs share. */
@@ -55,6 +71,11 @@ public final class Runner implements RunStarter {
             // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
             return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())
                     ? "launcher.java-not-runnable" : "launcher.java-missing", launcher.java()));
+        }
+        // What needs a later JDK than the runner's is refused here, before any runner starts.
+        String refusal = jdk == null ? null : JdkNeeds.refusal(scenario, jdk.feature(), jdk.version());
+        if (refusal != null) {
+            return JvmRun.failedToStart(scenario, idealMs, refusal);
         }
         // The service the tasks wait on (a database, an HTTP service, a pipe writer) runs here, not in the runner.
         WaitService service;
