@@ -91,7 +91,8 @@ public final class RunCommand implements Callable<Integer> {
         var runner = runs.get();
         // One run (a row) per JDK and scenario, the JDKs outermost: "--jdk 21,25" reads as two rounds.
         var byRun = new LinkedHashMap<JdkRun, List<RunResult>>();
-        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, s), new ArrayList<>())));
+        // Each scenario names its JDK too, so its perfect world knows whether synchronized pins there.
+        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>())));
         var current = new AtomicReference<RunHandle>();
         // Ctrl+C must not leave a runner JVM behind.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {

@@ -67,15 +67,26 @@ public final class Runner implements RunStarter {
     public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
         scenario.checkDuration(cores);
         double idealMs = IdealTime.millis(scenario, cores);
+        // The JDK the run names (unless this runner was put on one), found; what needs a later JDK
+        // than it has is refused here, before any runner starts.
+        Jdks.Jdk runsOn = jdk;
+        JvmLauncher launcher = this.launcher;
+        if (runsOn == null && !scenario.jdk().isEmpty()) {
+            try {
+                runsOn = Jdks.installed().resolve(scenario.jdk());
+            } catch (IllegalArgumentException e) {
+                return JvmRun.failedToStart(scenario, idealMs, e.getMessage());
+            }
+            launcher = launcher.withJava(runsOn.java());
+        }
+        String refusal = runsOn == null ? null : JdkNeeds.refusal(scenario, runsOn.feature(), runsOn.version());
+        if (refusal != null) {
+            return JvmRun.failedToStart(scenario, idealMs, refusal);
+        }
         if (!Files.isExecutable(launcher.java())) {
             // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
             return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())
                     ? "launcher.java-not-runnable" : "launcher.java-missing", launcher.java()));
-        }
-        // What needs a later JDK than the runner's is refused here, before any runner starts.
-        String refusal = jdk == null ? null : JdkNeeds.refusal(scenario, jdk.feature(), jdk.version());
-        if (refusal != null) {
-            return JvmRun.failedToStart(scenario, idealMs, refusal);
         }
         // The service the tasks wait on (a database, an HTTP service, a pipe writer) runs here, not in the runner.
         WaitService service;

@@ -39,6 +39,46 @@ public final class JdkNeeds {
         return feature == 0 || feature == Runtime.version().feature() ? "" : Text.get("jdk.name-suffix", feature);
     }
 
+    /** Before JDK 24 (JEP 491) a virtual thread blocking while it holds a monitor pins its carrier. */
+    public static final int MONITORS_FREED = 24;
+
+    /** The feature release {@code spec} names: "21" and "21.0.8" name 21, a JDK folder its release file's; 0 for none ("" is the default's). */
+    public static int featureNamed(String spec) {
+        if (spec == null || spec.isBlank()) {
+            return 0;
+        }
+        String s = spec.strip();
+        if (s.chars().allMatch(c -> Character.isDigit(c) || c == '.')) {
+            return featureOf(s);
+        }
+        // Asked for as the perfect world is drawn, frame after frame: the folder's release file is read once.
+        return FOLDERS.computeIfAbsent(s, JdkNeeds::releaseFeature);
+    }
+
+    private static final java.util.Map<String, Integer> FOLDERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static int releaseFeature(String s) {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(s, "release"))) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    return featureOf(line.substring("JAVA_VERSION=".length()).replace("\"", "").strip());
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // No JDK there: it names none.
+        }
+        return 0;
+    }
+
+    /**
+     * Whether {@code scenario}'s tasks pin because its JDK is older than {@link #MONITORS_FREED}: sleeping
+     * inside {@code synchronized} holds the carrier there (JDK 21 compensates Object.wait with another carrier).
+     */
+    public static boolean monitorPins(Scenario scenario) {
+        int feature = featureNamed(scenario.jdk());
+        return scenario.blocking() == BlockingMode.SYNCHRONIZED && feature >= OLDEST_RUNNER && feature < MONITORS_FREED;
+    }
+
     /** The feature release {@code scenario} needs, and what needs it; {@link #OLDEST_RUNNER} and "" when nothing does. */
     public record Need(int feature, String what) {
     }
