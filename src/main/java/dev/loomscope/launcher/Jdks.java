@@ -32,7 +32,7 @@ public final class Jdks {
 
         /** "JDK 21": how run names and the window's choice say it. */
         public String shortName() {
-            return Text.get("jdk.short", feature);
+            return Text.get("jdks.short", feature);
         }
 
         @Override
@@ -151,24 +151,24 @@ public final class Jdks {
     public Jdk resolve(String spec) {
         String s = spec.strip();
         if (s.isEmpty()) {
-            throw new IllegalArgumentException(Text.get("jdk.none-named", describe()));
+            throw new IllegalArgumentException(Text.get("jdks.none-named", describe()));
         }
         Jdk jdk;
         if (s.chars().allMatch(c -> Character.isDigit(c) || c == '.')) {
             jdk = s.contains(".") ? runnable().stream().filter(j -> j.version().equals(s) || j.version().startsWith(s + ".")).findFirst().orElse(null)
                     : withFeature(JdkNeeds.featureOf(s));
             if (jdk == null) {
-                throw new IllegalArgumentException(Text.get("jdk.no-version", s, describe()));
+                throw new IllegalArgumentException(Text.get("jdks.no-version", s, describe()));
             }
         } else {
             Path home = Path.of(s);
             jdk = read(home);
             if (jdk == null) {
-                throw new IllegalArgumentException(Text.get("jdk.no-folder", s, describe()));
+                throw new IllegalArgumentException(Text.get("jdks.no-folder", s, describe()));
             }
         }
         if (jdk.feature() < JdkNeeds.OLDEST_RUNNER) {
-            throw new IllegalArgumentException(Text.get("jdk.too-old", jdk.version() + " (" + jdk.home() + ")", JdkNeeds.OLDEST_RUNNER));
+            throw new IllegalArgumentException(Text.get("jdks.too-old", jdk.version() + " (" + jdk.home() + ")", JdkNeeds.OLDEST_RUNNER));
         }
         return jdk;
     }
@@ -176,6 +176,6 @@ public final class Jdks {
     /** Each JDK found, "21.0.8 (/path)", comma-separated: what an error lists. */
     public String describe() {
         List<String> parts = found.stream().map(Jdk::toString).toList();
-        return parts.isEmpty() ? Text.get("jdk.found-none") : String.join(", ", parts);
+        return parts.isEmpty() ? Text.get("jdks.found-none") : String.join(", ", parts);
     }
 }

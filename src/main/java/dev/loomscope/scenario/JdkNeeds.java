@@ -36,7 +36,7 @@ public final class JdkNeeds {
      */
     public static String nameSuffix(String javaVersion) {
         int feature = featureOf(javaVersion);
-        return feature == 0 || feature == Runtime.version().feature() ? "" : Text.get("jdk.name-suffix", feature);
+        return feature == 0 || feature == Runtime.version().feature() ? "" : Text.get("jdks.name-suffix", feature);
     }
 
     /** Before JDK 24 (JEP 491) a virtual thread blocking while it holds a monitor pins its carrier. */
@@ -94,7 +94,7 @@ public final class JdkNeeds {
             return new Need(LATER, scenario.blocking().cliName());
         }
         if (scenario.userTask() != null) {
-            return new Need(LATER, Text.get("jdk.needs.user-task"));
+            return new Need(LATER, Text.get("jdks.needs.user-task"));
         }
         return new Need(OLDEST_RUNNER, "");
     }
@@ -105,9 +105,9 @@ public final class JdkNeeds {
      */
     public static String refusal(Scenario scenario, int feature, String javaVersion) {
         if (feature < OLDEST_RUNNER) {
-            return Text.get("jdk.too-old", javaVersion, OLDEST_RUNNER);
+            return Text.get("jdks.too-old", javaVersion, OLDEST_RUNNER);
         }
         Need need = of(scenario);
-        return feature >= need.feature() ? null : Text.get("jdk.needs", need.what(), need.feature(), javaVersion);
+        return feature >= need.feature() ? null : Text.get("jdks.needs", need.what(), need.feature(), javaVersion);
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomscope.runner.laterjdk;
 
+import dev.loomscope.text.Text;
+
 /**
  * Loads the runner's classes compiled for JDK 25 ({@code dev.loomscope.runner.jdk25}). The rest of the
  * runner is compiled for JDK 21 so that a JDK 21 runner can load it; these classes are named only
@@ -39,7 +41,7 @@ public final class LaterJdk {
     public static <T> T create(String simpleName, Class<T> type, Class<?>[] parameters, Object... args) {
         T made = createOrNull(simpleName, type, parameters, args);
         if (made == null) {
-            throw new IllegalStateException(simpleName + " needs JDK " + FEATURE + " (this runner is " + Runtime.version() + ")");
+            throw new IllegalStateException(Text.get("jdks.needs", simpleName, FEATURE, Runtime.version()));
         }
         return made;
     }
