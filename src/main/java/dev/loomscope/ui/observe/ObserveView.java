@@ -186,7 +186,7 @@ public final class ObserveView extends BorderPane implements FrameView {
 
         observationTimeline.setOnPinClicked(pin -> {
             hotspotTable.getSelectionModel().clearSelection();
-            hotspotStack.setText(ObserveTexts.pin(pin, 64));
+            hotspotStack.setText(ObserveTexts.pin(pin, 64, targetFeature()));
             observeTabs.getSelectionModel().selectFirst();
         });
         cells(hotspotTotal, h -> Durations.humanMillis(h.totalMs()));
@@ -198,7 +198,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         hotspotTable.getSelectionModel().selectedItemProperty().subscribe(h -> {
             observationTimeline.highlight(h);
             if (h != null) {
-                hotspotStack.setText(ObserveTexts.hotspot(h));
+                hotspotStack.setText(ObserveTexts.hotspot(h, targetFeature()));
             }
         });
 
@@ -333,6 +333,11 @@ public final class ObserveView extends BorderPane implements FrameView {
             ObserveTexts.figures(ObservedFigures.of(snapshot), nowMs).forEach((key, text) -> set(figures.get(key), text));
             observationTimeline.show(snapshot, nowMs);
         }
+    }
+
+    /** The observed JVM's feature release (0 before anything is shown): a JDK 21 target's monitor pins say JDK 24+ would not pin. */
+    private int targetFeature() {
+        return snapshot == null ? 0 : snapshot.target().jdkFeature();
     }
 
     private void showSnapshot(ObservationSnapshot s) {
