@@ -37,7 +37,7 @@ class RunOnJdksTest {
         JsonNode on21 = new ObjectMapper().readTree(lines.get(0));
         JsonNode on25 = new ObjectMapper().readTree(lines.get(1));
         assertThat(on21.get("jdk").asText()).startsWith("21.");
-        assertThat(on21.get("label").asText()).isEqualTo("virtual · JDK 21");
+        assertThat(on21.get("label").asText()).isEqualTo("virtual · JDK\u00a021");
         assertThat(on21.get("completed").asInt()).isEqualTo(8);
         assertThat(on21.get("pinnedEvents").asInt()).isEqualTo(8);
         assertThat(on21.get("elapsedMs").asDouble()).as("eight pinned 50 ms sleeps, one after another").isGreaterThanOrEqualTo(400);

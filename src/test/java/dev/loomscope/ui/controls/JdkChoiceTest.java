@@ -50,7 +50,7 @@ class JdkChoiceTest {
         assertThat(scenarios[0]).allSatisfy(s -> assertThat(s.jdk()).isEmpty());
         assertThat(scenarios[1]).isNotEmpty().allSatisfy(s -> assertThat(s.jdk()).isEqualTo(jdk21.home().toString()));
         Scenario onJdk21 = scenarios[1].getLast();
-        assertThat(new RunModel(2, onJdk21, 2).title()).isEqualTo("#2 " + onJdk21.label() + " · JDK 21");
+        assertThat(new RunModel(2, onJdk21, 2).title()).isEqualTo("#2 " + onJdk21.label() + " · JDK\u00a021");
         assertThat(new RunModel(1, scenarios[0].getLast(), 2).title()).isEqualTo("#1 " + onJdk21.label());
     }
 }
