@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.text.Text;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
 import java.io.PrintStream;
 import java.util.List;
@@ -16,7 +17,7 @@ final class ResultTable {
     static void print(PrintStream out, List<RunResult> results, int repeats) {
         out.printf(FORMAT, (Object[]) Text.get("cli.table.columns").split(","));
         for (RunResult r : results) {
-            out.printf(FORMAT, r.scenario().label(), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
+            out.printf(FORMAT, RunLabel.of(r), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
                     r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
                     "%,d".formatted(r.peakPlatformThreads()), r.carrierPeak() >= 0 ? "%,d".formatted(r.carrierPeak()) : "-", ms(r.cpuTimeMs()),

@@ -2,6 +2,7 @@ package dev.loomscope.cli;
 
 import dev.loomscope.text.Text;
 import dev.loomscope.result.ResultRow;
+import dev.loomscope.launcher.Jdks;
 import dev.loomscope.launcher.RunHandle;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.scenario.RunOptions;
@@ -43,6 +44,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ScenarioOptions scenarioOptions;
 
+    @Mixin
+    JdkOption jdkOption;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             descriptionKey = "cli.run.repeat")
     int repeat;
@@ -81,10 +85,14 @@ public final class RunCommand implements Callable<Integer> {
         // Checked before the first run starts, not found after the last: the folders the files go in.
         OutputPaths.requireWritable(spec, "--jfr", jfrFile);
         OutputPaths.requireWritable(spec, "--thread-dump", threadDumpFile);
+        // Each JDK named, found and able to run every scenario, before the first run starts.
+        List<Jdks.Jdk> jdks = jdkOption.jdks(spec, scenarios);
         PrintStream out = System.out;
         var runner = runs.get();
-        var byScenario = new LinkedHashMap<Scenario, List<RunResult>>();
-        scenarios.forEach(s -> byScenario.put(s, new ArrayList<>()));
+        // One run (a row) per JDK and scenario, the JDKs outermost: "--jdk 21,25" reads as two rounds.
+        var byRun = new LinkedHashMap<JdkRun, List<RunResult>>();
+        // Each scenario names its JDK too, so its perfect world knows whether synchronized pins there.
+        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>())));
         var current = new AtomicReference<RunHandle>();
         // Ctrl+C must not leave a runner JVM behind.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
@@ -95,19 +103,21 @@ public final class RunCommand implements Callable<Integer> {
         }));
         // Interleave repeats (a, b, a, b) so slow drift on a shared machine hits every executor alike.
         for (int round = 1; round <= repeat; round++) {
-            for (Scenario scenario : scenarios) {
-                List<RunResult> runs = byScenario.get(scenario);
+            for (var run : byRun.entrySet()) {
+                Scenario scenario = run.getKey().scenario();
+                List<RunResult> runs = run.getValue();
                 if (!runs.isEmpty() && !runs.getLast().isCompleted()) {
                     continue;
                 }
                 progress(Text.get("cli.run.progress", scenario.label(), round, repeat));
-                RunHandle handle = runner.start(scenario, options(scenario, scenarios.size() > 1), RunListener.NONE);
+                RunHandle handle = runner.on(run.getKey().jdk()).start(scenario,
+                        options(scenario, scenarios.size() > 1, JdkOption.fileTag(run.getKey().jdk(), jdks.size() > 1)), RunListener.NONE);
                 current.set(handle);
                 runs.add(handle.await());
             }
         }
         progress("");
-        List<RunResult> results = byScenario.values().stream().filter(list -> !list.isEmpty()).map(RunResults::median).toList();
+        List<RunResult> results = byRun.values().stream().filter(list -> !list.isEmpty()).map(RunResults::median).toList();
         if (json) {
             results.forEach(r -> out.println(ResultRow.of(r, repeat).toJsonLine()));
         } else {
@@ -116,8 +126,12 @@ public final class RunCommand implements Callable<Integer> {
         return results.stream().allMatch(RunResult::isCompleted) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
     }
 
-    private RunOptions options(Scenario scenario, boolean several) {
-        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several), perExecutor(threadDumpFile, scenario, several))
+    /** One run of the command: a scenario on a JDK (null: the default). */
+    private record JdkRun(Jdks.Jdk jdk, Scenario scenario) {
+    }
+
+    private RunOptions options(Scenario scenario, boolean several, String jdkTag) {
+        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several, jdkTag), perExecutor(threadDumpFile, scenario, several, jdkTag))
                 .withCpuUnitsPerMs(cpuUnitsPerMs).withDatabase(database);
     }
 
@@ -126,12 +140,17 @@ public final class RunCommand implements Callable<Integer> {
 
     /** "out.jfr" stays as it is for one executor and becomes "out-virtual.jfr" for several. */
     static Path perExecutor(Path file, Scenario scenario, boolean several) {
-        if (file == null || !several) {
+        return perExecutor(file, scenario, several, "");
+    }
+
+    /** As {@link #perExecutor(Path, Scenario, boolean)}, with {@code jdkTag} ("-jdk21") added when runs on several JDKs share the name. */
+    static Path perExecutor(Path file, Scenario scenario, boolean several, String jdkTag) {
+        if (file == null || !several && jdkTag.isEmpty()) {
             return file;
         }
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String tag = "-" + scenario.executor().cliName();
+        String tag = (several ? "-" + scenario.executor().cliName() : "") + jdkTag;
         return file.resolveSibling(dot > 0 ? name.substring(0, dot) + tag + name.substring(dot) : name + tag);
     }
 

@@ -24,6 +24,15 @@ public interface RunStarter {
      */
     RunHandle start(Scenario scenario, RunOptions options, RunListener listener);
 
+    /**
+     * This starter with its runs on {@code jdk} (null: the default, this process's JDK). A run that needs
+     * a later JDK than that ({@link dev.loomscope.scenario.JdkNeeds}) ends before any runner starts,
+     * saying so. A starter that starts no JVM keeps its runs where they were.
+     */
+    default RunStarter on(Jdks.Jdk jdk) {
+        return this;
+    }
+
     default RunHandle start(Scenario scenario, RunListener listener) {
         return start(scenario, RunOptions.DEFAULT, listener);
     }

@@ -4,6 +4,7 @@ import dev.loomscope.launcher.services.WaitService;
 import dev.loomscope.protocol.RunnerArgs;
 import dev.loomscope.protocol.RunnerChannel;
 import dev.loomscope.runner.RunnerMain;
+import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.RunOptions;
@@ -24,14 +25,29 @@ public final class Runner implements RunStarter {
 
     private final JvmLauncher launcher;
     private final int cores;
+    /** The JDK the runners start on, when told (null: the launcher's, this process's). */
+    private final Jdks.Jdk jdk;
 
     public Runner() {
         this(JvmLauncher.standard());
     }
 
     public Runner(JvmLauncher launcher) {
+        this(launcher, null);
+    }
+
+    private Runner(JvmLauncher launcher, Jdks.Jdk jdk) {
         this.launcher = launcher;
+        this.jdk = jdk;
         this.cores = Runtime.getRuntime().availableProcessors();
+    }
+
+    @Override
+    public Runner on(Jdks.Jdk jdk) {
+        if (jdk == null) {
+            return this.jdk == null ? this : new Runner(launcher.withJava(Path.of(JvmLauncher.javaExecutable())), null);
+        }
+        return new Runner(launcher.withJava(jdk.java()), jdk);
     }
 
     /** Cores of this machine, which the runner JVMs share. */
@@ -51,6 +67,22 @@ public final class Runner implements RunStarter {
     public RunHandle start(Scenario scenario, RunOptions options, RunListener listener) {
         scenario.checkDuration(cores);
         double idealMs = IdealTime.millis(scenario, cores);
+        // The JDK the run names (unless this runner was put on one), found; what needs a later JDK
+        // than it has is refused here, before any runner starts.
+        Jdks.Jdk runsOn = jdk;
+        JvmLauncher launcher = this.launcher;
+        if (runsOn == null && !scenario.jdk().isEmpty()) {
+            try {
+                runsOn = Jdks.installed().resolve(scenario.jdk());
+            } catch (IllegalArgumentException e) {
+                return JvmRun.failedToStart(scenario, idealMs, e.getMessage());
+            }
+            launcher = launcher.withJava(runsOn.java());
+        }
+        String refusal = runsOn == null ? null : JdkNeeds.refusal(scenario, runsOn.feature(), runsOn.version());
+        if (refusal != null) {
+            return JvmRun.failedToStart(scenario, idealMs, refusal);
+        }
         if (!Files.isExecutable(launcher.java())) {
             // The JDK this app runs on was removed or upgraded in place while it ran: ProcessBuilder would only say "error=2".
             return JvmRun.failedToStart(scenario, idealMs, Text.get(Files.exists(launcher.java())

@@ -1,6 +1,8 @@
 package dev.loomscope.model;
 
+import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
+import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.Scenario;
@@ -25,9 +27,14 @@ public final class Explanation {
             return result.message();
         }
         // A web run's few short pins (if any) come from serving HTTP, not from the tasks' blocking: the closed loop explains it.
-        if (result.vm().pinnedEvents() > 0 && (!s.isWeb() || IdealTime.pins(s.blocking()))) {
+        if (result.vm().pinnedEvents() > 0 && (!s.isWeb() || IdealTime.pins(s))) {
             String reason = result.vm().pinnedReasons().entrySet().stream().max(Map.Entry.comparingByValue())
                     .map(Map.Entry::getKey).orElse(Text.get("why.pinned.no-reason"));
+            int runnerFeature = result.runner() == null ? 0 : JdkNeeds.featureOf(result.runner().javaVersion());
+            if (s.blocking() == BlockingMode.SYNCHRONIZED && runnerFeature > 0 && runnerFeature < JdkNeeds.MONITORS_FREED) {
+                // JDK 21 to 23 give no reason in the event: the measured JDK and the mode say it.
+                reason = Text.get("why.pins.monitor", runnerFeature);
+            }
             return Text.get("why.pinned", result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
                     Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
@@ -60,10 +67,14 @@ public final class Explanation {
             return Text.get("why.cpu-bound", s.tasks(), s.cpuMs(), computing, Text.get(computing == cores ? "why.cores" : "why.cores-worth"),
                     Durations.humanMillis(cpuBound));
         }
-        if (s.executor().isVirtual() && IdealTime.pins(s.blocking())) {
+        if (s.executor().isVirtual() && IdealTime.pins(s)) {
             // Pinning is in the perfect world too: a pinned sleep holds its carrier.
-            return waves(Text.get("why.who.pinning", Text.get(s.blocking() == dev.loomscope.scenario.BlockingMode.NATIVE
-                    ? "why.pins.native" : "why.pins.class-init"), IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
+            String where = switch (s.blocking()) {
+                case NATIVE -> Text.get("why.pins.native");
+                case CLASS_INIT -> Text.get("why.pins.class-init");
+                default -> Text.get("why.pins.monitor", JdkNeeds.featureNamed(s.jdk()));
+            };
+            return waves(Text.get("why.who.pinning", where, IdealCurve.waveSize(s)), s.tasks(), IdealCurve.waveSize(s), work);
         }
         if (s.isWeb()) {
             return webBound(s, cores, ideal);

@@ -21,8 +21,8 @@ public final class IdealCurve {
             case FIXED, FORKJOIN -> s.pool();
             case SINGLE -> 1;
             case PLATFORM -> s.tasks();
-            case VIRTUAL, STRUCTURED -> IdealTime.holdsCarrier(s.blocking()) ? s.carriers() : s.tasks();
-            case VIRTUAL_LIMITED -> IdealTime.holdsCarrier(s.blocking()) ? Math.min(s.carriers(), s.permits()) : s.permits();
+            case VIRTUAL, STRUCTURED -> IdealTime.holdsCarrier(s) ? s.carriers() : s.tasks();
+            case VIRTUAL_LIMITED -> IdealTime.holdsCarrier(s) ? Math.min(s.carriers(), s.permits()) : s.permits();
         };
         return Math.max(1, Math.min(size, s.tasks()));
     }
@@ -38,7 +38,7 @@ public final class IdealCurve {
         int tasks = s.tasks();
         int waveSize = waveSize(s);
         int waves = (tasks + waveSize - 1) / waveSize;
-        boolean permitsQueueSleepsOnly = s.executor() == ExecutorKind.VIRTUAL_LIMITED && !IdealTime.holdsCarrier(s.blocking());
+        boolean permitsQueueSleepsOnly = s.executor() == ExecutorKind.VIRTUAL_LIMITED && !IdealTime.holdsCarrier(s);
         double offset = permitsQueueSleepsOnly ? s.cpuMs() : 0;
         double waveMs = permitsQueueSleepsOnly ? s.sleepMs() : IdealTime.cancelsEarly(s) ? IdealTime.endOfFailure(s) : s.sleepMs() + s.cpuMs();
         boolean coreBound = offset + waves * waveMs < idealMs * 0.999;

@@ -1,6 +1,8 @@
 package dev.loomscope.model;
 
+import dev.loomscope.launcher.Jdks;
 import dev.loomscope.scenario.BlockingMode;
+import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.runner.CpuWork;
 import dev.loomscope.scenario.ExecutorKind;
@@ -69,6 +71,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                 told("pinning",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         with(cores), with(cores, Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
+                jep491(),
                 told("blocking-kinds",
                         Arrays.stream(BlockingMode.values()).map(mode -> kind(mode, cores)).toList(),
                         with(KINDS_TASKS, KINDS_WAIT_MS, BlockingMode.values().length, cores),
@@ -113,7 +116,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
     /** The names, for help texts and errors. */
     public static List<String> names() {
-        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "connection-pool", "threadlocal", "scopedvalue", "structured", "pinning", "blocking-kinds", "memory", "web-service");
+        return List.of("waiting-10k", "cpu-48", "schedulers", "semaphore", "connection-pool", "threadlocal", "scopedvalue", "structured", "pinning", "jep-491", "blocking-kinds", "memory", "web-service");
     }
 
     /** The size of the threadlocal preset's cached object: big enough to show on the heap. */
@@ -167,6 +170,41 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     private static Scenario kind(BlockingMode mode, int carriers) {
         return Scenario.of(ExecutorKind.VIRTUAL).withTasks(KINDS_TASKS).withPool(4).withCarriers(carriers).withSleepMs(KINDS_WAIT_MS)
                 .withBlocking(mode).withDbPool(KINDS_TASKS).build();
+    }
+
+    /** The jep-491 preset's carriers: two, so that 40 pinned sleeps of 50 ms queue for about a second. */
+    static final int JEP_491_CARRIERS = 2;
+
+    /**
+     * JEP 491 before and after: synchronized on a JDK 21 to 23 found here (scripts/get-jdk21.sh fetches
+     * one), then on LoomScope's own JDK; its own alone, saying how to get the other, when none is found.
+     */
+    private static Preset jep491() {
+        String name = "jep-491";
+        Scenario after = blocking(BlockingMode.SYNCHRONIZED, JEP_491_CARRIERS);
+        int now = Runtime.version().feature();
+        String pinnedTime = Durations.humanMillis(50.0 * Math.ceil(40.0 / JEP_491_CARRIERS));
+        Jdks.Jdk before = OlderJdk.find();
+        if (before == null) {
+            return new Preset(name, Text.get(key(name, "title")), List.of(after), Text.get("preset.jep-491.predict.no-old-jdk", JEP_491_CARRIERS, now),
+                    Text.get("preset.jep-491.notice.no-old-jdk", now, JEP_491_CARRIERS, pinnedTime));
+        }
+        return told(name, List.of(after.withJdk(Integer.toString(before.feature())), after), with(JEP_491_CARRIERS, before.feature(), now),
+                with(before.feature(), JEP_491_CARRIERS, pinnedTime, now));
+    }
+
+    /** A JDK before 24 (the oldest found), looked for until one is: fetched while the app runs, it counts at the next choice. */
+    static final class OlderJdk {
+        private static volatile Jdks.Jdk found;
+
+        static Jdks.Jdk find() {
+            Jdks.Jdk known = found;
+            if (known == null) {
+                known = Jdks.installed().runnable().stream().filter(j -> j.feature() < JdkNeeds.MONITORS_FREED).findFirst().orElse(null);
+                found = known;
+            }
+            return known;
+        }
     }
 
     private static Scenario blocking(BlockingMode mode, int carriers) {

@@ -440,6 +440,6 @@ public final class RunModel implements RunListener {
 
     /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
     public String title() {
-        return RunTitle.of(number, scenario, replayClockMs >= 0);
+        return RunTitle.of(number, scenario, replayClockMs >= 0, hello != null ? hello.javaVersion() : null);
     }
 }

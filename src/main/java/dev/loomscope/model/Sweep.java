@@ -1,6 +1,7 @@
 package dev.loomscope.model;
 
 import dev.loomscope.scenario.InvalidScenarioException;
+import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.text.Text;
 import java.util.ArrayList;
@@ -19,7 +20,9 @@ import java.util.regex.Pattern;
  */
 public record Sweep(String setting, List<Integer> values) {
 
-    public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits", "db-pool");
+    public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits", "db-pool", "jdk");
+    /** The JDK's feature release, varied as {@code jdk=21..25:2} (21 and 25): each point a JDK found here, a runner's oldest on. */
+    static final Scenario.Range JDK = new Scenario.Range("jdk", JdkNeeds.OLDEST_RUNNER, 99);
     public static final int MAX_POINTS = 50;
     private static final Pattern SPEC = Pattern.compile("([a-z-]+)=(\\d{1,9})\\.\\.(\\d{1,9}):(\\d{1,9})");
 
@@ -116,6 +119,7 @@ public record Sweep(String setting, List<Integer> values) {
             case "carriers" -> Scenario.CARRIERS;
             case "sleep-ms" -> Scenario.SLEEP_MS;
             case "cpu-ms" -> Scenario.CPU_MS;
+            case "jdk" -> JDK;
             default -> Scenario.PERMITS;
         };
     }

@@ -4,6 +4,8 @@ import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.protocol.EventType;
+import dev.loomscope.runner.laterjdk.LaterJdk;
+import dev.loomscope.runner.laterjdk.LaterJdkBlocking;
 import dev.loomscope.runner.telemetry.CarrierLookup;
 import dev.loomscope.runner.telemetry.EventLog;
 import dev.loomscope.runner.telemetry.MountEvents;
@@ -13,6 +15,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntConsumer;
 
 /**
  * The body of every task in a run: compute for the scenario's CPU time, then block for its sleep
@@ -79,24 +82,18 @@ public final class Workload {
     }
 
     /**
-     * What replaces the cache when every task is a new thread: one object, made once and shared,
-     * bound for each task's run by a ScopedValue (final in JDK 25, JEP 506). A ScopedValue binding
-     * is not inherited by tasks handed to an executor, so each task binds it as it starts.
+     * What replaces the cache when every task is a new thread: one object shared, bound for each
+     * task's run by a ScopedValue (final in JDK 25, so in {@code runner.jdk25.ScopedSharing}); null otherwise.
      */
-    private static final ScopedValue<byte[]> SHARED_OBJECT = ScopedValue.newInstance();
-    private final byte[] sharedObject;
-
-    /** Uses the object bound to the task, as {@link ExpensiveThreadLocal#use} uses the cached one. */
-    private static void useShared(int task) {
-        byte[] buffer = SHARED_OBJECT.get();
-        buffer[task % buffer.length]++;
-    }
+    private final IntConsumer scopedSharing;
 
     /** How many objects the tasks' cache created: one per thread that ran a task, or the one shared object. */
     long threadLocalsCreated() {
-        return threadLocalCache != null ? threadLocalCache.created.get() : sharedObject != null ? 1 : 0;
+        return threadLocalCache != null ? threadLocalCache.created.get() : scopedSharing != null ? 1 : 0;
     }
 
+    /** The native and class-init modes' code (FFM, the ClassFile API: compiled for JDK 25); null for other modes. */
+    private final LaterJdkBlocking laterJdkBlocking;
     /** The wait on a service outside the runner (jdbc, http, file), opened before the run; null for other modes. */
     private final ServiceWait serviceWait;
     /** The lock mode's lock: every task waits on its condition, which nobody signals, for the sleep time. */
@@ -122,7 +119,14 @@ public final class Workload {
         this.permits = scenario.executor() == ExecutorKind.VIRTUAL_LIMITED ? new Semaphore(scenario.permits()) : null;
         boolean scoped = scenario.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE;
         this.threadLocalCache = scenario.threadLocalKb() > 0 && !scoped ? new ExpensiveThreadLocal(scenario.threadLocalKb() * 1_024) : null;
-        this.sharedObject = scenario.threadLocalKb() > 0 && scoped ? new byte[scenario.threadLocalKb() * 1_024] : null;
+        this.scopedSharing = scenario.threadLocalKb() > 0 && scoped
+                ? LaterJdk.create("ScopedSharing", IntConsumer.class, new Class<?>[] {byte[].class}, (Object) new byte[scenario.threadLocalKb() * 1_024])
+                : null;
+        this.laterJdkBlocking = switch (blocking) {
+            case NATIVE -> LaterJdk.create("NativeBlocking", LaterJdkBlocking.class, new Class<?>[0]);
+            case CLASS_INIT -> LaterJdk.create("ClassInitBlocking", LaterJdkBlocking.class, new Class<?>[0]);
+            default -> null;
+        };
         // Load and initialize everything a task touches now, outside the timed run: class loading
         // inside the first tasks would show up as pinning the run did not cause.
         if (scenario.executor().isVirtual()) {
@@ -133,10 +137,8 @@ public final class Workload {
         } else {
             touchWhatTasksTouch();
         }
-        switch (blocking) {
-            case NATIVE -> NativeBlocking.prepare(sleepMs);
-            case CLASS_INIT -> ClassInitBlocking.prepare(sleepMs);
-            default -> {}
+        if (laterJdkBlocking != null) {
+            laterJdkBlocking.prepare(sleepMs);
         }
     }
 
@@ -240,8 +242,8 @@ public final class Workload {
             mount = beginMount();
             if (threadLocalCache != null) {
                 threadLocalCache.use(id);
-            } else if (sharedObject != null) {
-                ScopedValue.where(SHARED_OBJECT, sharedObject).run(() -> useShared(id));
+            } else if (scopedSharing != null) {
+                scopedSharing.accept(id);
             }
             if (cpuUnits > 0) {
                 CpuWork.burn(cpuUnits);
@@ -326,8 +328,7 @@ public final class Workload {
                     Thread.sleep(sleepMs);
                 }
             }
-            case NATIVE -> NativeBlocking.sleepInNativeFrame();
-            case CLASS_INIT -> ClassInitBlocking.sleepInStaticInitializer();
+            case NATIVE, CLASS_INIT -> laterJdkBlocking.block();
             case JDBC, HTTP, FILE -> serviceWait.await(task);
             case LOCK -> awaitUnsignalled();
             case WAIT -> waitOnAMonitor();

@@ -29,10 +29,10 @@ public final class IdealTime {
             case FIXED, FORKJOIN -> waves(s.tasks(), held(s, s.pool())) * work;
             case SINGLE -> (double) s.tasks() * work;
             case PLATFORM -> waves(s.tasks(), held(s, s.tasks())) * work;
-            case VIRTUAL -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * work;
+            case VIRTUAL -> waves(s.tasks(), held(s, holdsCarrier(s) ? s.carriers() : s.tasks())) * work;
             // A failing subtask cancels the scope: the others end when it fails.
-            case STRUCTURED -> waves(s.tasks(), held(s, holdsCarrier(s.blocking()) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
-            case VIRTUAL_LIMITED -> holdsCarrier(s.blocking())
+            case STRUCTURED -> waves(s.tasks(), held(s, holdsCarrier(s) ? s.carriers() : s.tasks())) * (cancelsEarly(s) ? endOfFailure(s) : work);
+            case VIRTUAL_LIMITED -> holdsCarrier(s)
                     ? waves(s.tasks(), held(s, Math.min(s.carriers(), s.permits()))) * work
                     : waves(s.tasks(), held(s, s.permits())) * s.sleepMs() + s.cpuMs();
         };
@@ -41,7 +41,7 @@ public final class IdealTime {
 
     /** The perfect world if every wait frees its carrier, whatever this scenario's kind of blocking does. */
     public static double millisIfFreed(Scenario s, int cores) {
-        return millis(holdsCarrier(s.blocking()) ? s.toBuilder().withBlocking(BlockingMode.SLEEP).build() : s, cores);
+        return millis(holdsCarrier(s) ? s.toBuilder().withBlocking(BlockingMode.SLEEP).build() : s, cores);
     }
 
     /** The perfect world if every wait keeps its carrier, so only the carriers' worth of tasks wait at once. */
@@ -54,7 +54,7 @@ public final class IdealTime {
      * interrupting their waits (a wait pinned in a native frame or class initializer cannot be).
      */
     public static boolean cancelsEarly(Scenario s) {
-        return s.executor() == ExecutorKind.STRUCTURED && s.failAtMs() > 0 && !pins(s.blocking());
+        return s.executor() == ExecutorKind.STRUCTURED && s.failAtMs() > 0 && !pins(s);
     }
 
     /** When the failing task fails: after its computing, fail-at-ms into its wait. */
@@ -95,6 +95,16 @@ public final class IdealTime {
      */
     public static boolean holdsCarrier(BlockingMode mode) {
         return pins(mode) || mode == BlockingMode.FILE;
+    }
+
+    /** Whether this scenario's virtual threads keep their carriers while they wait: on its JDK, in its blocking mode. */
+    public static boolean holdsCarrier(Scenario s) {
+        return holdsCarrier(s.blocking()) || JdkNeeds.monitorPins(s);
+    }
+
+    /** Whether this scenario's virtual threads pin (JFR reports it): the modes that pin on JDK 24+, and synchronized before 24. */
+    public static boolean pins(Scenario s) {
+        return pins(s.blocking()) || JdkNeeds.monitorPins(s);
     }
 
     /** Whether a virtual thread blocking this way pins its carrier on JDK 24+ (JFR reports it). */

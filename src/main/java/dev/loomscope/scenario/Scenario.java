@@ -26,12 +26,16 @@ import java.util.Map;
  * {@link ExecutorKind#STRUCTURED} executor the failure cancels the scope, so the tasks still waiting
  * are cancelled; on any other executor they wait on to their end, as unrelated tasks do.
  *
+ * <p>{@code jdk} names the JDK the runner runs on ("21", "25", "21.0.8" or a JDK folder; "" for the
+ * one LoomScope runs on), which the launching process resolves ({@code launcher.Jdks}); what needs a
+ * later JDK is refused there ({@link JdkNeeds}).
+ *
  * <p>With a {@link UserTask}, each task runs the user's own compiled code instead; {@code sleepMs}
  * and {@code cpuMs} then only say what each task is expected to take, for the perfect-world line.
  */
 public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
                        BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs, int dbPool,
-                       UserTask userTask) {
+                       UserTask userTask, String jdk) {
 
     public static final Range TASKS = new Range("tasks", 1, 10_000_000);
     public static final Range POOL = new Range("pool", 1, 100_000);
@@ -70,6 +74,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (sharing == null) {
             sharing = Sharing.THREAD_LOCAL;
         }
+        jdk = jdk == null ? "" : jdk.strip();
         if (userTask != null) {
             UserTask.checkAlone(connections, blocking, failAtMs, threadLocalKb);
         }
@@ -131,12 +136,12 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      * Nothing is checked until {@link Builder#build()}, so the order of the steps never matters.
      */
     public static Builder of(ExecutorKind executor) {
-        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0, DEFAULT_DB_POOL, null);
+        return new Builder(executor, 10_000, 200, DEFAULT_CARRIERS, 100, 0, BlockingMode.SLEEP, 20, 0, 0, Sharing.THREAD_LOCAL, 0, DEFAULT_DB_POOL, null, "");
     }
 
     /** This scenario's settings, to change several at once and check only the result. */
     public Builder toBuilder() {
-        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+        return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
     }
 
     /**
@@ -146,76 +151,82 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      */
     public record Builder(ExecutorKind executor, int tasks, int pool, int carriers, int sleepMs, int cpuMs,
                           BlockingMode blocking, int permits, int threadLocalKb, int connections, Sharing sharing, int failAtMs, int dbPool,
-                          UserTask userTask) {
+                          UserTask userTask, String jdk) {
 
         public Builder withExecutor(ExecutorKind kind) {
-            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(kind, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         public Builder withTasks(int count) {
-            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, count, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** Threads of a fixed pool or a ForkJoinPool (other executors ignore it). */
         public Builder withPool(int threads) {
-            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, threads, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** Carrier threads of the runner JVM's virtual-thread scheduler. */
         public Builder withCarriers(int count) {
-            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, count, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         public Builder withSleepMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, ms, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         public Builder withCpuMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, ms, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         public Builder withBlocking(BlockingMode mode) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, mode, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** Semaphore permits around the blocking part, for virtual-limited (other executors ignore it). */
         public Builder withPermits(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, count, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** Each task takes an object of {@code kb} KB from a ThreadLocal cache (0: none). */
         public Builder withThreadLocalKb(int kb) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, kb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** How a task gets its object of {@link #withThreadLocalKb} KB: a ThreadLocal cache, or a ScopedValue. */
         public Builder withSharing(Sharing how) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, how, failAtMs, dbPool, userTask, jdk);
         }
 
         /** One task (the middle one) fails {@code ms} into its wait instead of finishing it (0: none fails). */
         public Builder withFailAtMs(int ms) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, ms, dbPool, userTask, jdk);
         }
 
         /** The web experiment with that many connections (0: a plain run). */
         public Builder withConnections(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs, dbPool, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, count, sharing, failAtMs, dbPool, userTask, jdk);
         }
 
         /** Each task runs the user's own {@link UserTask} instead of sleeping and computing (null: LoomScope's task). */
         public Builder withUserTask(UserTask task) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, task);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, task, jdk);
         }
 
         /** Connections of the jdbc blocking mode's pool (other modes ignore it). */
         public Builder withDbPool(int count) {
-            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, count, userTask);
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, count, userTask, jdk);
+        }
+
+        /** The JDK the runner runs on: a feature release ("21"), a version or a JDK folder; "" for the default (LoomScope's). */
+        public Builder withJdk(String spec) {
+            return new Builder(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask,
+                    spec == null ? "" : spec.strip());
         }
 
         /** @throws InvalidScenarioException naming the first setting at fault */
         public Scenario build() {
-            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask);
+            return new Scenario(executor, tasks, pool, carriers, sleepMs, cpuMs, blocking, permits, threadLocalKb, connections, sharing, failAtMs, dbPool, userTask, jdk);
         }
     }
 
@@ -272,6 +283,11 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         return toBuilder().withDbPool(connections).build();
     }
 
+    /** This scenario on another JDK ({@link Builder#withJdk}). */
+    public Scenario withJdk(String spec) {
+        return toBuilder().withJdk(spec).build();
+    }
+
     /** The task that fails at {@link #failAtMs()}, or -1 if none does. */
     public int failingTask() {
         return failAtMs > 0 ? tasks / 2 : -1;
@@ -303,6 +319,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
      */
     public Scenario with(String setting, int value) {
         var map = asMap();
+        if (setting.equals("jdk")) {
+            return withJdk(Integer.toString(value));
+        }
         if (!map.containsKey(setting) || setting.equals("executor") || setting.equals("blocking") || setting.equals("sharing")
                 || setting.startsWith("task-")) {
             throw new InvalidScenarioException(setting, Text.get("scenario.no-setting", setting));
@@ -344,6 +363,9 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
         if (userTask != null) {
             map.putAll(userTask.asMap());
         }
+        if (!jdk.isEmpty()) {
+            map.put("jdk", jdk);
+        }
         return map;
     }
 
@@ -358,6 +380,7 @@ public record Scenario(ExecutorKind executor, int tasks, int pool, int carriers,
                 args.intOf("carriers"), args.intOf("sleep-ms"), args.intOf("cpu-ms"),
                 BlockingMode.fromCliName(args.required("blocking")), args.intOf("permits"), args.intOf("thread-local-kb", 0),
                 args.intOf("connections", 0), args.optional("sharing") == null ? Sharing.THREAD_LOCAL : Sharing.fromCliName(args.optional("sharing")),
-                args.intOf("fail-at-ms", 0), args.intOf("db-pool", DEFAULT_DB_POOL), UserTask.from(args));
+                args.intOf("fail-at-ms", 0), args.intOf("db-pool", DEFAULT_DB_POOL), UserTask.from(args),
+                args.optional("jdk") == null ? "" : args.optional("jdk"));
     }
 }

@@ -16,8 +16,22 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class AdmissionGate implements java.util.concurrent.Executor {
 
-    /** How the exchange on this thread was admitted; read by the service's handler. */
-    static final ScopedValue<Admission> ADMISSION = ScopedValue.newInstance();
+    /**
+     * How the exchange on this thread was admitted; read by the service's handler. A ThreadLocal set
+     * and removed around the exchange, not a ScopedValue (final only in JDK 25): the web service runs
+     * in JDK 21 runners too, and each exchange has a virtual thread of its own, so nothing outlives it.
+     */
+    static final ThreadLocal<Admission> ADMISSION = new ThreadLocal<>();
+
+    /** Runs {@code exchange} on this thread with {@code admission} set for its handler. */
+    private static void runAdmitted(Admission admission, Runnable exchange) {
+        ADMISSION.set(admission);
+        try {
+            exchange.run();
+        } finally {
+            ADMISSION.remove();
+        }
+    }
 
     /** When the server handed the exchange over, and whether it is to be refused. */
     record Admission(long dispatchedNanos, boolean refused) {
@@ -42,7 +56,7 @@ final class AdmissionGate implements java.util.concurrent.Executor {
         }
         Runnable run = () -> {
             try {
-                ScopedValue.where(ADMISSION, new Admission(now, !admitted)).run(exchange);
+                runAdmitted(new Admission(now, !admitted), exchange);
             } finally {
                 if (admitted) {
                     inFlight.decrementAndGet();
@@ -57,7 +71,7 @@ final class AdmissionGate implements java.util.concurrent.Executor {
                 inFlight.decrementAndGet();
                 refused.increment();
             }
-            Thread.ofVirtual().start(() -> ScopedValue.where(ADMISSION, new Admission(now, true)).run(exchange));
+            Thread.ofVirtual().start(() -> runAdmitted(new Admission(now, true), exchange));
         }
     }
 

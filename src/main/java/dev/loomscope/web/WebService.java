@@ -135,7 +135,7 @@ public final class WebService implements AutoCloseable {
 
     /** On the exchange's virtual thread: the route runs on the executor under test, this thread only waits and writes. */
     private void handle(HttpExchange exchange) {
-        long dispatched = AdmissionGate.ADMISSION.isBound() ? AdmissionGate.ADMISSION.get().dispatchedNanos() : System.nanoTime();
+        long dispatched = AdmissionGate.ADMISSION.get() != null ? AdmissionGate.ADMISSION.get().dispatchedNanos() : System.nanoTime();
         String path = exchange.getRequestURI().getPath();
         Route route = routes.get(path);
         Served served = serve(exchange, route, path);
@@ -185,7 +185,7 @@ public final class WebService implements AutoCloseable {
 
     /** The answer without running the route: refused (503), no such route (404), not GET (405); else null. */
     private Reply refusal(HttpExchange exchange, Route route, String path) {
-        if (AdmissionGate.ADMISSION.isBound() && AdmissionGate.ADMISSION.get().refused()) {
+        if (AdmissionGate.ADMISSION.get() != null && AdmissionGate.ADMISSION.get().refused()) {
             return Reply.error(503, Text.get("web.overloaded", gate.inFlight(), gate.maxInFlight()));
         }
         if (route == null) {

@@ -300,7 +300,7 @@ public final class Observation {
     }
 
     /** A frame of the JDK itself: "java.lang.Thread.sleep:540", or with a module prefix, "java.base/java.lang.Thread.sleep(...)". */
-    static boolean isJdkFrame(String frame) {
+    public static boolean isJdkFrame(String frame) {
         String f = frame.contains("/") && frame.indexOf('/') < frame.indexOf('.') ? frame.substring(frame.indexOf('/') + 1) : frame;
         return f.startsWith("java.") || f.startsWith("javax.") || f.startsWith("jdk.") || f.startsWith("sun.") || f.startsWith("com.sun.");
     }

@@ -21,4 +21,22 @@ public record Pin(long timeMs, double durationMs, long virtualThreadId, String c
     public Pin {
         frames = List.copyOf(frames);
     }
+
+    /** First JDK whose virtual threads unmount inside {@code synchronized} (JEP 491). */
+    public static final int MONITORS_FREED_JDK = 24;
+
+    /**
+     * Whether a pin on a JDK {@code targetFeature} target would not happen on JDK 24+: before 24 the event
+     * gives no reason, and what pins without a native frame of the program's own or a class initializer
+     * on the stack is a monitor held (synchronized, or Object.wait).
+     */
+    public static boolean freedByJep491(int targetFeature, List<String> reasons, List<String> frames) {
+        return targetFeature >= ObservedJvm.FIRST_VIRTUAL_THREADS_JDK && targetFeature < MONITORS_FREED_JDK
+                && reasons.stream().allMatch(String::isEmpty)
+                && frames.stream().noneMatch(f -> f.contains("<clinit>") || f.endsWith("(native)") && !Observation.isJdkFrame(f));
+    }
+
+    public boolean freedByJep491(int targetFeature) {
+        return freedByJep491(targetFeature, List.of(reason), frames);
+    }
 }

@@ -1,6 +1,8 @@
 package dev.loomscope.runner.telemetry;
 
 import java.io.IOException;
+import dev.loomscope.runner.laterjdk.LaterJdk;
+import dev.loomscope.runner.laterjdk.SchedulerFigures;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
@@ -9,7 +11,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
-import jdk.management.VirtualThreadSchedulerMXBean;
 
 /** Reads the figures a {@link dev.loomscope.protocol.Sample} carries, from inside the runner JVM. */
 public final class ProcessReadings {
@@ -20,7 +21,7 @@ public final class ProcessReadings {
 
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final VirtualThreadSchedulerMXBean scheduler = findScheduler();
+    private final SchedulerFigures scheduler = findScheduler();
     private final com.sun.management.OperatingSystemMXBean os = findOs();
 
     /** Resident set size in bytes, or 0 where the OS does not say (non-Linux). */
@@ -70,21 +71,21 @@ public final class ProcessReadings {
     }
 
     public int mountedVirtualThreads() {
-        return scheduler == null ? -1 : scheduler.getMountedVirtualThreadCount();
+        return scheduler == null ? -1 : scheduler.mounted();
     }
 
     public int queuedVirtualThreads() {
-        return scheduler == null ? -1 : (int) Math.min(Integer.MAX_VALUE, scheduler.getQueuedVirtualThreadCount());
+        return scheduler == null ? -1 : (int) Math.min(Integer.MAX_VALUE, scheduler.queued());
     }
 
     /** Carrier threads alive now (the scheduler's pool size: above its parallelism while it compensates), -1 if unknown. */
     public int carrierThreads() {
-        return scheduler == null ? -1 : scheduler.getPoolSize();
+        return scheduler == null ? -1 : scheduler.poolSize();
     }
 
-    /** The virtual-thread scheduler's parallelism (carriers), or the processor count if unknown. */
+    /** The virtual-thread scheduler's parallelism (carriers): as its MXBean says, else as the runner was told, else the processor count. */
     public int carriers() {
-        return scheduler == null ? Runtime.getRuntime().availableProcessors() : scheduler.getParallelism();
+        return scheduler != null ? scheduler.parallelism() : Integer.getInteger(PARALLELISM, Runtime.getRuntime().availableProcessors());
     }
 
     public long processCpuNanos() {
@@ -156,9 +157,12 @@ public final class ProcessReadings {
         return waits;
     }
 
-    private static VirtualThreadSchedulerMXBean findScheduler() {
+    private static final String PARALLELISM = "jdk.virtualThreadScheduler.parallelism";
+
+    /** The scheduler's MXBean is JDK 24+: read through a class compiled for 25, none on an older runner. */
+    private static SchedulerFigures findScheduler() {
         try {
-            return ManagementFactory.getPlatformMXBean(VirtualThreadSchedulerMXBean.class);
+            return LaterJdk.createOrNull("SchedulerBean", SchedulerFigures.class, new Class<?>[0]);
         } catch (RuntimeException e) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.controls;
 
+import dev.loomscope.launcher.Jdks;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.SliderSteps;
 import dev.loomscope.scenario.BlockingMode;
@@ -49,6 +50,10 @@ public final class ControlPanel extends VBox {
     @FXML
     private CheckBox structuredBox;
     @FXML
+    private ComboBox<Jdks.Jdk> jdkBox;
+    @FXML
+    private Button addJdkButton;
+    @FXML
     private StepSlider tasksSlider;
     @FXML
     private StepSlider poolSlider;
@@ -89,8 +94,12 @@ public final class ControlPanel extends VBox {
         bind(vm);
     }
 
+    /** The JDKs found on this machine: looked for as the panel is made, off the FX thread when the window loads it elsewhere. */
+    private final Jdks jdks;
+
     /** The panel's nodes from its FXML, with their icons, bound to nothing yet: on any thread, before its scene is shown. */
     public ControlPanel() {
+        jdks = Jdks.installed();
         Fxml.load(this);
         runButton.setGraphic(Icons.RUN.create());
         stopButton.setGraphic(Icons.STOP.create());
@@ -168,6 +177,7 @@ public final class ControlPanel extends VBox {
                 return BlockingMode.fromCliName(text);
             }
         });
+        JdkChoice.bind(jdkBox, addJdkButton, jdks, vm.jdkProperty());
         animateBox.selectedProperty().bindBidirectional(vm.animateLiveProperty());
         predictBox.selectedProperty().bindBidirectional(vm.predictFirstProperty());
 

@@ -127,6 +127,13 @@ public final class ControlsViewModel {
         return blocking;
     }
 
+    /** The JDK the runs use: a JDK folder, a feature release ("21"), or "" for LoomScope's own (a preset names its own). */
+    private final ObjectProperty<String> jdk = new SimpleObjectProperty<>(this, "jdk", "");
+
+    public ObjectProperty<String> jdkProperty() {
+        return jdk;
+    }
+
     /**
      * Whether the views follow a run while it goes (on), or stay still and show it once it ends
      * (off: the window then takes no CPU from the run, and its numbers match the command line's).
@@ -245,7 +252,7 @@ public final class ControlsViewModel {
             var scenario = Scenario.of(kind).withTasks(tasks.get()).withPool(pool.get()).withCarriers(carriers.get())
                     .withSleepMs(sleepMs.get()).withCpuMs(cpuMs.get()).withBlocking(blocking.get()).withPermits(permits.get())
                     .withThreadLocalKb(threadLocalKb.get()).withSharing(sharing).withConnections(connections.get())
-                    .withFailAtMs(keptFailure()).build();
+                    .withFailAtMs(keptFailure()).withJdk(jdk.get()).build();
             scenarios.add(scenario.checkDuration(cores));
         }
         return scenarios;

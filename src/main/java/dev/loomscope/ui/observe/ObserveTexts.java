@@ -65,11 +65,14 @@ final class ObserveTexts {
     }
 
     /** A pin: how long, on which carrier, why, during what; then its top frames. */
-    static String pin(Pin pin, int frames) {
+    static String pin(Pin pin, int frames, int targetFeature) {
         var text = new StringBuilder(Messages.text("observe.pin", Durations.humanMillis(pin.durationMs()),
                 pin.carrierName().isEmpty() ? Messages.text("observe.chart.no-carrier") : pin.carrierName(),
                 Durations.humanMillis(pin.timeMs()), pin.reason().isEmpty() ? Messages.text("observe.no-reason") : pin.reason(),
                 pin.blockingOperation().isEmpty() ? "" : Messages.text("observe.during", pin.blockingOperation())));
+        if (pin.freedByJep491(targetFeature)) {
+            text.append("\n").append(Messages.text("observe.jep-491"));
+        }
         pin.frames().stream().limit(frames).forEach(f -> text.append("\n    at ").append(f));
         if (pin.frames().size() > frames) {
             text.append("\n    ...");
@@ -80,10 +83,13 @@ final class ObserveTexts {
     }
 
     /** A hotspot whole: its figures, reasons, operations and shared frames. */
-    static String hotspot(PinHotspot h) {
+    static String hotspot(PinHotspot h, int targetFeature) {
         var text = new StringBuilder(Messages.text("observe.hotspot", h.count(), Durations.humanMillis(h.totalMs()),
                 Durations.humanMillis(h.maxMs()), String.join(", ", h.reasons().stream().map(r -> r.isEmpty() ? Messages.text("observe.no-reason") : r).toList()),
                 String.join(", ", h.blockingOperations().stream().filter(op -> !op.isEmpty()).toList())));
+        if (Pin.freedByJep491(targetFeature, h.reasons(), h.frames())) {
+            text.append("\n").append(Messages.text("observe.jep-491"));
+        }
         h.frames().forEach(f -> text.append("\n    at ").append(f));
         return text.toString();
     }

@@ -191,7 +191,7 @@ public final class ObserveView extends BorderPane implements FrameView {
 
         observationTimeline.setOnPinClicked(pin -> {
             hotspotTable.getSelectionModel().clearSelection();
-            hotspotStack.setText(ObserveTexts.pin(pin, 64));
+            hotspotStack.setText(ObserveTexts.pin(pin, 64, targetFeature()));
             observeTabs.getSelectionModel().selectFirst();
         });
         cells(hotspotTotal, h -> Durations.humanMillis(h.totalMs()));
@@ -203,7 +203,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         hotspotTable.getSelectionModel().selectedItemProperty().subscribe(h -> {
             observationTimeline.highlight(h);
             if (h != null) {
-                hotspotStack.setText(ObserveTexts.hotspot(h));
+                hotspotStack.setText(ObserveTexts.hotspot(h, targetFeature()));
             }
         });
 
@@ -340,6 +340,11 @@ public final class ObserveView extends BorderPane implements FrameView {
             double lag = snapshot.running() ? observed.lagSeconds() : -1;
             set(observeLag, lag < 0 ? "" : Messages.text("observe.lag", lag));
         }
+    }
+
+    /** The observed JVM's feature release (0 before anything is shown): a JDK 21 target's monitor pins say JDK 24+ would not pin. */
+    private int targetFeature() {
+        return snapshot == null ? 0 : snapshot.target().jdkFeature();
     }
 
     private void showSnapshot(ObservationSnapshot s) {

@@ -113,7 +113,7 @@ final class TimelineLayout {
         double atMs = (px - plotLeft) / plotWidth * endMs;
         if (py >= pinsTop) {
             Pin pin = pinAt(px, py);
-            return pin == null ? Messages.text("observe.chart.pins-tooltip") : ObserveTexts.pin(pin, 8);
+            return pin == null ? Messages.text("observe.chart.pins-tooltip") : ObserveTexts.pin(pin, 8, snapshot.target().jdkFeature());
         }
         if (py >= carriersTop) {
             SchedulerSample nearest = null;

@@ -26,7 +26,7 @@ public final class StageFigures {
             case "memory" -> List.of("elapsed", "completed", "threads", "rss", "heap");
             case "threadlocal", "scopedvalue" -> List.of("elapsed", "completed", "threadLocals", "heap");
             case "web-service" -> List.of("elapsed", "completed", "requests", "inFlight");
-            case "pinning" -> List.of("elapsed", "ideal", "completed", "pinned", "mounted");
+            case "pinning", "jep-491" -> List.of("elapsed", "ideal", "completed", "pinned", "mounted");
             case "structured" -> List.of("elapsed", "ideal", "completed", "cancelled", "inFlight");
             case "cpu-48", "schedulers" -> List.of("elapsed", "ideal", "completed", "inFlight", "threads");
             default -> List.of("elapsed", "ideal", "completed", "inFlight", "waiting", "threads");

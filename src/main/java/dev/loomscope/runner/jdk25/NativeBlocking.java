@@ -1,9 +1,10 @@
-package dev.loomscope.runner;
+package dev.loomscope.runner.jdk25;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.loomscope.runner.laterjdk.LaterJdkBlocking;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -16,9 +17,10 @@ import java.lang.invoke.MethodType;
  * Blocks with a native frame on the stack: calls the C library's {@code qsort} through the FFM API
  * on two ints, with a Java comparator that sleeps. While the comparator sleeps, {@code qsort}'s
  * frame sits below it, so a virtual thread cannot unmount: it pins its carrier (JFR reports
- * "Native or VM frame on stack"). Needs {@code --enable-native-access}.
+ * "Native or VM frame on stack"). Needs {@code --enable-native-access}. Compiled for JDK 25 (FFM is a
+ * preview API in JDK 21), so the runner loads it by name only on a JDK that has it.
  */
-final class NativeBlocking {
+public final class NativeBlocking implements LaterJdkBlocking {
 
     private static final MethodHandle QSORT;
     private static final MemorySegment COMPARATOR;
@@ -40,18 +42,17 @@ final class NativeBlocking {
         }
     }
 
-    private NativeBlocking() {
-    }
-
     /** Sets the sleep, after one call with none: FFM initializes its own classes on first use. */
-    static void prepare(int ms) {
+    @Override
+    public void prepare(int ms) {
         sleepMs = 0;
-        sleepInNativeFrame();
+        block();
         sleepMs = ms;
     }
 
     /** Sorts two ints in native code; the one comparison sleeps for the prepared time. */
-    static void sleepInNativeFrame() {
+    @Override
+    public void block() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pair = arena.allocate(JAVA_INT, 2);
             pair.setAtIndex(JAVA_INT, 0, 2);

@@ -1,8 +1,9 @@
-package dev.loomscope.runner;
+package dev.loomscope.runner.jdk25;
 
 import static java.lang.constant.ConstantDescs.CD_Object;
 import static java.lang.constant.ConstantDescs.CD_void;
 
+import dev.loomscope.runner.laterjdk.LaterJdkBlocking;
 import java.lang.classfile.ClassFile;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -13,24 +14,24 @@ import java.lang.reflect.AccessFlag;
  * Blocks inside a static initializer. A class initializes once, so each task defines a fresh
  * hidden class (from bytes generated once with the ClassFile API) whose {@code <clinit>} calls
  * {@link #sleepDuringInitialization()}. The VM runs {@code <clinit>} below a VM frame, so a virtual
- * thread sleeping there pins its carrier.
+ * thread sleeping there pins its carrier. Compiled for JDK 25 (the ClassFile API is final in 24), so
+ * the runner loads it by name only on a JDK that has it.
  */
-public final class ClassInitBlocking {
+public final class ClassInitBlocking implements LaterJdkBlocking {
 
     private static final byte[] CLASS_BYTES = generate();
     private static volatile int sleepMs;
 
-    private ClassInitBlocking() {
-    }
-
     /** Sets the sleep, after one class defined with none, so defining hidden classes is warm. */
-    static void prepare(int ms) {
+    @Override
+    public void prepare(int ms) {
         sleepMs = 0;
-        sleepInStaticInitializer();
+        block();
         sleepMs = ms;
     }
 
-    static void sleepInStaticInitializer() {
+    @Override
+    public void block() {
         try {
             MethodHandles.lookup().defineHiddenClass(CLASS_BYTES, true);
         } catch (IllegalAccessException e) {
