@@ -87,8 +87,12 @@ class ServeQueryTest {
             assertThatThrownBy(() -> DriverManager.getConnection(url, "loomscope", "wrong").close())
                     .isInstanceOf(SQLException.class).hasMessageContaining("password");
         }
+        // Down: nothing there answers as H2 any more. Usually the connection is refused; but other test
+        // classes open servers on free ports side by side, and one was once given the freed port, took
+        // the connection and reset it ("Connection reset" where "refused" was expected).
         assertThatThrownBy(() -> DriverManager.getConnection(url, "loomscope", "wrong").close())
-                .isInstanceOf(SQLException.class).hasRootCauseInstanceOf(java.net.ConnectException.class);
+                .isInstanceOf(SQLException.class).hasRootCauseInstanceOf(java.net.SocketException.class)
+                .message().doesNotContain("password");
     }
 
     @Test
