@@ -109,6 +109,12 @@ class ArchitectureTest {
             .because("the window and the command line both observe through it");
 
     @ArchTest
+    static final ArchRule recordingsAreReadWithoutAFaceOrALiveJvm = noClasses().that().resideInAPackage("dev.loomscope.recording..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.loomscope.ui..", "dev.loomscope.cli..", "dev.loomscope.attach..",
+                    "dev.loomscope.launcher..", "dev.loomscope.runner..", "dev.loomscope.bench..")
+            .because("a file from elsewhere is read the same for the window and the command line, with no JVM to reach");
+
+    @ArchTest
     static final ArchRule onlyTheObserverAttaches = noClasses().that().resideOutsideOfPackage("dev.loomscope.attach..")
             .should().dependOnClassesThat().resideInAnyPackage("com.sun.tools.attach..", "jdk.management.jfr..")
             .because("attaching and remote recordings are opened and closed in one place, so none is left behind in a target");

@@ -13,7 +13,7 @@ import picocli.CommandLine.ITypeConverter;
 @Command(resourceBundle = "dev.loomscope.text.messages", name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCommand.Version.class,
         description = "${bundle:cli.loomscope.description}",
         subcommands = {RunCommand.class, SweepCommand.class, BenchCommand.class, StageBenchCommand.class, StartupBenchCommand.class,
-                ServeCommand.class, LoadCommand.class, AttachCommand.class,
+                ServeCommand.class, LoadCommand.class, AttachCommand.class, OpenCommand.class, OpenBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LoomScopeCommand {
 

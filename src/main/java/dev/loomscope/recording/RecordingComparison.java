@@ -1,0 +1,57 @@
+package dev.loomscope.recording;
+
+import dev.loomscope.model.observe.ObservationSnapshot;
+import dev.loomscope.model.observe.PinHotspot;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Two recordings' figures side by side ("before" and "after" a change), with the differences. */
+public final class RecordingComparison {
+
+    /** One figure of both recordings; {@code key} is its JSON name, and its label's key is "open.figure." + key. */
+    public record Figure(String key, double before, double after) {
+        public double difference() {
+            return after - before;
+        }
+    }
+
+    private RecordingComparison() {
+    }
+
+    public static List<Figure> of(RecordingSummary before, RecordingSummary after) {
+        return List.of(
+                new Figure("durationMs", before.durationMs(), after.durationMs()),
+                new Figure("events", before.events(), after.events()),
+                new Figure("virtualThreadStarts", before.observation().virtualThreadStarts(), after.observation().virtualThreadStarts()),
+                new Figure("virtualThreadEnds", before.observation().virtualThreadEnds(), after.observation().virtualThreadEnds()),
+                new Figure("startsPerSecond", perSecond(before, before.observation().virtualThreadStarts()),
+                        perSecond(after, after.observation().virtualThreadStarts())),
+                new Figure("pinnedEvents", before.observation().pinnedEvents(), after.observation().pinnedEvents()),
+                new Figure("pinnedMs", before.observation().pinnedMs(), after.observation().pinnedMs()),
+                new Figure("pinsPerSecond", perSecond(before, before.observation().pinnedEvents()), perSecond(after, after.observation().pinnedEvents())),
+                new Figure("pinnedMsPerSecond", perSecond(before, before.observation().pinnedMs()), perSecond(after, after.observation().pinnedMs())),
+                new Figure("longestPinMs", longestPin(before.observation()), longestPin(after.observation())),
+                new Figure("pinHotspots", before.observation().pinHotspots().size(), after.observation().pinHotspots().size()),
+                new Figure("submitFailed", before.observation().submitFailed(), after.observation().submitFailed()));
+    }
+
+    /** As JSON: before and after (each recording's whole summary), and differences (after minus before, per figure). */
+    public static Map<String, Object> json(RecordingSummary before, RecordingSummary after) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("before", before.json());
+        json.put("after", after.json());
+        Map<String, Object> differences = new LinkedHashMap<>();
+        of(before, after).forEach(f -> differences.put(f.key(), RecordingSummary.thousandths(f.difference())));
+        json.put("differences", differences);
+        return json;
+    }
+
+    private static double perSecond(RecordingSummary s, double value) {
+        return s.durationMs() <= 0 ? 0 : value * 1000.0 / s.durationMs();
+    }
+
+    private static double longestPin(ObservationSnapshot s) {
+        return s.pinHotspots().stream().mapToDouble(PinHotspot::maxMs).max().orElse(0);
+    }
+}

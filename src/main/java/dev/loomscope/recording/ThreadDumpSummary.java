@@ -1,0 +1,90 @@
+package dev.loomscope.recording;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JSON thread dump read into groups: threads with an identical stack (and kind) together, and
+ * the thread containers with their counts, "9,800 waiting here, 200 there".
+ *
+ * @param file            the dump
+ * @param sizeBytes       its size
+ * @param processId       the dumped JVM's pid, or -1 when the dump does not say
+ * @param time            when it was taken, as the dump writes it, or ""
+ * @param runtimeVersion  the dumped JVM's runtime version, or ""
+ * @param virtualThreads  virtual threads in the dump (all of them, whatever {@code grep})
+ * @param platformThreads platform threads in the dump
+ * @param grep            the text threads were searched for (in names and frames, any case), or "" for every thread
+ * @param matchedThreads  threads that match it, the ones grouped
+ * @param containers      every container in the dump's order, with the threads directly in it
+ * @param groups          the matching threads grouped by identical stack, the largest group first
+ */
+public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
+                                long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups) {
+
+    public ThreadDumpSummary {
+        containers = List.copyOf(containers);
+        groups = List.copyOf(groups);
+    }
+
+    /** A thread container: the root, an executor, a structured task scope; {@code parent} "" for the root, {@code owner} -1 when none. */
+    public record Container(String name, String parent, long owner, long virtualThreads, long platformThreads) {
+    }
+
+    /**
+     * Threads whose stacks are the same, innermost frame first.
+     *
+     * @param virtual    whether they are virtual threads
+     * @param states     how many are in each state ("WAITING" -> 9,800); empty when the dump has no states (before JDK 25)
+     * @param containers the containers they are in, first seen first (at most {@link ThreadDumpReader#NAMES_KEPT})
+     * @param names      the names of the first few that have one
+     */
+    public record Group(List<String> frames, long count, boolean virtual, Map<String, Long> states, List<String> containers, List<String> names) {
+
+        public Group {
+            frames = List.copyOf(frames);
+            states = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(states));
+            containers = List.copyOf(containers);
+            names = List.copyOf(names);
+        }
+    }
+
+    /**
+     * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, file, sizeBytes,
+     * processId, time, runtimeVersion, grep, matchedThreads, containers, groups.
+     */
+    public Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("threadDumpVirtualThreads", virtualThreads);
+        json.put("threadDumpPlatformThreads", platformThreads);
+        json.put("file", file.toString());
+        json.put("sizeBytes", sizeBytes);
+        json.put("processId", processId < 0 ? null : processId);
+        json.put("time", time);
+        json.put("runtimeVersion", runtimeVersion);
+        json.put("grep", grep);
+        json.put("matchedThreads", matchedThreads);
+        json.put("containers", containers.stream().map(c -> {
+            Map<String, Object> container = new LinkedHashMap<>();
+            container.put("name", c.name());
+            container.put("parent", c.parent().isEmpty() ? null : c.parent());
+            container.put("owner", c.owner() < 0 ? null : c.owner());
+            container.put("virtualThreads", c.virtualThreads());
+            container.put("platformThreads", c.platformThreads());
+            return container;
+        }).toList());
+        json.put("groups", groups.stream().map(g -> {
+            Map<String, Object> group = new LinkedHashMap<>();
+            group.put("count", g.count());
+            group.put("virtual", g.virtual());
+            group.put("states", g.states());
+            group.put("containers", g.containers());
+            group.put("names", g.names());
+            group.put("frames", g.frames());
+            return group;
+        }).toList());
+        return json;
+    }
+}

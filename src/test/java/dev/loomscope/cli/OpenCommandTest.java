@@ -1,0 +1,231 @@
+package dev.loomscope.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.model.observe.Observation;
+import dev.loomscope.model.observe.ObservationExport;
+import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.testing.RecordedProgram;
+import dev.loomscope.testing.TargetJvm;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code loomscope open} on real files made here: a recording of a JVM that starts virtual threads
+ * and pins in native code, one of the same program with JFR's defaults (starts and ends off), and
+ * a JSON thread dump of a JVM with virtual threads parked at two places. The three JVMs start
+ * together, once for the class.
+ */
+class OpenCommandTest {
+
+    private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
+    private static final int STARTED = 300;
+    private static final int PINS = 4;
+    private static final int HERE = 120;
+    private static final int THERE = 30;
+
+    @TempDir
+    static Path dir;
+    static Path recording;
+    static Path defaults;
+    static Path dump;
+
+    record Outcome(int exitCode, String out, String err) {
+    }
+
+    @BeforeAll
+    static void makeFiles() throws Exception {
+        recording = dir.resolve("on.jfr");
+        defaults = dir.resolve("defaults.jfr");
+        dump = dir.resolve("threads.json");
+        Path settings = dir.resolve("threads.jfc");
+        // A settings file as a user would write one: the JDK's default with starts and ends on and every pin kept.
+        Files.writeString(settings, Files.readString(JAVA_HOME.resolve("lib/jfr/default.jfc"))
+                .replaceFirst("(<event name=\"jdk.VirtualThreadStart\">\\s*<setting name=\"enabled\">)false", "$1true")
+                .replaceFirst("(<event name=\"jdk.VirtualThreadEnd\">\\s*<setting name=\"enabled\">)false", "$1true")
+                .replaceFirst("(<event name=\"jdk.VirtualThreadPinned\">[^/]*/setting>[^/]*/setting>\\s*<setting name=\"threshold\">)20 ms", "$10 ms"));
+        assertThat(Files.readString(settings)).contains("<setting name=\"threshold\">0 ms</setting>");
+        try (var on = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings),
+                "churn", Integer.toString(STARTED), Integer.toString(PINS));
+                var off = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + defaults), "churn", "50", "2");
+                var parked = TargetJvm.java(RecordedProgram.class, "park", Integer.toString(HERE), Integer.toString(THERE))) {
+            parked.awaitLine("ready"::equals, Duration.ofSeconds(60));
+            Process jcmd = new ProcessBuilder(JAVA_HOME.resolve("bin/jcmd").toString(), Long.toString(parked.pid()), "Thread.dump_to_file",
+                    "-format=json", dump.toString()).redirectErrorStream(true).start();
+            String said = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(dump).as(said).isRegularFile();
+            assertThat(on.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(off.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(recording).isRegularFile();
+        assertThat(defaults).isRegularFile();
+    }
+
+    static Outcome open(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var commandLine = LoomScopeCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        var all = new ArrayList<>(List.of("open"));
+        all.addAll(List.of(args));
+        int code = commandLine.execute(all.toArray(String[]::new));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    /** The Count column of the JDK's own {@code jfr summary}, by event name. */
+    static Map<String, Long> jfrSummary(Path file) throws IOException, InterruptedException {
+        Process jfr = new ProcessBuilder(JAVA_HOME.resolve("bin/jfr").toString(), "summary", file.toString()).redirectErrorStream(true).start();
+        String output = new String(jfr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(jfr.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        Map<String, Long> counts = new HashMap<>();
+        output.lines().map(String::strip).filter(l -> l.matches("\\S+\\s+\\d+\\s+\\d+")).forEach(l -> {
+            String[] cells = l.split("\\s+");
+            counts.put(cells[0], Long.parseLong(cells[1]));
+        });
+        return counts;
+    }
+
+    @Test
+    void aRecordingsCountsAreTheJdksOwnAndItsFieldsStartWithAttachs() throws Exception {
+        Outcome o = open(recording.toString(), "--json");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(o.out());
+        Map<String, Long> jdk = jfrSummary(recording);
+
+        assertThat(json.get("virtualThreadStarts").asLong()).isEqualTo(jdk.get("jdk.VirtualThreadStart")).isGreaterThanOrEqualTo(STARTED);
+        assertThat(json.get("virtualThreadEnds").asLong()).isEqualTo(jdk.get("jdk.VirtualThreadEnd"));
+        assertThat(json.get("pinnedEvents").asLong()).isEqualTo(jdk.get("jdk.VirtualThreadPinned")).isGreaterThanOrEqualTo(PINS);
+        assertThat(json.get("submitFailed").asLong()).isEqualTo(jdk.get("jdk.VirtualThreadSubmitFailed"));
+        // jfr summary also counts the file's metadata and constant-pool records, which are not events.
+        assertThat(json.get("events").asLong()).isEqualTo(jdk.entrySet().stream()
+                .filter(e -> !e.getKey().equals("jdk.Metadata") && !e.getKey().equals("jdk.Checkpoint")).mapToLong(Map.Entry::getValue).sum());
+        // attach --json's fields, in its order, then the recording's own.
+        var attachFields = new ArrayList<>(ObservationExport.summary(new Observation(new ObservedJvm(1, "x", "25", 25)).snapshot()).keySet());
+        var fields = new ArrayList<String>();
+        json.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields.subList(0, attachFields.size())).isEqualTo(attachFields);
+        assertThat(fields).contains("perSecond", "pinDurations", "mostPinnedThreads", "cannotShow");
+
+        assertThat(json.get("startsRecorded").asBoolean()).isTrue();
+        assertThat(json.get("pinThresholdMs").asDouble()).isZero();
+        assertThat(json.get("jdk").asText()).startsWith("25");
+        long perSecondStarts = 0;
+        long perSecondPins = 0;
+        for (JsonNode row : json.get("perSecond")) {
+            perSecondStarts += row.get(1).asLong();
+            perSecondPins += row.get(3).asLong();
+        }
+        assertThat(perSecondStarts).isEqualTo(json.get("virtualThreadStarts").asLong());
+        assertThat(perSecondPins).isEqualTo(json.get("pinnedEvents").asLong());
+        long binned = 0;
+        for (JsonNode bin : json.get("pinDurations")) {
+            binned += bin.get("pins").asLong();
+        }
+        assertThat(binned).isEqualTo(json.get("pinnedEvents").asLong());
+        long inHotspots = 0;
+        for (JsonNode hotspot : json.get("pinHotspots")) {
+            inHotspots += hotspot.get("count").asLong();
+        }
+        assertThat(inHotspots).isEqualTo(json.get("pinnedEvents").asLong());
+        assertThat(json.get("pinHotspots").toString()).contains("sleepingCompare");
+        assertThat(json.get("pinnedReasons").get("Native or VM frame on stack").asLong()).isGreaterThanOrEqualTo(PINS);
+        assertThat(json.get("mostPinnedThreads").get(0).get("name").asText()).startsWith("pinner-");
+        assertThat(json.get("cannotShow").toString()).doesNotContain("VirtualThreadStart#enabled");
+    }
+
+    @Test
+    void aRecordingReadsAsTextWithItsHotspotsAndMostPinnedThreads() {
+        Outcome o = open(recording.toString(), "--progress");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("virtual threads  ", " started (", "pinned           ", "hotspot 1", "sleepingCompare", "most pinned      #",
+                "\"pinner-", "pin durations    ");
+        assertThat(o.err()).contains("100%");
+    }
+
+    @Test
+    void aRecordingWithStartsAndEndsOffSaysSoAndHowToTurnThemOn() throws Exception {
+        Outcome o = open(defaults.toString());
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        assertThat(o.out()).contains("starts and ends were not recorded", "jdk.VirtualThreadStart#enabled=true",
+                "Pins shorter than 20.0 ms");
+        JsonNode json = new ObjectMapper().readTree(open(defaults.toString(), "--json").out());
+        assertThat(json.get("startsRecorded").asBoolean()).isFalse();
+        assertThat(json.get("virtualThreadStarts").asLong()).isZero();
+        assertThat(json.get("pinnedEvents").asLong()).isEqualTo(jfrSummary(defaults).get("jdk.VirtualThreadPinned"));
+    }
+
+    @Test
+    void twoRecordingsSideBySideShowTheDifferences() throws Exception {
+        Outcome text = open(defaults.toString(), recording.toString());
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(open(defaults.toString(), recording.toString(), "--json").out());
+        long starts = json.get("after").get("virtualThreadStarts").asLong();
+        assertThat(json.get("before").get("virtualThreadStarts").asLong()).isZero();
+        assertThat(json.get("differences").get("virtualThreadStarts").asLong()).isEqualTo(starts);
+        assertThat(text.out()).containsPattern("virtual threads started\\s+0\\s+%,d\\s+\\+%,d".formatted(starts, starts).replace(",", ",?"));
+        assertThat(text.out()).contains("defaults.jfr: Virtual-thread starts and ends per second: not recorded");
+    }
+
+    @Test
+    void aThreadDumpIsGroupedByStackAndContainerAndSearched() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(open(dump.toString(), "--json").out());
+        assertThat(json.get("threadDumpVirtualThreads").asLong()).isGreaterThanOrEqualTo(HERE + THERE);
+        JsonNode groups = json.get("groups");
+        assertThat(groups.get(0).get("count").asLong()).isEqualTo(HERE);
+        assertThat(groups.get(0).get("frames").toString()).contains("RecordedProgram.parkHere");
+        assertThat(groups.get(0).get("states").get("WAITING").asLong()).isEqualTo(HERE);
+        assertThat(groups.get(0).get("names").get(0).asText()).startsWith("here-");
+        assertThat(groups.get(1).get("count").asLong()).isEqualTo(THERE);
+        assertThat(groups.get(1).get("frames").toString()).contains("RecordedProgram.parkThere");
+        long inContainers = 0;
+        for (JsonNode c : json.get("containers")) {
+            inContainers += c.get("virtualThreads").asLong();
+        }
+        assertThat(inContainers).isEqualTo(json.get("threadDumpVirtualThreads").asLong());
+
+        Outcome there = open(dump.toString(), "--grep", "PARKTHERE");
+        assertThat(there.exitCode()).as(there.err()).isZero();
+        assertThat(there.out()).contains("%,d of ".formatted(THERE), "matching \"PARKTHERE\"", "%,d virtual  WAITING %,d".formatted(THERE, THERE))
+                .doesNotContain("parkHere");
+    }
+
+    @Test
+    void badFilesGetOneClearLineAndExitCode2(@TempDir Path bad) throws Exception {
+        Path text = Files.writeString(bad.resolve("notes.txt"), "not a recording\n");
+        Path empty = Files.createFile(bad.resolve("empty.jfr"));
+        Path cut = bad.resolve("cut.jfr");
+        byte[] whole = Files.readAllBytes(recording);
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        Path brokenJson = Files.writeString(bad.resolve("broken.json"), "{\"threadDump\": {\"threadContainers\": [ {\"container\": \"<root>\", \"threads\": [");
+        Path otherJson = Files.writeString(bad.resolve("other.json"), "{\"name\": \"a config\"}");
+        Map<Path, String> expected = Map.of(bad.resolve("missing.jfr"), "no such file", text, "neither a JFR recording nor a JSON thread dump",
+                empty, "the file is empty", cut, "cut short at byte", brokenJson, "damaged", otherJson, "not a JSON thread dump");
+        for (var e : expected.entrySet()) {
+            Outcome o = open(e.getKey().toString());
+            assertThat(o.exitCode()).as(e.getKey().toString()).isEqualTo(2);
+            assertThat(o.err().lines().toList()).as(o.err()).hasSize(1);
+            assertThat(o.err()).startsWith("loomscope: " + e.getKey()).contains(e.getValue()).doesNotContain("Exception");
+            assertThat(o.out()).isEmpty();
+        }
+        Outcome twoDumps = open(dump.toString(), recording.toString());
+        assertThat(twoDumps.exitCode()).isEqualTo(2);
+        assertThat(twoDumps.err()).contains("only two JFR recordings");
+    }
+}
