@@ -15,6 +15,7 @@ import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.TestJvms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -32,8 +33,16 @@ class RunCommandTest {
     record Outcome(int exitCode, String out, String err) {
     }
 
-    /** Runs the command line as a user would, its runs in runner JVMs; out holds both picocli's help and what commands print. */
+    /**
+     * Runs the command line as a user would, its runs in runner JVMs started as {@link TestJvms#runner()}
+     * starts them (what a run does, not how fast it goes); out holds both picocli's help and what commands print.
+     */
     static Outcome execute(String... args) {
+        return executeOn(TestJvms.runner(), args);
+    }
+
+    /** As {@link #execute(String...)}, the runner JVMs started exactly as the command line starts them: for tests that bound how long runs take. */
+    static Outcome executeAsShipped(String... args) {
         return execute(LoomScopeCommand.commandLine(), args);
     }
 

@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import static dev.loomscope.cli.RunCommandTest.execute;
+import static dev.loomscope.cli.RunCommandTest.executeAsShipped;
 import static dev.loomscope.cli.RunCommandTest.executeOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +39,7 @@ class TaskFileCommandTest {
     void aThousandMonitorWaitsTakeUnderASecondOnVirtualThreads() throws Exception {
         double[] elapsed = new double[3];
         for (int i = 0; i < elapsed.length; i++) {
-            var outcome = execute("run", "--executor", "virtual", "--tasks", "1000", "--task-file",
+            var outcome = executeAsShipped("run", "--executor", "virtual", "--tasks", "1000", "--task-file",
                     TaskFiles.named("MonitorWait.java").toString(), "--json");
             assertThat(outcome.exitCode()).as(outcome.err()).isZero();
             elapsed[i] = new ObjectMapper().readTree(outcome.out().strip()).get("elapsedMs").asDouble();
