@@ -16,11 +16,21 @@ public final class Recording {
 
     public static final int MAX_EVENTS = 8_000_000;
 
-    private long[] times = new long[4_096];
-    private int[] tasks = new int[4_096];
-    private byte[] types = new byte[4_096];
-    private int[] threads = new int[4_096];
-    private int[] carriers = new int[4_096];
+    /**
+     * Events are kept in chunks of {@link #CHUNK} (1.3 MB each): a growing run adds a chunk, never
+     * copies what it holds. One array per column that grew by half each time copied a million-task
+     * run's 100 MB three times over on the reader thread, and each copy, too large for the young
+     * generation, went straight to the old one, whose collections stopped the window's frames.
+     */
+    static final int CHUNK_BITS = 16;
+    static final int CHUNK = 1 << CHUNK_BITS;
+    private static final int MASK = CHUNK - 1;
+
+    private long[][] times = new long[8][];
+    private int[][] tasks = new int[8][];
+    private byte[][] types = new byte[8][];
+    private int[][] threads = new int[8][];
+    private int[][] carriers = new int[8][];
     private int size;
     private boolean truncated;
     private final List<Sample> samples = new ArrayList<>();
@@ -42,11 +52,13 @@ public final class Recording {
             return;
         }
         for (int i = 0; i < n; i++) {
-            times[size] = batch.timeNanos(i);
-            tasks[size] = batch.task(i);
-            types[size] = batch.typeCode(i);
-            threads[size] = (int) batch.threadId(i);
-            carriers[size] = (int) batch.carrierId(i);
+            int chunk = size >>> CHUNK_BITS;
+            int at = size & MASK;
+            times[chunk][at] = batch.timeNanos(i);
+            tasks[chunk][at] = batch.task(i);
+            types[chunk][at] = batch.typeCode(i);
+            threads[chunk][at] = (int) batch.threadId(i);
+            carriers[chunk][at] = (int) batch.carrierId(i);
             size++;
         }
     }
@@ -56,23 +68,50 @@ public final class Recording {
     }
 
     private void ensure(int capacity) {
-        if (capacity > times.length) {
-            int grown = Math.max(capacity, Math.min(MAX_EVENTS, times.length + times.length / 2));
+        int chunks = (capacity + MASK) >>> CHUNK_BITS;
+        if (chunks > times.length) {
+            int grown = Math.max(chunks, times.length * 2);
             times = Arrays.copyOf(times, grown);
             tasks = Arrays.copyOf(tasks, grown);
             types = Arrays.copyOf(types, grown);
             threads = Arrays.copyOf(threads, grown);
             carriers = Arrays.copyOf(carriers, grown);
         }
+        for (int chunk = size >>> CHUNK_BITS; chunk < chunks; chunk++) {
+            if (times[chunk] == null) {
+                times[chunk] = new long[CHUNK];
+                tasks[chunk] = new int[CHUNK];
+                types[chunk] = new byte[CHUNK];
+                threads[chunk] = new int[CHUNK];
+                carriers[chunk] = new int[CHUNK];
+            } else if (times[chunk].length < CHUNK) {
+                // Trimmed, and written to again.
+                times[chunk] = Arrays.copyOf(times[chunk], CHUNK);
+                tasks[chunk] = Arrays.copyOf(tasks[chunk], CHUNK);
+                types[chunk] = Arrays.copyOf(types[chunk], CHUNK);
+                threads[chunk] = Arrays.copyOf(threads[chunk], CHUNK);
+                carriers[chunk] = Arrays.copyOf(carriers[chunk], CHUNK);
+            }
+        }
     }
 
-    /** Gives back the spare room once the run has ended: 21 bytes an event from then on. */
+    /** Gives back the spare room once the run has ended: only the last chunk has any. 21 bytes an event from then on. */
     void trim() {
-        times = Arrays.copyOf(times, size);
-        tasks = Arrays.copyOf(tasks, size);
-        types = Arrays.copyOf(types, size);
-        threads = Arrays.copyOf(threads, size);
-        carriers = Arrays.copyOf(carriers, size);
+        int chunks = (size + MASK) >>> CHUNK_BITS;
+        times = Arrays.copyOf(times, chunks);
+        tasks = Arrays.copyOf(tasks, chunks);
+        types = Arrays.copyOf(types, chunks);
+        threads = Arrays.copyOf(threads, chunks);
+        carriers = Arrays.copyOf(carriers, chunks);
+        int used = size & MASK;
+        if (chunks > 0 && used != 0) {
+            int last = chunks - 1;
+            times[last] = Arrays.copyOf(times[last], used);
+            tasks[last] = Arrays.copyOf(tasks[last], used);
+            types[last] = Arrays.copyOf(types[last], used);
+            threads[last] = Arrays.copyOf(threads[last], used);
+            carriers[last] = Arrays.copyOf(carriers[last], used);
+        }
     }
 
     public int size() {
@@ -84,23 +123,23 @@ public final class Recording {
     }
 
     public long timeNanos(int i) {
-        return times[i];
+        return times[i >>> CHUNK_BITS][i & MASK];
     }
 
     public int task(int i) {
-        return tasks[i];
+        return tasks[i >>> CHUNK_BITS][i & MASK];
     }
 
     public byte typeCode(int i) {
-        return types[i];
+        return types[i >>> CHUNK_BITS][i & MASK];
     }
 
     public long threadId(int i) {
-        return threads[i];
+        return threads[i >>> CHUNK_BITS][i & MASK];
     }
 
     public long carrierId(int i) {
-        return carriers[i];
+        return carriers[i >>> CHUNK_BITS][i & MASK];
     }
 
     public List<Sample> samples() {
@@ -115,7 +154,7 @@ public final class Recording {
         // Sort (microseconds << 23 | index): 40 bits of time (12 days) above 23 bits of index (8M events).
         long[] keys = new long[size];
         for (int i = 0; i < size; i++) {
-            keys[i] = (Math.max(0, times[i]) / 1_000) << 23 | i;
+            keys[i] = (Math.max(0, timeNanos(i)) / 1_000) << 23 | i;
         }
         Arrays.sort(keys);
         int[] order = new int[size];

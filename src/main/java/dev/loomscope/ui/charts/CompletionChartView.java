@@ -9,7 +9,9 @@ import dev.loomscope.model.CompletionCurve;
 import dev.loomscope.model.IdealCurve;
 import dev.loomscope.model.RunModel;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -51,7 +53,12 @@ public final class CompletionChartView extends StackPane implements FrameView {
         refresh(frame.recent(), frame.shown(), frame.now());
     }
 
-    /** Redraws when runs changed, at most every 200 ms. */
+    /**
+     * Redraws when runs changed, at most every 200 ms. A run's series is made once and then updated
+     * in place, and only while its run moves on: rebuilding every series on each redraw made the
+     * chart new path nodes, legend entries and their styles five times a second, the FX thread's
+     * largest cost during a big run (and a third of what it allocated).
+     */
     public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
@@ -60,19 +67,37 @@ public final class CompletionChartView extends StackPane implements FrameView {
         empty.setVisible(runs.isEmpty());
         chart.setVisible(!runs.isEmpty());
         var series = new ArrayList<XYChart.Series<Number, Number>>();
-        for (RunModel run : runs) {
-            series.add(series(run.title(), run.curve().points(MAX_POINTS)));
-        }
-        if (emphasise != null) {
-            series.add(series(Messages.text("chart.perfect-world", emphasise.title()),
-                    IdealCurve.points(emphasise.scenario(), emphasise.idealMs(), MAX_POINTS / 2)));
-        }
-        // At least 100 ms wide: an empty chart (or a run just started) keeps readable whole-ms ticks.
+        var shown = new IdentityHashMap<RunModel, Drawn>();
         double end = 100;
-        for (var each : series) {
-            for (var point : each.getData()) {
-                end = Math.max(end, point.getXValue().doubleValue());
+        for (RunModel run : runs) {
+            Drawn drawn = this.drawn.get(run);
+            if (drawn == null) {
+                drawn = new Drawn(new XYChart.Series<>());
             }
+            if (drawn.version != run.version()) {
+                drawn.version = run.version();
+                drawn.end = setPoints(drawn.series, run.curve().points(MAX_POINTS));
+            }
+            rename(drawn.series, run.title());
+            shown.put(run, drawn);
+            series.add(drawn.series);
+            end = Math.max(end, drawn.end);
+        }
+        this.drawn.clear();
+        this.drawn.putAll(shown);
+        if (emphasise != null) {
+            double idealMs = emphasise.idealMs();
+            if (emphasise != idealOf || idealMs != idealMsDrawn) {
+                idealOf = emphasise;
+                idealMsDrawn = idealMs;
+                idealEnd = setPoints(ideal, IdealCurve.points(emphasise.scenario(), idealMs, MAX_POINTS / 2));
+            }
+            rename(ideal, Messages.text("chart.perfect-world", emphasise.title()));
+            series.add(ideal);
+            // At least 100 ms wide: an empty chart (or a run just started) keeps readable whole-ms ticks.
+            end = Math.max(end, idealEnd);
+        } else {
+            idealOf = null;
         }
         Ticks.elapsedAxis(time, end, 7);
         // The count axis ends at the most tasks of a run shown: a finished curve touches its top.
@@ -81,31 +106,97 @@ public final class CompletionChartView extends StackPane implements FrameView {
             most = Math.max(most, run.scenario().tasks());
         }
         Ticks.countAxis(completed, most, 5);
-        chart.getData().setAll(series);
+        if (!sameSeries(chart.getData(), series)) {
+            chart.getData().setAll(series);
+        }
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {
-            var node = series.get(i).getNode();
-            if (node != null) {
-                node.getStyleClass().removeAll("emphasised", "ideal-curve");
-                if (runs.get(i) == emphasise) {
-                    node.getStyleClass().add("emphasised");
-                }
-            }
+            style(series.get(i), "emphasised", runs.get(i) == emphasise);
+            style(series.get(i), "ideal-curve", false);
         }
-        if (emphasise != null && series.getLast().getNode() != null) {
-            series.getLast().getNode().getStyleClass().add("ideal-curve");
+        if (emphasise != null) {
+            style(ideal, "emphasised", false);
+            style(ideal, "ideal-curve", true);
         }
     }
 
-    private static XYChart.Series<Number, Number> series(String name, CompletionCurve.Points points) {
-        var data = new ArrayList<XYChart.Data<Number, Number>>(points.size());
-        for (int i = 0; i < points.size(); i++) {
-            data.add(new XYChart.Data<>(points.timesMs()[i], points.completed()[i]));
+    /** A run's series as drawn: its run's version then, and the time of its last point. */
+    private static final class Drawn {
+        final XYChart.Series<Number, Number> series;
+        int version = -1;
+        double end;
+
+        Drawn(XYChart.Series<Number, Number> series) {
+            this.series = series;
         }
-        var series = new XYChart.Series<Number, Number>();
-        series.setName(name);
-        series.getData().setAll(data);
-        return series;
+    }
+
+    private final Map<RunModel, Drawn> drawn = new IdentityHashMap<>();
+    private final XYChart.Series<Number, Number> ideal = new XYChart.Series<>();
+    private RunModel idealOf;
+    private double idealMsDrawn;
+    private double idealEnd;
+
+    /** Sets the series' points, reusing its data items (and their nodes): returns the last point's time, 0 with none. */
+    private static double setPoints(XYChart.Series<Number, Number> series, CompletionCurve.Points points) {
+        var data = series.getData();
+        int n = points.size();
+        if (data.size() > n) {
+            data.remove(n, data.size());
+        }
+        double end = 0;
+        for (int i = 0; i < n; i++) {
+            double x = points.timesMs()[i];
+            double y = points.completed()[i];
+            end = Math.max(end, x);
+            if (i < data.size()) {
+                var item = data.get(i);
+                if (item.getXValue().doubleValue() != x) {
+                    item.setXValue(x);
+                }
+                if (item.getYValue().doubleValue() != y) {
+                    item.setYValue(y);
+                }
+            }
+        }
+        if (data.size() < n) {
+            var more = new ArrayList<XYChart.Data<Number, Number>>(n - data.size());
+            for (int i = data.size(); i < n; i++) {
+                more.add(new XYChart.Data<>(points.timesMs()[i], points.completed()[i]));
+            }
+            data.addAll(more);
+        }
+        return end;
+    }
+
+    private static void rename(XYChart.Series<Number, Number> series, String name) {
+        if (!name.equals(series.getName())) {
+            series.setName(name);
+        }
+    }
+
+    private static boolean sameSeries(List<XYChart.Series<Number, Number>> drawn, List<XYChart.Series<Number, Number>> wanted) {
+        if (drawn.size() != wanted.size()) {
+            return false;
+        }
+        for (int i = 0; i < drawn.size(); i++) {
+            if (drawn.get(i) != wanted.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Adds or removes a style class only when it changes: each change restyles the curve. */
+    private static void style(XYChart.Series<Number, Number> series, String styleClass, boolean on) {
+        var node = series.getNode();
+        if (node != null && node.getStyleClass().contains(styleClass) != on) {
+            if (on) {
+                node.getStyleClass().add(styleClass);
+            } else {
+                node.getStyleClass().removeAll(styleClass);
+            }
+        }
     }
 
     public LineChart<Number, Number> chart() {

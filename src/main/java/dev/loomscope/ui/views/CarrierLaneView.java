@@ -59,6 +59,7 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
+        Opaque.fill(this, palette.background());
         empty.setId("lanesHint");
         getChildren().addAll(canvas, empty);
         setMinSize(200, 80);
@@ -172,6 +173,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     public void setPalette(Palette palette) {
         this.palette = palette;
         viewChanged = true;
+        Opaque.fill(this, palette.background());
     }
 
     /** Zooms by {@code factor} (below 1 zooms in) around the pointer's x. */

@@ -35,6 +35,7 @@ public final class TaskWaveView extends Region implements FrameView {
 
     public TaskWaveView() {
         getStyleClass().add("task-waves");
+        Opaque.fill(this, palette.background());
         imageView.setSmooth(false);
         empty.setId("wavesHint");
         getChildren().addAll(imageView, empty);
@@ -104,6 +105,7 @@ public final class TaskWaveView extends Region implements FrameView {
     public void setPalette(Palette palette) {
         this.palette = palette;
         paintedVersion = -1;
+        Opaque.fill(this, palette.background());
     }
 
     @Override

@@ -57,4 +57,40 @@ class CompletionChartViewTest {
         assertThat(yTitleAt(700, 400)).isNull();
         assertThat(yTitleAt(700, 150)).isNull();
     }
+
+    /** A redraw updates the curves in place: a run that did not move keeps its curve's node, and the moving run's curve follows its events. */
+    @Test
+    void aRedrawKeepsTheCurvesNodes() throws Exception {
+        Fx.call(() -> {
+            var view = new CompletionChartView();
+            new Scene(view, 700, 400);
+            var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(10).build();
+            var still = new dev.loomscope.model.RunModel(1, scenario, 2);
+            var moving = new dev.loomscope.model.RunModel(2, scenario, 2);
+            var runs = java.util.List.of(still, moving);
+            view.refresh(runs, moving, 0);
+            view.applyCss();
+            view.layout();
+            var stillCurve = view.chart().getData().get(0).getNode();
+            var movingCurve = view.chart().getData().get(1).getNode();
+            int movingPoints = view.chart().getData().get(1).getData().size();
+
+            var events = new dev.loomscope.testing.Events();
+            for (int task = 0; task < 10; task++) {
+                events.add(dev.loomscope.protocol.EventType.STARTED, task, 1.0, 100 + task, 1)
+                        .add(dev.loomscope.protocol.EventType.FINISHED, task, 5.0 + task, 100 + task, 1);
+            }
+            moving.onEvents(events.batch());
+            view.refresh(runs, moving, 1_000_000_000L);
+            view.applyCss();
+            view.layout();
+
+            assertThat(view.chart().getData().get(0).getNode()).isSameAs(stillCurve);
+            assertThat(view.chart().getData().get(1).getNode()).isSameAs(movingCurve);
+            var drawn = view.chart().getData().get(1).getData();
+            assertThat(drawn.size()).isGreaterThan(movingPoints);
+            assertThat(drawn.getLast().getYValue().doubleValue()).isEqualTo(10);
+            return null;
+        });
+    }
 }
