@@ -37,6 +37,9 @@ sealed interface StartScript {
         return new None();
     }
 
+    /** The line a window started for a start-up benchmark prints once its first frame is on screen. */
+    String SHOWN_LINE = "loomscope: window shown";
+
     /** Whether a start-up benchmark or the AOT cache's training run started the window (see {@link dev.loomscope.bench.StartupBenchmark#EXIT_WHEN_SHOWN}). */
     static boolean exitWhenShownAsked() {
         return "1".equals(System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN));
@@ -57,7 +60,7 @@ sealed interface StartScript {
             var code = new CompletableFuture<Integer>();
             window.afterFirstFrame(() -> {
                 StartupTrace.mark("first frame on screen");
-                System.out.println("loomscope: window shown");
+                System.out.println(SHOWN_LINE);
                 System.out.flush();
                 code.complete(0);
                 Platform.exit();
