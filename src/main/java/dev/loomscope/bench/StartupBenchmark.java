@@ -190,7 +190,7 @@ public final class StartupBenchmark {
                 output.append(line).append('\n');
             }
         }
-        finish(process, launch.name());
+        finish(process, launch.name(), output);
         if (shownAt < 0) {
             throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
@@ -274,7 +274,7 @@ public final class StartupBenchmark {
             throw new IOException(Text.get("bench.startup.runs-too-long", launch.name(), timeLimitS));
         }
         reading.join();
-        finish(process, launch.name());
+        finish(process, launch.name(), output);
         return new Memory(peakKb / 1024, List.copyOf(marks), lastKb / 1024);
     }
 
@@ -292,13 +292,14 @@ public final class StartupBenchmark {
         return 0;
     }
 
-    private static void finish(Process process, String name) throws IOException, InterruptedException {
+    /** The process ended within the limit and with 0; else says so, with what it printed. */
+    private static void finish(Process process, String name, CharSequence output) throws IOException, InterruptedException {
         if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IOException(Text.get("bench.startup.not-closed", name, WINDOW_TIME_LIMIT_S));
         }
         if (process.exitValue() != 0) {
-            throw new IOException(Text.get("bench.startup.exit", name, process.exitValue()));
+            throw new IOException(Text.get("bench.startup.exit", name, process.exitValue(), output));
         }
     }
 
