@@ -182,13 +182,16 @@ public final class StartupBenchCommand implements Callable<Integer> {
             return;
         }
         List<Long> yardstick = empty.get().getValue().stream().map(StartupBenchmark.Shown::wallMs).toList();
+        List<Long> yardstickCpu = empty.get().getValue().stream().map(StartupBenchmark.Shown::cpuMs).toList();
         bench.print(Text.get("cli.startup-bench.report.ratio"));
         var ratios = new java.util.LinkedHashMap<Launch, StartupBenchmark.Ratio>();
         times.forEach((launch, shown) -> {
             if (launch != empty.get().getKey()) {
                 var ratio = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::wallMs).toList(), yardstick);
+                var cpu = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList(), yardstickCpu);
                 ratios.put(launch, ratio);
-                bench.print("  %-34s %5.2fx        %5.2fx (%.2f-%.2f)%n", launch.name(), ratio.ofMedians(), ratio.medianOfRounds(), ratio.lowest(), ratio.highest());
+                bench.print("  %-34s %5.2fx        %5.2fx (%.2f-%.2f)        %5.2fx%n", launch.name(), ratio.ofMedians(), ratio.medianOfRounds(),
+                        ratio.lowest(), ratio.highest(), cpu.ofMedians());
             }
         });
         ratios.forEach((launch, ratio) -> {
