@@ -62,8 +62,11 @@ public final class StartupBenchmark {
      */
     public static final String EXIT_WHEN_SHOWN = "LOOMSCOPE_EXIT_WHEN_SHOWN";
 
+    /** What the line a window prints once its first frame is on screen contains (ui.app.StartScript's, and the yardstick's). */
+    static final String SHOWN = "window shown";
+
     /**
-     * A way to start LoomScope's process: the variant {@code --variants} names it by (bare, options,
+     * A way to start a window's process: the variant {@code --variants} names it by (empty, bare, options,
      * cache, shipped, script, image), the name its row shows, and the command before LoomScope's own arguments.
      */
     public record Launch(String variant, String name, List<String> command) {
@@ -81,6 +84,18 @@ public final class StartupBenchmark {
             throw new IllegalStateException("cannot read " + OPTIONS_RESOURCE, e);
         }
     }
+
+    /**
+     * The yardstick: an empty JavaFX window of the window's size ({@code ui.app.EmptyWindow}, named
+     * here, as the benchmark loads no JavaFX) from the same jar, started plainly, {@code java -cp jar}:
+     * the JVM's and JavaFX's defaults, no options, no cache. It says it is shown as the window does.
+     */
+    public Launch empty() {
+        return new Launch("empty", Text.get("bench.startup.empty"), List.of(JvmLauncher.javaExecutable(), "-cp", jar.toString(), EMPTY_WINDOW));
+    }
+
+    /** The yardstick's main class. */
+    static final String EMPTY_WINDOW = "dev.loomscope.ui.app.EmptyWindow";
 
     /** The JVM on its defaults: what {@code java -jar loomscope.jar} gets. */
     public Launch bare() {
@@ -101,12 +116,13 @@ public final class StartupBenchmark {
     }
 
     /**
-     * The variants measured: the four of options x cache; the {@code ./loomscope} script, which a
+     * The variants measured: the yardstick (an empty JavaFX window); the four of options x cache; the {@code ./loomscope} script, which a
      * clone opens the window with (it finds the JDK, then starts it with both), if given; and the
      * app image's own launcher, if given.
      */
     public List<Launch> launches(Path imageLauncher, Path script) {
         var launches = new ArrayList<>(List.of(
+                empty(),
                 bare(),
                 launch(Text.get("bench.startup.options"), true, false),
                 launch(Text.get("bench.startup.cache"), false, true),
@@ -167,14 +183,14 @@ public final class StartupBenchmark {
         try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
-                if (shownAt < 0 && line.contains("window shown")) {
+                if (shownAt < 0 && line.contains(SHOWN)) {
                     shownAt = System.nanoTime();
                     cpuMs = cpuMs(process.pid());
                 }
                 output.append(line).append('\n');
             }
         }
-        finish(process, launch.name());
+        finish(process, launch.name(), output);
         if (shownAt < 0) {
             throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
@@ -258,7 +274,7 @@ public final class StartupBenchmark {
             throw new IOException(Text.get("bench.startup.runs-too-long", launch.name(), timeLimitS));
         }
         reading.join();
-        finish(process, launch.name());
+        finish(process, launch.name(), output);
         return new Memory(peakKb / 1024, List.copyOf(marks), lastKb / 1024);
     }
 
@@ -276,13 +292,14 @@ public final class StartupBenchmark {
         return 0;
     }
 
-    private static void finish(Process process, String name) throws IOException, InterruptedException {
+    /** The process ended within the limit and with 0; else says so, with what it printed. */
+    private static void finish(Process process, String name, CharSequence output) throws IOException, InterruptedException {
         if (!process.waitFor(WINDOW_TIME_LIMIT_S, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IOException(Text.get("bench.startup.not-closed", name, WINDOW_TIME_LIMIT_S));
         }
         if (process.exitValue() != 0) {
-            throw new IOException(Text.get("bench.startup.exit", name, process.exitValue()));
+            throw new IOException(Text.get("bench.startup.exit", name, process.exitValue(), output));
         }
     }
 
@@ -327,6 +344,25 @@ public final class StartupBenchmark {
         long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /**
+     * How a variant's starts compare with the yardstick's, as ratios: of their medians, and the median
+     * (and range) of each round's own ratio (the two were started one after the other in that round,
+     * so a busy spell of the machine weighs on both).
+     */
+    public record Ratio(double ofMedians, double medianOfRounds, double lowest, double highest) {
+    }
+
+    public static Ratio ratio(List<Long> variantMs, List<Long> yardstickMs) {
+        double[] rounds = new double[Math.min(variantMs.size(), yardstickMs.size())];
+        for (int i = 0; i < rounds.length; i++) {
+            rounds[i] = (double) variantMs.get(i) / Math.max(1, yardstickMs.get(i));
+        }
+        java.util.Arrays.sort(rounds);
+        int n = rounds.length;
+        double middle = n % 2 == 1 ? rounds[n / 2] : (rounds[n / 2 - 1] + rounds[n / 2]) / 2;
+        return new Ratio((double) median(variantMs) / Math.max(1, median(yardstickMs)), middle, rounds[0], rounds[n - 1]);
     }
 
     public static String spread(List<Long> values) {

@@ -44,7 +44,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
             descriptionKey = "cli.startup-bench.runs")
     int runs;
 
-    @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "bare,options,cache,shipped,script,image",
+    @Option(names = "--variants", split = ",", paramLabel = "NAME,...", hideParamSyntax = true, defaultValue = "empty,bare,options,cache,shipped,script,image",
             descriptionKey = "cli.startup-bench.variants")
     List<String> variants;
 
@@ -59,7 +59,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
             }
         }
         for (String variant : variants) {
-            if (!List.of("bare", "options", "cache", "shipped", "script", "image").contains(variant)) {
+            if (!List.of("empty", "bare", "options", "cache", "shipped", "script", "image").contains(variant)) {
                 throw new ParameterException(spec.commandLine(), Text.get("cli.startup-bench.bad.variants", variant));
             }
         }
@@ -90,8 +90,9 @@ public final class StartupBenchCommand implements Callable<Integer> {
                     timed.add(launch);
                 }
             }
-            // The script starts the same JVM as "shipped": its memory is that row's, so only its start is timed.
-            var launches = timed.stream().filter(launch -> !launch.variant().equals("script")).toList();
+            // The script starts the same JVM as "shipped": its memory is that row's, so only its start is timed
+            // (as is the yardstick's, an empty window).
+            var launches = timed.stream().filter(launch -> !launch.variant().equals("script") && !launch.variant().equals("empty")).toList();
             bench.print(Text.get("cli.startup-bench.report.machine"), System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), StartupBenchmark.loadAverage(), display.description());
             bench.print(Text.get("cli.startup-bench.report.build"), jar, Text.get(bench.hasCache() ? "cli.startup-bench.report.cache-beside" : "cli.startup-bench.report.cache-none"),
@@ -104,6 +105,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
                 times.forEach((launch, shown) -> bench.print("  %-34s %-26s %s%n", launch.name(),
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::wallMs).toList()),
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList())));
+                printRatios(bench, times);
                 bench.print(Text.get("cli.startup-bench.report.load-now"), StartupBenchmark.loadAverage());
             }
             if (parts.contains("idle")) {
@@ -171,6 +173,32 @@ public final class StartupBenchCommand implements Callable<Integer> {
             System.err.println(Text.get("cli.startup-bench.report.problem", e.getMessage()));
             return LoomScopeCommand.EXIT_RUN_FAILED;
         }
+    }
+
+    /** Each variant against the yardstick (an empty JavaFX window), then the two a user starts: the script and the JVM it execs. */
+    private static void printRatios(StartupBenchmark bench, java.util.Map<Launch, List<StartupBenchmark.Shown>> times) {
+        var empty = times.entrySet().stream().filter(entry -> entry.getKey().variant().equals("empty")).findFirst();
+        if (empty.isEmpty()) {
+            return;
+        }
+        List<Long> yardstick = empty.get().getValue().stream().map(StartupBenchmark.Shown::wallMs).toList();
+        List<Long> yardstickCpu = empty.get().getValue().stream().map(StartupBenchmark.Shown::cpuMs).toList();
+        bench.print(Text.get("cli.startup-bench.report.ratio"));
+        var ratios = new java.util.LinkedHashMap<Launch, StartupBenchmark.Ratio>();
+        times.forEach((launch, shown) -> {
+            if (launch != empty.get().getKey()) {
+                var ratio = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::wallMs).toList(), yardstick);
+                var cpu = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList(), yardstickCpu);
+                ratios.put(launch, ratio);
+                bench.print("  %-34s %5.2fx        %5.2fx (%.2f-%.2f)        %5.2fx%n", launch.name(), ratio.ofMedians(), ratio.medianOfRounds(),
+                        ratio.lowest(), ratio.highest(), cpu.ofMedians());
+            }
+        });
+        ratios.forEach((launch, ratio) -> {
+            if (launch.variant().equals("script") || launch.variant().equals("shipped")) {
+                bench.print(Text.get("cli.startup-bench.report.ratio.line"), launch.name(), ratio.ofMedians(), ratio.medianOfRounds());
+            }
+        });
     }
 
     private static String shortName(Launch launch) {

@@ -36,12 +36,28 @@ class StartupBenchmarkTest {
 
     @Test
     void theAppImageAndTheScriptAreMeasuredOnlyWhenPresent() {
-        assertThat(bench.launches(null, null)).hasSize(4);
+        assertThat(bench.launches(null, null)).hasSize(5);
         assertThat(bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), null).getLast().command()).containsExactly("/opt/loomscope/bin/LoomScope");
         var both = bench.launches(Path.of("/opt/loomscope/bin/LoomScope"), Path.of("/src/loomscope/loomscope"));
-        assertThat(both).hasSize(6);
-        assertThat(both).extracting(StartupBenchmark.Launch::variant).containsExactly("bare", "options", "cache", "shipped", "script", "image");
-        assertThat(both.get(4)).isEqualTo(new StartupBenchmark.Launch("script", StartupBenchmark.SCRIPT, List.of("/src/loomscope/loomscope")));
+        assertThat(both).hasSize(7);
+        assertThat(both).extracting(StartupBenchmark.Launch::variant).containsExactly("empty", "bare", "options", "cache", "shipped", "script", "image");
+        assertThat(both.get(5)).isEqualTo(new StartupBenchmark.Launch("script", StartupBenchmark.SCRIPT, List.of("/src/loomscope/loomscope")));
+    }
+
+    @Test
+    void theYardstickIsAnEmptyWindowFromTheSameJarStartedPlainly() {
+        // No options, no cache, not even the jar's manifest: the JVM's and JavaFX's defaults.
+        assertThat(bench.empty().command()).containsExactly(JvmLauncher.javaExecutable(), "-cp", "/apps/loomscope.jar", "dev.loomscope.ui.app.EmptyWindow");
+    }
+
+    @Test
+    void ratiosAreOfTheMediansAndOfEachRoundsPair() {
+        // Round 2 was a busy spell for both: the round's own ratio stays near the others.
+        var ratio = StartupBenchmark.ratio(List.of(660L, 1300L, 640L), List.of(600L, 1250L, 620L));
+        assertThat(ratio.ofMedians()).isEqualTo(660.0 / 620.0);
+        assertThat(ratio.medianOfRounds()).isEqualTo(1300.0 / 1250.0);
+        assertThat(ratio.lowest()).isEqualTo(640.0 / 620.0);
+        assertThat(ratio.highest()).isEqualTo(1.1);
     }
 
     @Test

@@ -20,6 +20,8 @@ import java.util.Locale;
  * <p>Drawing in software, the window also tells GTK to leave OpenGL alone ({@code GDK_GL=disable},
  * unless the environment says otherwise): GTK probes GLX as it opens the display, and that alone
  * maps Mesa and its LLVM into the process, about 55 MB of resident memory nothing ever uses.
+ * {@code ./loomscope} and the app image's launcher set it in the environment they start the JVM
+ * with, by the same rule; then the JVM leaves it as given and skips the foreign-function linker.
  */
 final class DrawingPipeline {
 

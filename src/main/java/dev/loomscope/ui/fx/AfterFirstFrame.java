@@ -14,6 +14,7 @@ import javafx.scene.layout.Pane;
  */
 public final class AfterFirstFrame {
 
+    private final List<Runnable> firsts = new ArrayList<>();
     private final List<Runnable> joins = new ArrayList<>();
     private boolean joined;
 
@@ -56,6 +57,19 @@ public final class AfterFirstFrame {
     }
 
     /**
+     * Does this as soon as the first frame is on screen, before anything held back joins (at once if it
+     * is already): what reports that frame need not wait for the parts it did not show.
+     */
+    public AfterFirstFrame first(Runnable work) {
+        if (joined) {
+            work.run();
+        } else {
+            firsts.add(work);
+        }
+        return this;
+    }
+
+    /**
      * Joins once the first frame is on screen, then does {@code next}: a pulse waits for the render of
      * the one before it, so the second pulse after the window is shown comes once its first frame is.
      */
@@ -78,6 +92,8 @@ public final class AfterFirstFrame {
     public void join() {
         if (!joined) {
             joined = true;
+            firsts.forEach(Runnable::run);
+            firsts.clear();
             joins.forEach(Runnable::run);
             joins.clear();
         }

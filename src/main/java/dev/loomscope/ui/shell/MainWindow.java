@@ -250,6 +250,11 @@ public final class MainWindow extends BorderPane {
         afterFirstFrame.then(work);
     }
 
+    /** Does this as soon as the window's first frame is on screen, before the parts it did not show join (at once if it is). */
+    public void onFirstFrame(Runnable work) {
+        afterFirstFrame.first(work);
+    }
+
     /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */
     public void placeCards(javafx.scene.layout.StackPane layers) {
         cards.placeOn(layers, afterFirstFrame);

@@ -1,0 +1,52 @@
+package dev.loomscope.ui.app;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.layout.Pane;
+import javafx.stage.Stage;
+
+/**
+ * The yardstick of {@code startup-bench}: the smallest JavaFX program with a window, started plainly
+ * ({@code java -cp loomscope.jar dev.loomscope.ui.app.EmptyWindow}: JavaFX's and the JVM's own
+ * defaults). A stage with an empty scene of the window's default size, which says it is shown
+ * exactly as the window does ({@link dev.loomscope.ui.fx.AfterFirstFrame#joinOnceShown}: on the
+ * second pulse after {@code show()}, a pulse waiting for the last one's rendering), then closes.
+ * Not an Application itself: the java launcher refuses one whose JavaFX is on the class path.
+ */
+public final class EmptyWindow {
+
+    /** The window's default size ({@code WindowCommand.Settings.DEFAULT}); constants, so that the yardstick loads none of LoomScope's classes. */
+    static final int WIDTH = 1440;
+    static final int HEIGHT = 900;
+
+    private EmptyWindow() {
+    }
+
+    public static void main(String[] args) {
+        Application.launch(Shown.class, args);
+    }
+
+    /** The empty window. */
+    public static final class Shown extends Application {
+        @Override
+        public void start(Stage stage) {
+            stage.setScene(new Scene(new Pane(), WIDTH, HEIGHT));
+            stage.show();
+            new AnimationTimer() {
+                private int pulses;
+
+                @Override
+                public void handle(long now) {
+                    if (++pulses == 2) {
+                        stop();
+                        System.out.println(StartScript.SHOWN_LINE);
+                        System.out.flush();
+                        Platform.exit();
+                    }
+                }
+            }.start();
+        }
+    }
+}

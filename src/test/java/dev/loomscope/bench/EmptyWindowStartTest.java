@@ -1,0 +1,34 @@
+package dev.loomscope.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** startup-bench's yardstick, an empty JavaFX window, opens on a real display and is timed as the window is. */
+@Tag("timing")
+class EmptyWindowStartTest {
+
+    @Test
+    void theEmptyWindowSaysItIsShownAndIsTimed() throws Exception {
+        try (var display = StageBenchmark.display(1920, 1080)) {
+            // The test's class path stands for the jar: the same classes and JavaFX, given to -cp.
+            var bench = new StartupBenchmark(new PrintStream(new ByteArrayOutputStream()), display.environment(),
+                    Path.of(System.getProperty("java.class.path")), Path.of("none.aot"));
+            var empty = bench.empty();
+            var times = bench.timeToShown(List.of(empty), 2).get(empty);
+
+            assertThat(times).hasSize(2).allSatisfy(shown -> {
+                assertThat(shown.wallMs()).isPositive();
+                assertThat(shown.cpuMs()).isPositive();
+            });
+            var ratio = StartupBenchmark.ratio(times.stream().map(StartupBenchmark.Shown::wallMs).toList(),
+                    times.stream().map(StartupBenchmark.Shown::wallMs).toList());
+            assertThat(ratio.ofMedians()).isEqualTo(1.0);
+        }
+    }
+}
