@@ -175,7 +175,10 @@ class OpenCommandTest {
     void twoRecordingsSideBySideShowTheDifferences() throws Exception {
         Outcome text = open(defaults.toString(), recording.toString());
         assertThat(text.exitCode()).as(text.err()).isZero();
-        JsonNode json = new ObjectMapper().readTree(open(defaults.toString(), recording.toString(), "--json").out());
+        Outcome asJson = open(defaults.toString(), recording.toString(), "--json");
+        assertThat(asJson.exitCode()).as(asJson.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(asJson.out());
+        assertThat(json.has("after")).as(asJson.out()).isTrue();
         long starts = json.get("after").get("virtualThreadStarts").asLong();
         assertThat(json.get("before").get("virtualThreadStarts").asLong()).isZero();
         assertThat(json.get("differences").get("virtualThreadStarts").asLong()).isEqualTo(starts);
