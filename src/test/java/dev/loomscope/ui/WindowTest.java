@@ -9,10 +9,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A test class that starts JavaFX's toolkit (or whole windows in JVMs of their own). Such tests
- * share the one toolkit a JVM can have, so pom.xml runs them (the "window" tag) in a JVM of their
- * own, one at a time; every other test, the window's plain logic included, runs side by side in
- * the main test JVM.
- * {@code WindowTestTagTest} fails for a class that starts the toolkit without it.
+ * share the one toolkit a JVM can have: they hold one lock, so they run one class at a time, beside
+ * the other test classes (which run side by side). The tag "window" lets them be picked alone
+ * ({@code -Dloomscope.tests=window}). {@code WindowTestTagTest} fails for a class that starts the toolkit without it.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

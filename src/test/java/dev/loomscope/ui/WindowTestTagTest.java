@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import javafx.application.Platform;
 import org.junit.jupiter.api.Test;
 
-/** A test that starts JavaFX's toolkit in the main test JVM would run beside others there, sharing the toolkit: the tag keeps it apart. */
+/** A test that starts JavaFX's toolkit without the mark would run beside another window test, sharing the toolkit: the mark's lock keeps them apart. */
 class WindowTestTagTest {
 
     @Test
@@ -17,7 +17,7 @@ class WindowTestTagTest {
         var tests = new ClassFileImporter().importPath(Path.of(Fx.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
         noClasses().that().areNotAnnotatedWith(WindowTest.class).and().doNotHaveFullyQualifiedName(Fx.class.getName())
                 .should().callMethod(Fx.class, "startToolkit").orShould().callMethod(Platform.class, "startup", Runnable.class)
-                .because("pom.xml runs the tests tagged \"window\" in a JVM of their own, one at a time")
+                .because("the tests that start the toolkit share it, and the WindowTest lock keeps them one class at a time")
                 .check(tests);
     }
 }
