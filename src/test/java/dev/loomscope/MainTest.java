@@ -41,7 +41,7 @@ class MainTest {
 
     /** The real entry point in a JVM of its own, with no display: no DISPLAY, no WAYLAND_DISPLAY, no headless toolkit. */
     private static Exit withoutADisplay(String... args) throws Exception {
-        var command = dev.loomscope.launcher.JvmLauncher.standard().command(Main.class, 2, java.util.List.of(args));
+        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of()).command(Main.class, 2, java.util.List.of(args));
         var builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("DISPLAY");
         builder.environment().remove("WAYLAND_DISPLAY");

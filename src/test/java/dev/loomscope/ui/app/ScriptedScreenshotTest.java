@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.testing.TestJvms;
 import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,6 +32,7 @@ class ScriptedScreenshotTest {
     private static Outcome loomscope(String... args) throws Exception {
         var command = new ArrayList<>(List.of(JvmLauncher.javaExecutable(), "-Dglass.platform=Headless", "-Dprism.order=sw"));
         command.addAll(JvmFlags.required());
+        command.addAll(TestJvms.QUICK_START); // as the window's own options have it
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
