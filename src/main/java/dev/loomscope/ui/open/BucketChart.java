@@ -100,21 +100,33 @@ final class BucketChart extends Region {
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(ink);
-        double x = 0;
-        g.fillText(title, x, 0);
-        x += textWidth(title, font) + line * 0.6;
+        double titleWidth = textWidth(title, font);
+        // A title wider than a narrow chart is pressed to fit rather than cut.
+        g.fillText(title, 0, 0, Math.max(1, Math.min(titleWidth, w)));
+        double x = Math.min(titleWidth, w) + line * 0.6;
+        double legendWidth = series.size() < 2 ? 0
+                : series.stream().mapToDouble(s -> line * 1.3 + textWidth(s.name(), font)).sum();
+        // The legend follows the title, or goes under it where the chart is too narrow for both.
+        double legendY = x + legendWidth <= w ? 0 : line;
+        if (legendY > 0) {
+            x = 0;
+        }
         for (int i = 0; i < series.size() && series.size() > 1; i++) {
             g.setFill(colours.get(i).getTextFill());
-            g.fillRect(x, line * 0.25, line * 0.5, line * 0.5);
+            g.fillRect(x, legendY + line * 0.25, line * 0.5, line * 0.5);
             g.setFill(ink);
-            g.fillText(series.get(i).name(), x + line * 0.7, 0);
+            g.fillText(series.get(i).name(), x + line * 0.7, legendY);
             x += line * 0.7 + textWidth(series.get(i).name(), font) + line * 0.6;
         }
         double largest = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.values())).max().orElse(0);
-        double top = axisTop(largest);
+        double top = axisTop(largest * 1.02);
+        boolean counts = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.values())).allMatch(v -> v == Math.rint(v));
+        if (counts) {
+            top = Math.ceil(top); // a count's axis ends on a whole number: 3 pins, not 2.5
+        }
         String topText = Numbers.compact(top) + (unit.isEmpty() ? "" : " " + unit);
         double left = textWidth(topText, font) + 6;
-        double plotTop = line * 1.4;
+        double plotTop = legendY + line * 1.4;
         double plotBottom = h - line * 1.1;
         double plotW = w - left - 2;
         double plotH = plotBottom - plotTop;

@@ -66,6 +66,10 @@ final class RecordingPane extends VBox {
     RecordingPane(RecordingSummary summary) {
         Fxml.load(this);
         recCharts.addRow(0, threads, pins, pinned, durations);
+        // The charts take a third of the height the tables leave; the tables scroll.
+        heightProperty().subscribe(h -> recCharts.setPrefHeight(Math.max(170, h.doubleValue() * 0.32)));
+        recHotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        recThreads.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         cells(recHotspotFrame, h -> h.firstCallerFrame().isEmpty() && !h.frames().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame());
         cells(recHotspotCount, h -> Numbers.count(h.count()));
         cells(recHotspotTotal, h -> Durations.humanMillis(h.totalMs()));
@@ -88,7 +92,7 @@ final class RecordingPane extends VBox {
     private void show(RecordingSummary s) {
         var o = s.observation();
         var jvm = o.target();
-        String when = o.startEpochMs() > 0 ? java.time.Instant.ofEpochMilli(o.startEpochMs()).toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z") : "?";
+        String when = o.startEpochMs() > 0 ? ThreadDumpPane.taken(java.time.Instant.ofEpochMilli(o.startEpochMs()).toString()) : "?";
         recJvm.setText(Messages.text("open.recording.jvm", jvm == null || jvm.name().isEmpty() ? Messages.text("cli.open.target-unknown") : jvm.name(),
                 jvm == null || jvm.jdkVersion().isEmpty() ? "?" : jvm.jdkVersion(), when, s.sizeBytes() / 1e6, s.events()));
         for (String line : s.cannotShow()) {

@@ -50,12 +50,13 @@ final class ThreadDumpPane extends VBox {
 
     ThreadDumpPane(ThreadDumpSummary dump) {
         Fxml.load(this);
+        dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         cells(dumpGroupCountColumn, g -> Numbers.count(g.count()));
         cells(dumpGroupStates, ThreadDumpPane::states);
         cells(dumpGroupTop, g -> g.frames().isEmpty() ? Messages.text("open.dump.no-frames") : g.frames().getFirst());
         cells(dumpGroupContainer, g -> String.join(", ", g.containers()));
         dumpJvm.setText(Messages.text("open.dump.jvm", dump.processId() < 0 ? "?" : Long.toString(dump.processId()),
-                dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion(), dump.time().isEmpty() ? "?" : dump.time()));
+                dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion(), taken(dump.time())));
         dumpThreads.setText(Numbers.count(dump.virtualThreads() + dump.platformThreads()));
         dumpVirtual.setText(Numbers.count(dump.virtualThreads()));
         dumpGroupCount.setText(Numbers.count(dump.groups().size()));
@@ -73,6 +74,18 @@ final class ThreadDumpPane extends VBox {
         dumpGroupTable.getSelectionModel().selectFirst();
     }
 
+    /** "2026-11-27T06:11:45.472065523Z" as "2026-11-27 06:11:45Z"; a time written otherwise as it is. */
+    static String taken(String time) {
+        if (time.isEmpty()) {
+            return "?";
+        }
+        try {
+            return java.time.Instant.parse(time).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace('T', ' ');
+        } catch (java.time.format.DateTimeParseException e) {
+            return time;
+        }
+    }
+
     private static boolean matches(Group g, String wanted) {
         return g.frames().stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).contains(wanted))
                 || g.names().stream().anyMatch(n -> n.toLowerCase(Locale.ROOT).contains(wanted));
@@ -82,6 +95,9 @@ final class ThreadDumpPane extends VBox {
         String kind = Messages.text(g.virtual() ? "cli.open.dump.kind.virtual" : "cli.open.dump.kind.platform");
         if (g.states().isEmpty()) {
             return kind;
+        }
+        if (g.states().size() == 1) {
+            return kind + ", " + g.states().keySet().iterator().next();
         }
         return kind + ": " + g.states().entrySet().stream().map(e -> e.getKey() + " " + Numbers.count(e.getValue())).collect(Collectors.joining(", "));
     }
