@@ -41,7 +41,12 @@ final class FileReading {
         }
     }
 
+    /** Bytes read between two full collections: less than one of the JDK's 12 MB chunks, so each chunk's pools go once read. */
+    private static final long COLLECT_EVERY_BYTES = 8L << 20;
+
     private final AtomicReference<Progress> progress;
+    /** Where the last full collection was made (the reading thread's alone). */
+    private long collectedAt;
     private final AtomicReference<Outcome> outcome = new AtomicReference<>();
     private final Thread thread;
 
@@ -104,6 +109,16 @@ final class FileReading {
 
     private void report(Path file, int index, int files, long bytes, long size, long events) {
         progress.set(new Progress(file, index, files, bytes, size, events));
+        if (bytes < collectedAt) {
+            collectedAt = 0; // the second file
+        }
+        if (bytes - collectedAt >= COLLECT_EVERY_BYTES) {
+            collectedAt = bytes;
+            // The JDK's parser holds each chunk's constant pools (an object per thread the chunk names: 100 MB and more
+            // of a busy service's chunk), gone once the chunk is read. The window's collector would grow its heap to
+            // keep them rather than collect; a full collection every few chunks gives the memory back as the read goes.
+            System.gc();
+        }
     }
 
     private static long size(Path file) {
