@@ -15,7 +15,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * Opening a JFR recording or a JSON thread dump in the window: File - Open (Ctrl+O) with a file
+ * Opening a JFR recording or a JSON thread dump in the window: Open (Ctrl+O, the header's folder button) with a file
  * chooser (two recordings chosen are compared), a file dropped on the window, {@code --open}. The
  * view takes the window's middle until it is left (Esc, Back, Run).
  */
@@ -38,7 +38,7 @@ public final class OpenParts {
         acceptDrops();
     }
 
-    /** File - Open: the chooser, then the file (or the two recordings) chosen. */
+    /** Open: the chooser, then the file (or the two recordings) chosen. */
     public void choose() {
         List<File> files = chooser.apply(window.getScene() == null ? null : window.getScene().getWindow());
         if (files != null && !files.isEmpty()) {
