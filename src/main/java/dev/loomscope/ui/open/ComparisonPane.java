@@ -42,9 +42,15 @@ final class ComparisonPane extends VBox {
         cells(compareDifference, f -> (f.difference() > 0 ? "+" : "") + figure(f.difference()) + percent(f));
         compareBefore.setText(Messages.text("open.compare.before-file", before.file(), before.events()));
         compareAfter.setText(Messages.text("open.compare.after-file", after.file(), after.events()));
+        compareTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        // What both cannot show is said once; what only one cannot show names it.
         for (var s : java.util.List.of(before, after)) {
             for (String line : s.cannotShow()) {
-                var label = new Label(s.file().getFileName() + ": " + line, Icons.ERROR.create(16));
+                boolean both = before.cannotShow().contains(line) && after.cannotShow().contains(line);
+                if (both && s == after) {
+                    continue;
+                }
+                var label = new Label(both ? line : s.file().getFileName() + ": " + line, Icons.ERROR.create(16));
                 label.setWrapText(true);
                 label.getStyleClass().add("opened-cannot-line");
                 compareCannot.getChildren().add(label);
