@@ -52,6 +52,7 @@ final class ComparisonPane extends VBox {
                 }
                 var label = new Label(both ? line : s.file().getFileName() + ": " + line, Icons.ERROR.create(16));
                 label.setWrapText(true);
+                label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // whole, not cut to one line
                 label.getStyleClass().add("opened-cannot-line");
                 compareCannot.getChildren().add(label);
             }
