@@ -23,6 +23,8 @@ sealed interface StartScript {
         var script = settings.script();
         if (exitWhenShown) {
             return new ExitWhenShown();
+        } else if (settings.observe().opens()) {
+            return new OpenFiles(settings.observe().open(), script);
         } else if (settings.observe().observes()) {
             return new Observe(settings.observe().pid(), script);
         } else if (script.race()) {
@@ -166,6 +168,34 @@ sealed interface StartScript {
                                     end.saveScreenshot(end::close);
                                 }
                             });
+                }
+            });
+            return end.code();
+        }
+    }
+
+    /**
+     * --open: reads the file (or two recordings) into the window once its first frame is on screen; with
+     * --screenshot, takes the picture once the read has ended and the view has been laid out, then closes
+     * (exit code 1 if the file could not be read).
+     */
+    record OpenFiles(java.util.List<java.nio.file.Path> files, WindowCommand.Settings.Script script) implements StartScript {
+        @Override
+        public CompletableFuture<Integer> start(MainWindow window) {
+            var waits = new FrameWaits(window);
+            var end = new ScriptEnd(window, script, waits);
+            window.afterFirstFrame(() -> {
+                window.opened().open(files);
+                if (script.screenshot() != null) {
+                    var view = window.opened().view();
+                    waits.until(now -> !view.reading()).thenCompose(read -> waits.after(Math.max(script.screenshotAfterMs(), 400)))
+                            .thenRun(() -> end.saveScreenshot(() -> {
+                                if (view.showsFile()) {
+                                    end.close();
+                                } else {
+                                    end.fail(window.bannerMessage() == null ? "" : window.bannerMessage(), true);
+                                }
+                            }));
                 }
             });
             return end.code();

@@ -105,6 +105,9 @@ public final class WindowCommand implements Callable<Integer> {
             descriptionKey = "cli.window.observe")
     Long observePid;
 
+    @Option(names = "--open", paramLabel = "FILE", descriptionKey = "cli.window.open")
+    List<Path> open;
+
     @Option(names = "--tab", paramLabel = "results|jfr|sweep|web|task", defaultValue = "results", converter = TabConverter.class,
             descriptionKey = "cli.window.tab")
     Tab tab;
@@ -208,9 +211,18 @@ public final class WindowCommand implements Callable<Integer> {
             }
         }
 
-        /** The JVM observed at start (--observe PID), or -1 for none. */
-        public record Observe(long pid) {
-            static final Observe NONE = new Observe(-1);
+        /** The JVM observed at start (--observe PID), or -1 for none; or the files opened at start (--open: a recording, a thread dump or two recordings). */
+        public record Observe(long pid, List<Path> open) {
+            static final Observe NONE = new Observe(-1, List.of());
+
+            public Observe {
+                open = List.copyOf(open);
+            }
+
+            /** Whether it opens a file (or two) rather than the runs. */
+            public boolean opens() {
+                return !open.isEmpty();
+            }
 
             /** Whether it opens observing a JVM. */
             public boolean observes() {
@@ -350,6 +362,19 @@ public final class WindowCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), observePid <= 0 ? Messages.text("cli.window.bad.observe-pid", observePid)
                     : Messages.text("cli.window.bad.observe-alone"));
         }
+        if (open != null && open.size() > 2) {
+            throw new ParameterException(spec.commandLine(), Messages.text("open.window.too-many", open.size()));
+        }
+        if (open != null && (observePid != null || runAtStart || race || results != null || sweep != null || record != null)) {
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.open-alone"));
+        }
+        for (Path file : open == null ? List.<Path>of() : open) {
+            try {
+                dev.loomscope.recording.FileKind.of(file);
+            } catch (dev.loomscope.recording.UnreadableFileException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         // Before the window opens and the runs start: a picture or clip that can never be saved is found now.
         OutputPaths.requireWritable(spec, "--screenshot", screenshot);
         OutputPaths.requireWritable(spec, "--results", results);
@@ -362,7 +387,7 @@ public final class WindowCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     Messages.text("cli.window.bad.jdbc-url"));
         }
-        boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null;
+        boolean runs = (runAtStart || screenshot != null || race || results != null || record != null) && sweep == null && observePid == null && open == null;
         // No run settings and nothing to run at once: the window opens on the first experiment (empty scenarios say so).
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
@@ -370,7 +395,7 @@ public final class WindowCommand implements Callable<Integer> {
                 Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
         var script = new Settings.Script(screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, results, record, recordView,
                 stampCard, follow, race, repeat, tab);
-        return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid),
+        return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid, open == null ? List.of() : open),
                 new Settings.Run(scenarios, chosen, runs, parsedSweep()));
     }
 }

@@ -62,6 +62,7 @@ public final class MainWindow extends BorderPane {
     private final ObserveParts observe;
     private final WindowCentre centre;
     private final BottomTabs tabs;
+    private final OpenParts opened;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -105,9 +106,10 @@ public final class MainWindow extends BorderPane {
         centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe.view, observe.picker, follower,
                 playback, statusLine::say);
         observe.shownWhen(centre::observeShown);
+        opened = new OpenParts(this, exports, centre, problems::show, statusLine::say);
         cards = new WindowCards(follower, observe.picker);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
-        docs = new ScreenHelp(layout.tabs, presentation::isOn, observe::shown, problems::show);
+        docs = new ScreenHelp(layout.tabs, presentation::isOn, () -> observe.shown() || opened.shown(), problems::show);
         runs.useCode(tabs.task());
         followers = new SessionFollowers(session, layout.story, replays, views.predictionBar());
         loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, followers::changed, centre::showRace, problems::show);
@@ -121,7 +123,7 @@ public final class MainWindow extends BorderPane {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
         var escape = new EscapeChain(observe.picker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe.view, follower, playback,
                 replays::close, runs::stop);
-        bindings.on(Action.RUN, () -> observe.run(runs::run)).on(Action.STOP, escape).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
+        bindings.on(Action.RUN, opened.leavingFor(() -> observe.run(runs::run))).on(Action.STOP, opened.escapeOr(escape)).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))
                 .on(Action.PRESENTATION, presentation::toggle).on(Action.NOTES, this::toggleNotes).on(Action.GLOSSARY, cards.glossary::toggle)
@@ -129,11 +131,11 @@ public final class MainWindow extends BorderPane {
                 .on(Action.HIGH_CONTRAST, themes::toggleContrast).on(Action.PATTERNS, themes::togglePatterns)
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
-                .on(Action.RECORD_CLIP, exports::toggleQuickClip)
+                .on(Action.RECORD_CLIP, exports::toggleQuickClip).on(Action.OPEN, opened::choose)
                 .on(Action.SHORTCUTS, cards.shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
         var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
+        layout.headerActions.getChildren().setAll(bindings.button(Action.OPEN, 20), bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
                 bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20), bindings.button(Action.REPLAY, 20),
                 exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
         var controlPanel = views.controlPanel();
@@ -273,6 +275,8 @@ public final class MainWindow extends BorderPane {
     public ObserveSession observing() { return observe.session; }
 
     public ObserveView observeView() { return observe.view; }
+
+    public OpenParts opened() { return opened; }
 
     public JvmPicker picker() { return observe.picker; }
 

@@ -14,7 +14,7 @@ import javafx.scene.layout.BorderPane;
 
 /**
  * What the window's middle shows: the run views, a race's two columns (until it is closed) or the
- * observed program (while it is shown, the settings and the run views step aside, untouched).
+ * observed program or an opened file (while either is shown, the settings and the run views step aside, untouched).
  */
 final class WindowCentre {
 
@@ -29,6 +29,8 @@ final class WindowCentre {
     private final Playback playback;
     private final Consumer<String> say;
     private boolean observeShown;
+    /** The opened file's view while it is shown, else null. */
+    private Node opened;
 
     /** @param liveCenter the window's centre as its FXML made it: the run views */
     WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, ObserveView observeView, JvmPicker picker,
@@ -53,6 +55,7 @@ final class WindowCentre {
     /** Observing turns the window's middle to the observed program, until it goes back to the runs. */
     void showObservation(boolean show) {
         if (show) {
+            showOpened(null);
             picker.setVisible(false);
             follower.clear(); // a run's task card has no place over an observation
         }
@@ -60,14 +63,39 @@ final class WindowCentre {
             return;
         }
         observeShown = show;
-        window.setLeft(show ? null : sidebar);
-        shownTitle.setVisible(!show);
+        sides();
         showRace(playback.race());
+    }
+
+    /** Whether the middle shows an opened file. */
+    boolean openedShown() {
+        return opened != null;
+    }
+
+    /** An opened file's view replaces the views (and an observation) until it is left ({@code view} null). */
+    void showOpened(Node view) {
+        if (opened == view) {
+            return;
+        }
+        opened = view;
+        if (view != null) {
+            picker.setVisible(false);
+            follower.clear();
+        }
+        sides();
+        showRace(playback.race());
+    }
+
+    /** The settings and the title belong to the runs: they step aside for an observation or an opened file. */
+    private void sides() {
+        boolean aside = observeShown || opened != null;
+        window.setLeft(aside ? null : sidebar);
+        shownTitle.setVisible(!aside);
     }
 
     /** A race replaces the views with its two columns until it is closed; an observation replaces them while it is shown. */
     void showRace(Race shown) {
-        Node center = shown != null ? race : observeShown ? observeView : liveCenter;
+        Node center = shown != null ? race : opened != null ? opened : observeShown ? observeView : liveCenter;
         if (window.getCenter() != center) {
             window.setCenter(center);
             if (shown != null) {

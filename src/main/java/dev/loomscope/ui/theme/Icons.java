@@ -30,6 +30,7 @@ public enum Icons {
     PAUSE(Material2MZ.PAUSE),
     MORE(Material2MZ.MORE_HORIZ),
     OBSERVE(Material2MZ.TRACK_CHANGES),
+    OPEN(Material2AL.FOLDER_OPEN),
     THREAD_DUMP(Material2AL.LAYERS),
     REFRESH(Material2MZ.REFRESH),
     BACK(Material2AL.ARROW_BACK),

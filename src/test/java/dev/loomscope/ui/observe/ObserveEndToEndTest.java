@@ -69,7 +69,7 @@ class ObserveEndToEndTest {
             target.awaitLine("ready"::equals, Duration.ofSeconds(30));
             target.awaitAttachable();
             open(dir.resolve("recordings"));
-            press(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+            press(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
             Fx.waitUntil("the picker lists the target", Duration.ofSeconds(30),
                     () -> jvmTable(window).getItems().stream().anyMatch(jvm -> jvm.pid() == target.pid()));
             Fx.run(() -> {

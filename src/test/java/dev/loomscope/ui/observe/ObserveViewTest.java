@@ -156,7 +156,7 @@ class ObserveViewTest {
         Fx.run(() -> opened.stage().getScene().getAccelerators().get(keys).run());
     }
 
-    private static final KeyCodeCombination OBSERVE = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCodeCombination OBSERVE = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     private static final KeyCodeCombination DUMP = new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCodeCombination ESC = new KeyCodeCombination(KeyCode.ESCAPE);
 

@@ -1,0 +1,74 @@
+package dev.loomscope.ui.open;
+
+import dev.loomscope.recording.RecordingComparison;
+import dev.loomscope.recording.RecordingComparison.Figure;
+import dev.loomscope.recording.RecordingSummary;
+import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Icons;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.VBox;
+
+/** Two recordings' figures in two columns with the difference, as {@code open before.jfr after.jfr} prints them. */
+final class ComparisonPane extends VBox {
+
+    @FXML
+    private Label compareBefore;
+    @FXML
+    private Label compareAfter;
+    @FXML
+    private VBox compareCannot;
+    @FXML
+    private TableView<Figure> compareTable;
+    @FXML
+    private TableColumn<Figure, String> compareFigure;
+    @FXML
+    private TableColumn<Figure, String> compareBeforeColumn;
+    @FXML
+    private TableColumn<Figure, String> compareAfterColumn;
+    @FXML
+    private TableColumn<Figure, String> compareDifference;
+
+    ComparisonPane(RecordingSummary before, RecordingSummary after) {
+        Fxml.load(this);
+        cells(compareFigure, f -> Messages.text("open.figure." + f.key()));
+        cells(compareBeforeColumn, f -> figure(f.before()));
+        cells(compareAfterColumn, f -> figure(f.after()));
+        cells(compareDifference, f -> (f.difference() > 0 ? "+" : "") + figure(f.difference()) + percent(f));
+        compareBefore.setText(Messages.text("open.compare.before-file", before.file(), before.events()));
+        compareAfter.setText(Messages.text("open.compare.after-file", after.file(), after.events()));
+        compareTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        // What both cannot show is said once; what only one cannot show names it.
+        for (var s : java.util.List.of(before, after)) {
+            for (String line : s.cannotShow()) {
+                boolean both = before.cannotShow().contains(line) && after.cannotShow().contains(line);
+                if (both && s == after) {
+                    continue;
+                }
+                var label = new Label(both ? line : s.file().getFileName() + ": " + line, Icons.ERROR.create(16));
+                label.setWrapText(true);
+                label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // whole, not cut to one line
+                label.getStyleClass().add("opened-cannot-line");
+                compareCannot.getChildren().add(label);
+            }
+        }
+        compareTable.getItems().setAll(RecordingComparison.of(before, after));
+    }
+
+    private static String figure(double value) {
+        return Math.abs(value - Math.rint(value)) < 1e-9 ? Numbers.count((long) value) : "%,.2f".formatted(value);
+    }
+
+    private static String percent(Figure f) {
+        return f.before() == 0 ? "" : " (%+.0f%%)".formatted(f.difference() * 100 / f.before());
+    }
+
+    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
+    }
+}

@@ -1,0 +1,131 @@
+package dev.loomscope.ui.open;
+
+import dev.loomscope.recording.FileKind;
+import dev.loomscope.recording.RecordingReader;
+import dev.loomscope.recording.RecordingSummary;
+import dev.loomscope.recording.ThreadDumpReader;
+import dev.loomscope.recording.ThreadDumpSummary;
+import dev.loomscope.recording.UnreadableFileException;
+import dev.loomscope.ui.fx.Messages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One read of a file (or two recordings) on a thread of its own. The reader reports progress every
+ * few thousand events; only the newest report is kept, and the window reads it once per frame, so a
+ * fast reader costs the FX thread nothing. Only the summaries are kept: the file is streamed.
+ */
+final class FileReading {
+
+    /** How far the read has come: file {@code index} of {@code files}, its bytes read of its size. */
+    record Progress(Path file, int index, int files, long bytes, long size, long events) {
+    }
+
+    /** How a read ended. */
+    sealed interface Outcome {
+        record Recording(RecordingSummary summary) implements Outcome {
+        }
+
+        record Dump(ThreadDumpSummary summary) implements Outcome {
+        }
+
+        record Two(RecordingSummary before, RecordingSummary after) implements Outcome {
+        }
+
+        record Failed(String message) implements Outcome {
+        }
+
+        record Cancelled() implements Outcome {
+        }
+    }
+
+    /** Bytes read between two full collections: less than one of the JDK's 12 MB chunks, so each chunk's pools go once read. */
+    private static final long COLLECT_EVERY_BYTES = 8L << 20;
+
+    private final AtomicReference<Progress> progress;
+    /** Where the last full collection was made (the reading thread's alone). */
+    private long collectedAt;
+    private final AtomicReference<Outcome> outcome = new AtomicReference<>();
+    private final Thread thread;
+
+    FileReading(List<Path> files) {
+        progress = new AtomicReference<>(new Progress(files.getFirst(), 0, files.size(), 0, size(files.getFirst()), 0));
+        thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> outcome.set(read(files)));
+    }
+
+    FileReading start() {
+        thread.start();
+        return this;
+    }
+
+    /** The newest progress report. */
+    Progress progress() {
+        return progress.get();
+    }
+
+    /** How it ended, or null while it reads. */
+    Outcome outcome() {
+        return outcome.get();
+    }
+
+    /** Stops the read at its next progress report (the readers look for an interrupt there). */
+    void cancel() {
+        thread.interrupt();
+    }
+
+    private Outcome read(List<Path> files) {
+        try {
+            if (files.size() > 2) {
+                return new Outcome.Failed(Messages.text("open.window.too-many", files.size()));
+            }
+            if (files.size() == 2) {
+                for (Path file : files) {
+                    if (FileKind.of(file) != FileKind.JFR) {
+                        return new Outcome.Failed(Messages.text("open.window.two-recordings", file));
+                    }
+                }
+                return new Outcome.Two(recording(files, 0), recording(files, 1));
+            }
+            Path file = files.getFirst();
+            return switch (FileKind.of(file)) {
+                case JFR -> new Outcome.Recording(recording(files, 0));
+                case THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(file, "", (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
+            };
+        } catch (UnreadableFileException e) {
+            return new Outcome.Failed(e.getMessage());
+        } catch (InterruptedException e) {
+            return new Outcome.Cancelled();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return new Outcome.Failed(Messages.text("open.error.damaged", files.getFirst(), String.valueOf(e.getMessage())));
+        }
+    }
+
+    private RecordingSummary recording(List<Path> files, int index) throws UnreadableFileException, InterruptedException {
+        Path file = files.get(index);
+        return RecordingReader.read(file, (bytes, size, events) -> report(file, index, files.size(), bytes, size, events));
+    }
+
+    private void report(Path file, int index, int files, long bytes, long size, long events) {
+        progress.set(new Progress(file, index, files, bytes, size, events));
+        if (bytes < collectedAt) {
+            collectedAt = 0; // the second file
+        }
+        if (bytes - collectedAt >= COLLECT_EVERY_BYTES) {
+            collectedAt = bytes;
+            // The JDK's parser holds each chunk's constant pools (an object per thread the chunk names: 100 MB and more
+            // of a busy service's chunk), gone once the chunk is read. The window's collector would grow its heap to
+            // keep them rather than collect; a full collection every few chunks gives the memory back as the read goes.
+            System.gc();
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.loomscope.ui.open;
+
+import dev.loomscope.recording.ThreadDumpSummary;
+import dev.loomscope.recording.ThreadDumpSummary.Group;
+import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.fx.Messages;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.transformation.FilteredList;
+import javafx.fxml.FXML;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
+
+/** A JSON thread dump in the window: its groups of identical stacks, searched by name or frame; the layout is {@code ThreadDumpPane.fxml}. */
+final class ThreadDumpPane extends VBox {
+
+    @FXML
+    private Label dumpJvm;
+    @FXML
+    private Label dumpThreads;
+    @FXML
+    private Label dumpVirtual;
+    @FXML
+    private Label dumpGroupCount;
+    @FXML
+    private Label dumpContainers;
+    @FXML
+    private TextField dumpSearch;
+    @FXML
+    private Label dumpShown;
+    @FXML
+    private TableView<Group> dumpGroupTable;
+    @FXML
+    private TableColumn<Group, String> dumpGroupCountColumn;
+    @FXML
+    private TableColumn<Group, String> dumpGroupStates;
+    @FXML
+    private TableColumn<Group, String> dumpGroupTop;
+    @FXML
+    private TableColumn<Group, String> dumpGroupContainer;
+    @FXML
+    private TextArea dumpGroupStack;
+
+    ThreadDumpPane(ThreadDumpSummary dump) {
+        Fxml.load(this);
+        dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        cells(dumpGroupCountColumn, g -> Numbers.count(g.count()));
+        cells(dumpGroupStates, ThreadDumpPane::states);
+        cells(dumpGroupTop, g -> g.frames().isEmpty() ? Messages.text("open.dump.no-frames") : g.frames().getFirst());
+        cells(dumpGroupContainer, g -> String.join(", ", g.containers()));
+        dumpJvm.setText(Messages.text("open.dump.jvm", dump.processId() < 0 ? "?" : Long.toString(dump.processId()),
+                dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion(), taken(dump.time())));
+        dumpThreads.setText(Numbers.count(dump.virtualThreads() + dump.platformThreads()));
+        dumpVirtual.setText(Numbers.count(dump.virtualThreads()));
+        dumpGroupCount.setText(Numbers.count(dump.groups().size()));
+        dumpContainers.setText(Numbers.count(dump.containers().size()));
+        // The reader gives the groups largest first: the table keeps that order.
+        var groups = new FilteredList<>(FXCollections.observableArrayList(dump.groups()));
+        dumpGroupTable.setItems(groups);
+        dumpSearch.textProperty().subscribe(text -> {
+            String wanted = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+            groups.setPredicate(wanted.isEmpty() ? null : g -> matches(g, wanted));
+            long threads = groups.stream().mapToLong(Group::count).sum();
+            dumpShown.setText(Messages.text("open.dump.shown", groups.size(), threads));
+        });
+        dumpGroupTable.getSelectionModel().selectedItemProperty().subscribe(g -> dumpGroupStack.setText(g == null ? "" : stack(g)));
+        dumpGroupTable.getSelectionModel().selectFirst();
+    }
+
+    /** "2026-11-27T06:11:45.472065523Z" as "2026-11-27 06:11:45Z"; a time written otherwise as it is. */
+    static String taken(String time) {
+        if (time.isEmpty()) {
+            return "?";
+        }
+        try {
+            return java.time.Instant.parse(time).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace('T', ' ');
+        } catch (java.time.format.DateTimeParseException e) {
+            return time;
+        }
+    }
+
+    private static boolean matches(Group g, String wanted) {
+        return g.frames().stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).contains(wanted))
+                || g.names().stream().anyMatch(n -> n.toLowerCase(Locale.ROOT).contains(wanted));
+    }
+
+    private static String states(Group g) {
+        String kind = Messages.text(g.virtual() ? "cli.open.dump.kind.virtual" : "cli.open.dump.kind.platform");
+        if (g.states().isEmpty()) {
+            return kind;
+        }
+        if (g.states().size() == 1) {
+            return kind + ", " + g.states().keySet().iterator().next();
+        }
+        return kind + ": " + g.states().entrySet().stream().map(e -> e.getKey() + " " + Numbers.count(e.getValue())).collect(Collectors.joining(", "));
+    }
+
+    private static String stack(Group g) {
+        var text = new StringBuilder(Messages.text("open.dump.stack-head", Numbers.count(g.count()), states(g), String.join(", ", g.names())));
+        g.frames().forEach(frame -> text.append("\n    at ").append(frame));
+        return text.toString();
+    }
+
+    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
+    }
+}

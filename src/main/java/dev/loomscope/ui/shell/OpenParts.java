@@ -1,0 +1,119 @@
+package dev.loomscope.ui.shell;
+
+import dev.loomscope.ui.export.WindowExports;
+import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.open.OpenView;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * Opening a JFR recording or a JSON thread dump in the window: Open (Ctrl+O, the header's folder button) with a file
+ * chooser (two recordings chosen are compared), a file dropped on the window, {@code --open}. The
+ * view takes the window's middle until it is left (Esc, Back, Run).
+ */
+public final class OpenParts {
+
+    private final BorderPane window;
+    private final WindowCentre centre;
+    private final OpenView view;
+    private Function<Window, List<File>> chooser = OpenParts::showChooser;
+
+    OpenParts(BorderPane window, WindowExports exports, WindowCentre centre, Consumer<String> problem, Consumer<String> say) {
+        this.window = window;
+        this.centre = centre;
+        view = new OpenView(exports, new OpenView.Surroundings() {
+            public void openAnother() { choose(); }
+            public void back() { centre.showOpened(null); }
+            public void problem(String message) { problem.accept(message); }
+            public void say(String text) { say.accept(text); }
+        });
+        acceptDrops();
+    }
+
+    /** Open: the chooser, then the file (or the two recordings) chosen. */
+    public void choose() {
+        List<File> files = chooser.apply(window.getScene() == null ? null : window.getScene().getWindow());
+        if (files != null && !files.isEmpty()) {
+            open(files.stream().map(File::toPath).toList());
+        }
+    }
+
+    /** Shows the view and reads {@code files} into it. */
+    public void open(List<Path> files) {
+        centre.showOpened(view);
+        view.open(files);
+    }
+
+    /** What asks for the files (the desktop's chooser; a test's own). */
+    public void chooseWith(Function<Window, List<File>> chooser) {
+        this.chooser = chooser;
+    }
+
+    public OpenView view() {
+        return view;
+    }
+
+    public boolean shown() {
+        return centre.openedShown();
+    }
+
+    /** Esc: stops a read under way, else leaves the opened file; with no file shown, {@code otherwise}. */
+    Runnable escapeOr(Runnable otherwise) {
+        return () -> {
+            if (!shown()) {
+                otherwise.run();
+            } else if (view.reading()) {
+                view.cancel();
+            } else {
+                centre.showOpened(null);
+            }
+        };
+    }
+
+    /** Run leaves an opened file for the run views first. */
+    Runnable leavingFor(Runnable runs) {
+        return () -> {
+            centre.showOpened(null);
+            runs.run();
+        };
+    }
+
+    private void acceptDrops() {
+        window.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles() && opens(e.getDragboard().getFiles())) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        window.setOnDragDropped(e -> {
+            boolean opens = e.getDragboard().hasFiles() && opens(e.getDragboard().getFiles());
+            if (opens) {
+                open(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+            }
+            e.setDropCompleted(opens);
+            e.consume();
+        });
+    }
+
+    /** One or two files named .jfr or .json (what they hold is read when they are opened). */
+    static boolean opens(List<File> files) {
+        return !files.isEmpty() && files.size() <= 2 && files.stream().map(f -> f.getName().toLowerCase(Locale.ROOT))
+                .allMatch(name -> name.endsWith(".jfr") || name.endsWith(".json"));
+    }
+
+    private static List<File> showChooser(Window owner) {
+        var chooser = new FileChooser();
+        chooser.setTitle(Messages.text("open.chooser.title"));
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter(Messages.text("open.chooser.jfr"), "*.jfr"),
+                new FileChooser.ExtensionFilter(Messages.text("open.chooser.dump"), "*.json"));
+        return chooser.showOpenMultipleDialog(owner);
+    }
+}

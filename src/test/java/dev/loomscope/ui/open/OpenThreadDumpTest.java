@@ -1,0 +1,103 @@
+package dev.loomscope.ui.open;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.RunSession;
+import dev.loomscope.recording.ReadProgress;
+import dev.loomscope.recording.ThreadDumpReader;
+import dev.loomscope.recording.ThreadDumpSummary;
+import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.testing.FakeRunner;
+import dev.loomscope.testing.RecordedProgram;
+import dev.loomscope.testing.TargetJvm;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessWindow;
+import dev.loomscope.ui.NodeProbe;
+import dev.loomscope.ui.WindowTest;
+import dev.loomscope.ui.shell.MainWindow;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opening a JSON thread dump in the real window: a dump taken here (jcmd) of one JVM with virtual
+ * threads parked at two places; the groups the window lists, their search, and the CSV of them.
+ */
+@WindowTest
+class OpenThreadDumpTest {
+
+    private static final int HERE = 90;
+    private static final int THERE = 25;
+
+    @TempDir
+    static Path dir;
+    static Path dump;
+    static ThreadDumpSummary summary;
+
+    private final HeadlessWindow opened = new HeadlessWindow();
+    private MainWindow window;
+
+    @BeforeAll
+    static void dump() throws Exception {
+        Fx.startToolkit();
+        dump = dir.resolve("threads.json");
+        try (var parked = TargetJvm.java(RecordedProgram.class, "park", Integer.toString(HERE), Integer.toString(THERE))) {
+            parked.awaitLine("ready"::equals, Duration.ofSeconds(60));
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(parked.pid()),
+                    "Thread.dump_to_file", "-format=json", dump.toString()).redirectErrorStream(true).start();
+            String said = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(dump).as(said).isRegularFile();
+        }
+        summary = ThreadDumpReader.read(dump, "", ReadProgress.NONE);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        opened.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<ThreadDumpSummary.Group> groups() {
+        return NodeProbe.lookup(window, "#dumpGroupTable", TableView.class);
+    }
+
+    @Test
+    void theGroupsAreTheDumpsAndTheSearchFiltersThem() throws Exception {
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
+        Fx.run(() -> window.opened().open(List.of(dump)));
+        Fx.waitUntil("the dump is read", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile());
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpVirtual", Label.class).getText())).isEqualTo("%,d".formatted(summary.virtualThreads()));
+        var shown = Fx.call(() -> List.copyOf(groups().getItems()));
+        assertThat(shown).isEqualTo(summary.groups());
+        assertThat(shown.getFirst().count()).isEqualTo(HERE);
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpGroupStack", TextArea.class).getText())).contains("parkHere");
+
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("PARKTHERE"));
+        var found = Fx.call(() -> List.copyOf(groups().getItems()));
+        assertThat(found).hasSize(1);
+        assertThat(found.getFirst().count()).isEqualTo(THERE);
+        assertThat(found.getFirst().frames()).anyMatch(frame -> frame.contains("parkThere"));
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("there-"));
+        assertThat(Fx.call(() -> groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum())).isEqualTo(THERE);
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText(""));
+        assertThat(Fx.call(() -> groups().getItems().size())).isEqualTo(summary.groups().size());
+
+        Path csv = dir.resolve("groups.csv");
+        Fx.call(() -> window.opened().view().saving().saveCsv(csv)).get(10, TimeUnit.SECONDS);
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.getFirst()).isEqualTo("count,virtual,states,topFrame,containers,names,frames");
+        assertThat(lines.get(1)).startsWith(HERE + ",true,");
+    }
+}
