@@ -272,31 +272,19 @@ public final class MainWindow extends BorderPane {
         loop.watch(watcher);
     }
 
+    // The parts, for the start scripts and the window tests.
     public ObserveSession observing() { return observe.session; }
-
     public ObserveView observeView() { return observe.view; }
-
     public OpenParts opened() { return opened; }
-
     public JvmPicker picker() { return observe.picker; }
-
     public RunActions runs() { return runs; }
-
     public BottomTabs tabs() { return tabs; }
-
     public ReplayActions replays() { return replays; }
-
     public Playback playback() { return playback; }
-
     public PresentationMode presentation() { return presentation; }
-
     public WindowState state() { return state; }
-
     public ControlsViewModel controls() { return controls; }
-
     public RunSession session() { return session; }
-
     public WindowExports exports() { return exports; }
-
     public FrameTimes frameTimes() { return frameTimes; }
 }
