@@ -20,6 +20,8 @@ final class JdkChoice {
     }
 
     static void bind(ComboBox<Jdks.Jdk> box, Button add, Jdks jdks, ObjectProperty<String> jdk) {
+        add.setGraphic(dev.loomscope.ui.theme.Icons.OPEN.create(16));
+        add.setAccessibleText(add.getText());
         box.getItems().setAll(jdks.runnable());
         box.setConverter(new StringConverter<>() {
             @Override
