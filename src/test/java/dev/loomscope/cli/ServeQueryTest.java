@@ -31,11 +31,7 @@ class ServeQueryTest {
     void twentyConnectionsOnAPoolOfFiveRunFiveQueriesAtOnceAndNoMore() throws Exception {
         try (var database = ServeDatabase.open(null, 5);
                 var service = WebService.start(ServiceConfig.loopback(), ServiceThreads.of(ExecutorKind.VIRTUAL, 1), List.of(), database.route())) {
-            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/query?ms=50", "-c", "20", "-n", "200",
-                    "--warmup", "0s", "--json");
-            assertThat(outcome.exitCode()).as(outcome.err()).isZero();
-            JsonNode load = JSON.readTree(outcome.out());
-            assertThat(load.get("ok").asLong()).isEqualTo(200);
+            JsonNode load = twoHundredQueriesOnTwentyConnections(service);
             // min(20 connections, virtual threads: no limit, 5 pooled connections) / 0.050 s.
             assertThat(load.get("ceiling").asDouble()).isEqualTo(100);
             // Each query holds a connection for at least 50 ms, so 200 of them on 5 take at least 2 s:
@@ -59,11 +55,7 @@ class ServeQueryTest {
     void aPoolOfTwentyLiftsTheLimit() throws Exception {
         try (var database = ServeDatabase.open(null, 20);
                 var service = WebService.start(ServiceConfig.loopback(), ServiceThreads.of(ExecutorKind.VIRTUAL, 1), List.of(), database.route())) {
-            var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/query?ms=50", "-c", "20", "-n", "200",
-                    "--warmup", "0s", "--json");
-            assertThat(outcome.exitCode()).as(outcome.err()).isZero();
-            JsonNode load = JSON.readTree(outcome.out());
-            assertThat(load.get("ok").asLong()).isEqualTo(200);
+            JsonNode load = twoHundredQueriesOnTwentyConnections(service);
             assertThat(load.get("ceiling").asDouble()).isEqualTo(400);
             assertThat(database.route().mostRunning()).isGreaterThan(5).isLessThanOrEqualTo(20);
         }
@@ -106,6 +98,16 @@ class ServeQueryTest {
         var notJdbc = RunCommandTest.execute("serve", "--jdbc-url", "postgres://localhost/db");
         assertThat(notJdbc.exitCode()).isEqualTo(2);
         assertThat(notJdbc.err()).contains("--jdbc-url must be a JDBC URL starting with jdbc: (got postgres://localhost/db)");
+    }
+
+    /** {@code load} with 20 connections, 200 queries of 50 ms on {@code /query}: its JSON, once every query was answered. */
+    private static JsonNode twoHundredQueriesOnTwentyConnections(WebService service) throws Exception {
+        var outcome = RunCommandTest.execute("load", "--url", service.baseUri() + "/query?ms=50", "-c", "20", "-n", "200", "--warmup", "0s",
+                "--json");
+        assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        JsonNode load = JSON.readTree(outcome.out());
+        assertThat(load.get("ok").asLong()).isEqualTo(200);
+        return load;
     }
 
     private static String get(URI uri) throws Exception {

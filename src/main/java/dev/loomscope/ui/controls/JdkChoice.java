@@ -2,6 +2,7 @@ package dev.loomscope.ui.controls;
 
 import dev.loomscope.launcher.Jdks;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.theme.Icons;
 import java.io.File;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.control.Button;
@@ -20,7 +21,7 @@ final class JdkChoice {
     }
 
     static void bind(ComboBox<Jdks.Jdk> box, Button add, Jdks jdks, ObjectProperty<String> jdk) {
-        add.setGraphic(dev.loomscope.ui.theme.Icons.OPEN.create(16));
+        add.setGraphic(Icons.OPEN.create(16));
         add.setAccessibleText(add.getText());
         box.getItems().setAll(jdks.runnable());
         box.setConverter(new StringConverter<>() {
