@@ -46,6 +46,14 @@ class OpenCommandTest {
     static Path dump;
 
     record Outcome(int exitCode, String out, String err) {
+
+        /** What it printed, read as the one JSON object {@code --json} prints; a failure shows both streams. */
+        JsonNode json() throws IOException {
+            assertThat(exitCode).as("exit code; stderr: %s", err).isZero();
+            JsonNode json = new ObjectMapper().readTree(out);
+            assertThat(json != null && json.isObject()).as("one JSON object on stdout; it printed: [%s]; stderr: [%s]", out, err).isTrue();
+            return json;
+        }
     }
 
     @BeforeAll
@@ -105,8 +113,7 @@ class OpenCommandTest {
     @Test
     void aRecordingsCountsAreTheJdksOwnAndItsFieldsStartWithAttachs() throws Exception {
         Outcome o = open(recording.toString(), "--json");
-        assertThat(o.exitCode()).as(o.err()).isZero();
-        JsonNode json = new ObjectMapper().readTree(o.out());
+        JsonNode json = o.json();
         Map<String, Long> jdk = jfrSummary(recording);
 
         assertThat(json.get("virtualThreadStarts").asLong()).isEqualTo(jdk.get("jdk.VirtualThreadStart")).isGreaterThanOrEqualTo(STARTED);
@@ -165,7 +172,7 @@ class OpenCommandTest {
         assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(o.out()).contains("starts and ends were not recorded", "jdk.VirtualThreadStart#enabled=true",
                 "Pins shorter than 20.0 ms");
-        JsonNode json = new ObjectMapper().readTree(open(defaults.toString(), "--json").out());
+        JsonNode json = open(defaults.toString(), "--json").json();
         assertThat(json.get("startsRecorded").asBoolean()).isFalse();
         assertThat(json.get("virtualThreadStarts").asLong()).isZero();
         assertThat(json.get("pinnedEvents").asLong()).isEqualTo(jfrSummary(defaults).get("jdk.VirtualThreadPinned"));
@@ -176,8 +183,7 @@ class OpenCommandTest {
         Outcome text = open(defaults.toString(), recording.toString());
         assertThat(text.exitCode()).as(text.err()).isZero();
         Outcome asJson = open(defaults.toString(), recording.toString(), "--json");
-        assertThat(asJson.exitCode()).as(asJson.err()).isZero();
-        JsonNode json = new ObjectMapper().readTree(asJson.out());
+        JsonNode json = asJson.json();
         assertThat(json.has("after")).as(asJson.out()).isTrue();
         long starts = json.get("after").get("virtualThreadStarts").asLong();
         assertThat(json.get("before").get("virtualThreadStarts").asLong()).isZero();
@@ -188,7 +194,7 @@ class OpenCommandTest {
 
     @Test
     void aThreadDumpIsGroupedByStackAndContainerAndSearched() throws Exception {
-        JsonNode json = new ObjectMapper().readTree(open(dump.toString(), "--json").out());
+        JsonNode json = open(dump.toString(), "--json").json();
         assertThat(json.get("threadDumpVirtualThreads").asLong()).isGreaterThanOrEqualTo(HERE + THERE);
         JsonNode groups = json.get("groups");
         assertThat(groups.get(0).get("count").asLong()).isEqualTo(HERE);

@@ -14,7 +14,7 @@ import dev.loomscope.scenario.Sharing;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.RunScript;
 import dev.loomscope.ui.Fx;
-import dev.loomscope.ui.HeadlessScreenOverflow;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -48,7 +48,6 @@ class ComparisonChartsOnStageTest {
 
     private Stage stage;
     private MainWindow window;
-    private final HeadlessScreenOverflow overflow = new HeadlessScreenOverflow();
 
     @BeforeAll
     static void startToolkit() throws Exception {
@@ -64,7 +63,6 @@ class ComparisonChartsOnStageTest {
         if (stage != null) {
             Fx.run(stage::close);
         }
-        overflow.restore();
     }
 
     /** Figures as the real runs give them, on the synthesised runs' events. */
@@ -99,7 +97,6 @@ class ComparisonChartsOnStageTest {
     @MethodSource("presets")
     void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(String name) throws Exception {
         Preset preset = Preset.named(name, 2).orElseThrow();
-        overflow.quiet();
         var runner = new FakeRunner().playing(s -> realistic(s, RunOptions.DEFAULT));
         var session = new RunSession(runner, RunOptions.DEFAULT);
         var settings = WindowCommand.Settings.DEFAULT.withPreset(preset).withSize(SIZES[0][0], SIZES[0][1]);
@@ -109,7 +106,7 @@ class ComparisonChartsOnStageTest {
             opened.presentation().setFullScreen(false);
             opened.presentation().set(true);
             opened.state().setPlaybackAfterRuns(false);
-            return opened;
+            return HeadlessWindow.unpainted(stage, opened);
         });
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());

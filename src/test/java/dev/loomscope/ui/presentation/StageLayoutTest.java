@@ -2,7 +2,7 @@ package dev.loomscope.ui.presentation;
 
 import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
-import dev.loomscope.ui.HeadlessScreenOverflow;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -54,20 +54,14 @@ class StageLayoutTest {
         Fx.startToolkit();
     }
 
-    private final HeadlessScreenOverflow overflow = new HeadlessScreenOverflow();
-
     @AfterEach
     void close() throws Exception {
         if (stage != null) {
             Fx.run(stage::close);
         }
-        overflow.restore();
     }
 
     private void open(int width, int height, Preset preset) throws Exception {
-        if (width > 1000 || height > 1000) {
-            overflow.quiet();
-        }
         // The geometry is the point here, not the runs: a fake runner plays each preset's runs at once.
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         var settings = preset == null ? WindowCommand.Settings.DEFAULT.withSize(width, height)
@@ -79,7 +73,7 @@ class StageLayoutTest {
             opened.presentation().set(true);
             // The geometry after the runs, not a slow-motion playback of one of them.
             opened.state().setPlaybackAfterRuns(false);
-            return opened;
+            return HeadlessWindow.unpainted(stage, opened);
         });
         settle();
     }
