@@ -19,10 +19,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The observer against real JVMs: what arrives from JFR and the MXBeans, and that nothing stays behind in the target. */
-@Isolated // its target JVMs would take the cores from other tests' runner JVMs, which wait a bounded time for their first task
+@ResourceLock(TargetJvm.LOCK)
 class ObserverEndToEndTest {
 
     private static final Duration START = Duration.ofSeconds(60);

@@ -22,11 +22,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code loomscope attach} against real processes: the list, the summary and its JSON, and every way it cannot observe. */
-@Isolated // its target JVMs would take the cores from other tests' runner JVMs, which wait a bounded time for their first task
+@ResourceLock(TargetJvm.LOCK)
 class AttachCommandTest {
 
     private static final Duration START = Duration.ofSeconds(60);

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code attach --jmx} against one real JVM whose agent asks for a password, as the JDK documents it
  * (password and access files, mode 600): the right password observes, a wrong or missing one gets
  * one line, and a password file others may read is refused before anything is sent.
  */
-@Isolated // as AttachCommandTest: its target takes the cores from other tests' runner JVMs
+@ResourceLock(TargetJvm.LOCK)
 class RemoteAttachTest {
 
     @TempDir

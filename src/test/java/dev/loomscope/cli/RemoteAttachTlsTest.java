@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code attach --jmx} to one real JVM whose agent and registry speak TLS with a key pair keytool made:
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * trusted, one line. Each attach runs in a JVM of its own: the JDK's TLS takes its trust once per
  * process and RMI keeps its connections open a while, so two attaches in one JVM would not be two.
  */
-@Isolated // as AttachCommandTest: its target takes the cores from other tests' runner JVMs
+@ResourceLock(TargetJvm.LOCK)
 class RemoteAttachTlsTest {
 
     private static final Duration DONE = Duration.ofSeconds(60);

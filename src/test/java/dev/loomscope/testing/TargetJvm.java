@@ -17,6 +17,13 @@ import java.util.function.Predicate;
 /** A JVM of the tests' own to observe: started, its output collected, and killed when closed. */
 public final class TargetJvm implements AutoCloseable {
 
+    /**
+     * The JUnit resource lock of the classes that observe target JVMs end to end: one such class
+     * at a time, beside the rest of the suite (their targets sleep; what they cost is JFR's
+     * streaming and the observer).
+     */
+    public static final String LOCK = "observed target JVMs";
+
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
