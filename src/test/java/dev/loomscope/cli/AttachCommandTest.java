@@ -47,6 +47,12 @@ class AttachCommandTest {
         var all = new ArrayList<>(List.of("attach"));
         all.addAll(List.of(args));
         int code = commandLine.execute(all.toArray(String[]::new));
+        if (code == 0 && out.toString().isEmpty()) {
+            // Seen twice in the whole suite and never alone: what the thread and the writers were, for the next time.
+            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s%n",
+                    "attach", all, err, Thread.currentThread().getName(), Thread.currentThread().isInterrupted(),
+                    commandLine.getSubcommands().get("attach").getOut() == commandLine.getOut());
+        }
         return new Outcome(code, out.toString(), err.toString());
     }
 
@@ -59,7 +65,7 @@ class AttachCommandTest {
 
             Outcome listed = attach();
             assertThat(listed.exitCode()).isZero();
-            assertThat(listed.out().lines()).anyMatch(line -> line.matches(target.pid() + "\\s+25\\S*\\s+yes\\s+" + ObservedProgram.class.getName()));
+            assertThat(listed.out().lines()).as("the list; stderr: %s", listed.err()).anyMatch(line -> line.matches(target.pid() + "\\s+25\\S*\\s+yes\\s+" + ObservedProgram.class.getName()));
 
             Outcome observed = attach(Long.toString(target.pid()), "--duration", "2s", "--json", "--jfr", jfr.toString());
 
