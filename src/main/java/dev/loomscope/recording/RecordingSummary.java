@@ -63,13 +63,14 @@ public record RecordingSummary(Path file, long sizeBytes, long events, Observati
 
     /**
      * The summary as JSON fields: exactly {@code attach --json}'s first (pid, jdk, durationMs, virtualThreadStarts, ...,
-     * threadDumpVirtualThreads), then the recording's own: file, sizeBytes, events, startEpochMs, startsRecorded,
-     * endsRecorded, pinThresholdMs, bucketSeconds, perSecondColumns, perSecond (one row per bucket), pinDurations, mostPinnedThreads, scheduler, carriers,
+     * threadDumpVirtualThreads), then the recording's own: file, program (its main class or jar), sizeBytes, events, startEpochMs, startsRecorded,
+     * endsRecorded, pinThresholdMs, bucketSeconds, perSecondColumns, perSecond (one row per bucket), pinDurations, mostPinnedThreads, threadsCounted, scheduler, carriers,
      * loomscopeSlices, loomscopeCarriers, cannotShow.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>(ObservationExport.summary(observation));
         json.put("file", file.toString());
+        json.put("program", observation.target().name());
         json.put("sizeBytes", sizeBytes);
         json.put("events", events);
         json.put("startEpochMs", observation.startEpochMs());
@@ -94,6 +95,7 @@ public record RecordingSummary(Path file, long sizeBytes, long events, Observati
             thread.put("pinnedMs", thousandths(t.pinnedMs()));
             return thread;
         }).toList());
+        json.put("threadsCounted", threadsCounted);
         json.put("scheduler", new java.util.TreeMap<>(scheduler));
         json.put("carriers", carriers);
         json.put("loomscopeSlices", loomscopeSlices);
