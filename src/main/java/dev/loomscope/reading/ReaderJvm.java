@@ -60,12 +60,17 @@ public final class ReaderJvm {
         this.launcher = JvmLauncher.standard();
     }
 
-    /** The command that reads {@code file}. */
-    List<String> command(Path file) {
-        // The serial collector: one thread and no structures of its own for a heap this small. C2 stays: over the 500 MB
-        // recording C1's code took 10-20 % more CPU. An OutOfMemoryError ends the JVM at once (exit code 3).
-        return launcher.toolCommand(MAIN, List.of("-Xmx" + heapMb + "m", "-Xms16m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
-                "-Xshare:auto"), List.of("open", file.toAbsolutePath().toString(), "--json", "--progress-json"));
+    /**
+     * The reader's JVM options: its heap; the serial collector (one thread and no structures of its own for a heap this small);
+     * an OutOfMemoryError ends the JVM at once (exit code 3). C2 stays: over the 500 MB recording C1's code took 10-20 % more CPU.
+     */
+    public List<String> jvmOptions() {
+        return List.of("-Xmx" + heapMb + "m", "-Xms16m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    }
+
+    /** The command that reads {@code file}: the summary JSON on stdout, progress on stderr. */
+    public List<String> command(Path file) {
+        return launcher.toolCommand(MAIN, jvmOptions(), List.of("open", file.toAbsolutePath().toString(), "--json", "--progress-json"));
     }
 
     /**
