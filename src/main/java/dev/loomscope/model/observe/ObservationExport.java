@@ -19,8 +19,7 @@ public final class ObservationExport {
 
     /**
      * The summary's fields, in order: pid, jdk, durationMs, virtualThreadStarts, virtualThreadEnds,
-     * pinnedEvents, pinnedMs, pinnedReasons, pinHotspots (frames, count, totalMs, maxMs, firstCallerFrame,
-     * reasons, blockingOperations), submitFailed,
+     * pinnedEvents, pinnedMs, pinnedReasons, pinHotspots (frames, count, totalMs), submitFailed,
      * schedulerParallelism, schedulerPoolSizeMax, mountedMax, queuedMax, threadDumpVirtualThreads.
      * A figure that was not measured (no scheduler MXBean, no thread dump) is null, not 0.
      */
@@ -39,10 +38,6 @@ public final class ObservationExport {
             hotspot.put("frames", h.frames());
             hotspot.put("count", h.count());
             hotspot.put("totalMs", thousandths(h.totalMs()));
-            hotspot.put("maxMs", thousandths(h.maxMs()));
-            hotspot.put("firstCallerFrame", h.firstCallerFrame());
-            hotspot.put("reasons", h.reasons());
-            hotspot.put("blockingOperations", h.blockingOperations());
             return hotspot;
         }).toList());
         json.put("submitFailed", s.submitFailed());
