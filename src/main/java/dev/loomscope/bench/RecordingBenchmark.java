@@ -50,9 +50,11 @@ public final class RecordingBenchmark {
             return bareMedianMs() == 0 ? 0 : (double) openMedianMs() / bareMedianMs();
         }
 
-        private static long median(List<Long> values) {
-            return values.stream().sorted().toList().get(values.size() / 2);
-        }
+    }
+
+    /** The middle value (the upper one of an even count). */
+    public static long median(List<Long> values) {
+        return values.stream().sorted().toList().get(values.size() / 2);
     }
 
     private RecordingBenchmark() {

@@ -1,6 +1,7 @@
 package dev.loomscope.cli;
 
 import dev.loomscope.bench.RecordingBenchmark;
+import dev.loomscope.bench.ReaderJvmBenchmark;
 import dev.loomscope.bench.RecordingBenchmark.Times;
 import dev.loomscope.recording.UnreadableFileException;
 import dev.loomscope.text.Text;
@@ -37,6 +38,9 @@ public final class OpenBenchCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", descriptionKey = "cli.open-bench.rounds")
     int rounds;
 
+    @Option(names = "--reader-jvm", descriptionKey = "cli.open-bench.reader-jvm")
+    boolean readerJvm;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (threads < 1 || pinEvery < 1 || rounds < 1 || rounds > 50) {
@@ -65,6 +69,17 @@ public final class OpenBenchCommand implements Callable<Integer> {
             out.println(Text.get(met ? "cli.open-bench.met" : "cli.open-bench.missed", times.ratio(), RecordingBenchmark.MAX_RATIO,
                     times.sizeBytes() / 1e6 / Math.max(0.001, times.openMedianMs() / 1000.0)));
             out.flush();
+            if (readerJvm) {
+                ReaderJvmBenchmark.Times jvms = ReaderJvmBenchmark.time(recording, rounds);
+                out.println(Text.get("cli.open-bench.jvm-bare", RecordingBenchmark.median(jvms.bareMs()), jvms.bareMs(),
+                        RecordingBenchmark.median(jvms.bareWallMs()), jvms.bareWallMs()));
+                out.println(Text.get("cli.open-bench.jvm-open", RecordingBenchmark.median(jvms.readerMs()), jvms.readerMs(),
+                        RecordingBenchmark.median(jvms.readerWallMs()), jvms.readerWallMs()));
+                boolean jvmMet = jvms.ratio() <= RecordingBenchmark.MAX_RATIO;
+                out.println(Text.get(jvmMet ? "cli.open-bench.jvm-met" : "cli.open-bench.jvm-missed", jvms.ratio(), RecordingBenchmark.MAX_RATIO));
+                out.flush();
+                met &= jvmMet;
+            }
             return met ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
         } catch (UnreadableFileException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

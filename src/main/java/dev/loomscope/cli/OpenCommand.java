@@ -49,6 +49,9 @@ public final class OpenCommand implements Callable<Integer> {
     @Option(names = "--progress", descriptionKey = "cli.open.progress")
     boolean progress;
 
+    @Option(names = "--progress-json", descriptionKey = "cli.open.progress-json")
+    boolean progressJson;
+
     @Option(names = "--top", paramLabel = "N", defaultValue = "5", descriptionKey = "cli.open.top")
     int top;
 
@@ -97,12 +100,21 @@ public final class OpenCommand implements Callable<Integer> {
             return 0;
         } catch (UnreadableFileException e) {
             clearProgress(err);
+            if (progressJson) {
+                // For the program reading through this command: the one line to show, as it is.
+                err.println(new ObjectMapper().writeValueAsString(java.util.Map.of("error", e.getMessage())));
+                err.flush();
+                return LoomScopeCommand.EXIT_USAGE;
+            }
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
     /** A progress line on stderr, redrawn at most every 100 ms, when stderr is a terminal or --progress asks; else nothing. */
     private ReadProgress progress(PrintWriter err, Path file) {
+        if (progressJson) {
+            return jsonProgress(err);
+        }
         if (!progress && !stderrIsTerminal()) {
             return ReadProgress.NONE;
         }
@@ -120,6 +132,19 @@ public final class OpenCommand implements Callable<Integer> {
     }
 
     private boolean drawn;
+
+    /** One JSON object a line on stderr, at most every 100 ms and at the end: for a program that shows the progress itself. */
+    private static ReadProgress jsonProgress(PrintWriter err) {
+        long[] last = {System.nanoTime()};
+        return (bytes, size, events) -> {
+            long now = System.nanoTime();
+            if (now - last[0] >= PROGRESS_EVERY_NS || bytes == size) {
+                last[0] = now;
+                err.println("{\"bytes\":" + bytes + ",\"size\":" + size + ",\"events\":" + events + "}");
+                err.flush();
+            }
+        };
+    }
 
     private void clearProgress(PrintWriter err) {
         if (drawn) {

@@ -96,6 +96,23 @@ public final class JvmLauncher {
         return command;
     }
 
+    /**
+     * A JVM of this app's own that runs no workload (it reads a file for the window, say): the same {@code java} and class path,
+     * {@link JvmFlags#required()}, then {@code jvmArgs}. None of a run's flags: they are for what the runner measures.
+     */
+    public List<String> toolCommand(String mainClass, List<String> jvmArgs, List<String> args) {
+        var command = new ArrayList<>(prefix);
+        command.add(java.toString());
+        command.addAll(JvmFlags.required());
+        command.addAll(extraJvmArgs);
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        return command;
+    }
+
     /** The {@code java} of the JDK this JVM runs on (JDK 25 or later, which the runner needs). */
     public static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -63,13 +63,27 @@ public record RecordingSummary(Path file, long sizeBytes, long events, Observati
 
     /**
      * The summary as JSON fields: exactly {@code attach --json}'s first (pid, jdk, durationMs, virtualThreadStarts, ...,
-     * threadDumpVirtualThreads), then the recording's own: file, sizeBytes, events, startEpochMs, startsRecorded,
-     * endsRecorded, pinThresholdMs, bucketSeconds, perSecondColumns, perSecond (one row per bucket), pinDurations, mostPinnedThreads, scheduler, carriers,
+     * threadDumpVirtualThreads; each of the pinHotspots has maxMs, firstCallerFrame, reasons and blockingOperations after
+     * attach's frames, count and totalMs), then the recording's own: file, program (its main class or jar), sizeBytes, events, startEpochMs, startsRecorded,
+     * endsRecorded, pinThresholdMs, bucketSeconds, perSecondColumns, perSecond (one row per bucket), pinDurations, mostPinnedThreads, threadsCounted, scheduler, carriers,
      * loomscopeSlices, loomscopeCarriers, cannotShow.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>(ObservationExport.summary(observation));
+        // attach's fields of each hotspot first, then what the window shows of it and what comparing two recordings needs.
+        json.put("pinHotspots", observation.pinHotspots().stream().map(h -> {
+            Map<String, Object> hotspot = new LinkedHashMap<>();
+            hotspot.put("frames", h.frames());
+            hotspot.put("count", h.count());
+            hotspot.put("totalMs", thousandths(h.totalMs()));
+            hotspot.put("maxMs", thousandths(h.maxMs()));
+            hotspot.put("firstCallerFrame", h.firstCallerFrame());
+            hotspot.put("reasons", h.reasons());
+            hotspot.put("blockingOperations", h.blockingOperations());
+            return hotspot;
+        }).toList());
         json.put("file", file.toString());
+        json.put("program", observation.target().name());
         json.put("sizeBytes", sizeBytes);
         json.put("events", events);
         json.put("startEpochMs", observation.startEpochMs());
@@ -94,6 +108,7 @@ public record RecordingSummary(Path file, long sizeBytes, long events, Observati
             thread.put("pinnedMs", thousandths(t.pinnedMs()));
             return thread;
         }).toList());
+        json.put("threadsCounted", threadsCounted);
         json.put("scheduler", new java.util.TreeMap<>(scheduler));
         json.put("carriers", carriers);
         json.put("loomscopeSlices", loomscopeSlices);

@@ -243,4 +243,27 @@ class OpenCommandTest {
         assertThat(twoDumps.exitCode()).isEqualTo(2);
         assertThat(twoDumps.err()).contains("only two JFR recordings");
     }
+
+    @Test
+    void progressJsonIsOneObjectALineEndingWithTheWholeFileAndAnErrorIsOneObjectToo(@TempDir Path bad) throws Exception {
+        Outcome o = open(recording.toString(), "--json", "--progress-json");
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        var mapper = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : o.err().lines().toList()) {
+            lines.add(mapper.readTree(line));
+        }
+        assertThat(lines).isNotEmpty().allSatisfy(l -> assertThat(l.get("size").asLong()).isEqualTo(Files.size(recording)));
+        assertThat(lines.getLast().get("bytes").asLong()).isEqualTo(Files.size(recording));
+        assertThat(lines.getLast().get("events").asLong()).isEqualTo(mapper.readTree(o.out()).get("events").asLong());
+
+        Path cut = bad.resolve("cut.jfr");
+        byte[] whole = Files.readAllBytes(recording);
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        Outcome failed = open(cut.toString(), "--json", "--progress-json");
+        assertThat(failed.exitCode()).isEqualTo(2);
+        assertThat(failed.out()).isEmpty();
+        JsonNode error = mapper.readTree(failed.err().lines().toList().getLast());
+        assertThat(error.get("error").asText()).startsWith(cut.toString()).contains("cut short at byte");
+    }
 }

@@ -1,7 +1,7 @@
 package dev.loomscope.ui.open;
 
+import dev.loomscope.reading.ReaderJvm;
 import dev.loomscope.recording.FileKind;
-import dev.loomscope.recording.RecordingReader;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.recording.ThreadDumpReader;
 import dev.loomscope.recording.ThreadDumpSummary;
@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One read of a file (or two recordings) on a thread of its own. The reader reports progress every
- * few thousand events; only the newest report is kept, and the window reads it once per frame, so a
- * fast reader costs the FX thread nothing. Only the summaries are kept: the file is streamed.
+ * One read of a file (or two recordings) on a thread of its own. A recording is read in a JVM of its
+ * own ({@link ReaderJvm}): the JDK's parser needs hundreds of MB for some, which the window's process
+ * would keep; a thread dump is read here. The reader reports progress every few thousand events; only
+ * the newest report is kept, and the window reads it once per frame, so a fast reader costs the FX
+ * thread nothing. Only the summaries are kept: the file is streamed.
  */
 final class FileReading {
 
@@ -41,16 +43,21 @@ final class FileReading {
         }
     }
 
-    /** Bytes read between two full collections: less than one of the JDK's 12 MB chunks, so each chunk's pools go once read. */
-    private static final long COLLECT_EVERY_BYTES = 8L << 20;
-
     private final AtomicReference<Progress> progress;
-    /** Where the last full collection was made (the reading thread's alone). */
-    private long collectedAt;
+    private final int readerHeapMb;
+    /** The reader JVM of the recording being read, or null. */
+    private volatile ReaderJvm reader;
+    private volatile boolean cancelled;
     private final AtomicReference<Outcome> outcome = new AtomicReference<>();
     private final Thread thread;
 
     FileReading(List<Path> files) {
+        this(files, ReaderJvm.HEAP_MB);
+    }
+
+    /** With {@code readerHeapMb} of heap for the reader JVM (a test gives it too little). */
+    FileReading(List<Path> files, int readerHeapMb) {
+        this.readerHeapMb = readerHeapMb;
         progress = new AtomicReference<>(new Progress(files.getFirst(), 0, files.size(), 0, size(files.getFirst()), 0));
         thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> outcome.set(read(files)));
     }
@@ -70,8 +77,13 @@ final class FileReading {
         return outcome.get();
     }
 
-    /** Stops the read at its next progress report (the readers look for an interrupt there). */
+    /** Stops the read: a reader JVM is ended at once, a thread dump's read at its next progress report. */
     void cancel() {
+        cancelled = true;
+        ReaderJvm r = reader;
+        if (r != null) {
+            r.cancel();
+        }
         thread.interrupt();
     }
 
@@ -104,21 +116,20 @@ final class FileReading {
 
     private RecordingSummary recording(List<Path> files, int index) throws UnreadableFileException, InterruptedException {
         Path file = files.get(index);
-        return RecordingReader.read(file, (bytes, size, events) -> report(file, index, files.size(), bytes, size, events));
+        var r = new ReaderJvm(readerHeapMb);
+        reader = r;
+        if (cancelled) {
+            r.cancel(); // Cancel came between two readers
+        }
+        try {
+            return r.read(file, (bytes, size, events) -> report(file, index, files.size(), bytes, size, events));
+        } finally {
+            reader = null;
+        }
     }
 
     private void report(Path file, int index, int files, long bytes, long size, long events) {
         progress.set(new Progress(file, index, files, bytes, size, events));
-        if (bytes < collectedAt) {
-            collectedAt = 0; // the second file
-        }
-        if (bytes - collectedAt >= COLLECT_EVERY_BYTES) {
-            collectedAt = bytes;
-            // The JDK's parser holds each chunk's constant pools (an object per thread the chunk names: 100 MB and more
-            // of a busy service's chunk), gone once the chunk is read. The window's collector would grow its heap to
-            // keep them rather than collect; a full collection every few chunks gives the memory back as the read goes.
-            System.gc();
-        }
     }
 
     private static long size(Path file) {

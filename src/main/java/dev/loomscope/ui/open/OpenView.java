@@ -23,8 +23,9 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
- * The window with a file opened, in place of the run views: while the file is read (on a thread of
- * its own) its progress, taken once a frame, and Cancel; then the recording, the thread dump or the
+ * The window with a file opened, in place of the run views: while the file is read (a recording in a
+ * reader JVM, a thread dump on a thread of its own; see {@link FileReading}) its progress, taken once
+ * a frame, and Cancel; then the recording, the thread dump or the
  * two recordings side by side, or the one line that says why it cannot be read. Only the summary
  * is kept. The layout is {@code OpenView.fxml}; the files it saves are {@link OpenedExports}'.
  */

@@ -1,0 +1,29 @@
+package dev.loomscope.testing;
+
+import dev.loomscope.bench.RecordingBenchmark;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The reader JVMs the tests' own JVM started, found by the file they read, and a recording big enough to take them a while. */
+public final class ReaderProcesses {
+
+    private ReaderProcesses() {
+    }
+
+    /** The live child of this JVM whose command line names {@code file}, if any. */
+    public static Optional<ProcessHandle> reading(Path file) {
+        String path = file.toAbsolutePath().toString();
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(args -> Arrays.asList(args).contains(path)).orElse(false)).findFirst();
+    }
+
+    /**
+     * A recording of two million short virtual threads (four million events, about 90 MB): a reader JVM takes seconds
+     * over it, so it can be stopped halfway, and its chunks' pools need far more than 16 MB of heap.
+     */
+    public static Path busyRecording(Path file) throws IOException, InterruptedException {
+        return RecordingBenchmark.record(file, 2_000_000, 10_000);
+    }
+}
