@@ -11,10 +11,10 @@ class ReaderJvmBenchmarkTest {
 
     @Test
     void bothJvmsRunAndTheirCpuTimeIsMeasured(@TempDir Path dir) throws Exception {
-        Path recording = RecordingBenchmark.record(dir.resolve("small.jfr"), 20_000, 1_000);
-        ReaderJvmBenchmark.Times times = ReaderJvmBenchmark.time(recording, 2);
-        assertThat(times.bareMs()).hasSize(2);
-        assertThat(times.readerMs()).hasSize(2);
+        Path recording = RecordingBenchmark.record(dir.resolve("small.jfr"), 2_000, 100);
+        ReaderJvmBenchmark.Times times = ReaderJvmBenchmark.time(recording, 1);
+        assertThat(times.bareMs()).hasSize(1);
+        assertThat(times.readerMs()).hasSize(1);
         // Starting a JVM alone takes tens of ms of CPU: a 0 would mean the children's times were not read.
         assertThat(times.bareMs()).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20));
         assertThat(times.readerMs()).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20));

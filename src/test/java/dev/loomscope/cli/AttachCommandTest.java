@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.Main;
+import dev.loomscope.testing.TracedWriter;
 import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.TargetJvm;
 import java.io.IOException;
@@ -42,16 +43,17 @@ class AttachCommandTest {
     /** With writers the caller can read while the command goes on (a StringWriter is safe across threads). */
     static Outcome attach(StringWriter out, StringWriter err, String... args) {
         var commandLine = LoomScopeCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
+        var stdout = new TracedWriter(out);
+        commandLine.setOut(stdout);
         commandLine.setErr(new PrintWriter(err, true));
         var all = new ArrayList<>(List.of("attach"));
         all.addAll(List.of(args));
         int code = commandLine.execute(all.toArray(String[]::new));
         if (code == 0 && out.toString().isEmpty()) {
             // Seen twice in the whole suite and never alone: what the thread and the writers were, for the next time.
-            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s%n",
+            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s; %s%n",
                     "attach", all, err, Thread.currentThread().getName(), Thread.currentThread().isInterrupted(),
-                    commandLine.getSubcommands().get("attach").getOut() == commandLine.getOut());
+                    commandLine.getSubcommands().get("attach").getOut() == stdout, stdout.state());
         }
         return new Outcome(code, out.toString(), err.toString());
     }

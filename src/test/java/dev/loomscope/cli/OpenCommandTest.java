@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ObservationExport;
 import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.testing.TracedWriter;
 import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
 import java.io.IOException;
@@ -89,16 +90,17 @@ class OpenCommandTest {
         var out = new StringWriter();
         var err = new StringWriter();
         var commandLine = LoomScopeCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
+        var stdout = new TracedWriter(out);
+        commandLine.setOut(stdout);
         commandLine.setErr(new PrintWriter(err, true));
         var all = new ArrayList<>(List.of("open"));
         all.addAll(List.of(args));
         int code = commandLine.execute(all.toArray(String[]::new));
         if (code == 0 && out.toString().isEmpty()) {
             // Seen twice in the whole suite and never alone: what the thread and the writers were, for the next time.
-            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s%n",
+            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s; %s%n",
                     "open", all, err, Thread.currentThread().getName(), Thread.currentThread().isInterrupted(),
-                    commandLine.getSubcommands().get("open").getOut() == commandLine.getOut());
+                    commandLine.getSubcommands().get("open").getOut() == stdout, stdout.state());
         }
         return new Outcome(code, out.toString(), err.toString());
     }

@@ -47,7 +47,7 @@ class ReaderJvmTest {
                 "churn", "200", "3")) {
             assertThat(churn.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
-        busy = ReaderProcesses.busyRecording(dir.resolve("busy.jfr"));
+        busy = ReaderProcesses.busyRecording();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.loomscope.testing;
 
 import dev.loomscope.bench.RecordingBenchmark;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
@@ -23,7 +24,22 @@ public final class ReaderProcesses {
      * A recording of two million short virtual threads (four million events, about 90 MB): a reader JVM takes seconds
      * over it, so it can be stopped halfway, and its chunks' pools need far more than 16 MB of heap.
      */
-    public static Path busyRecording(Path file) throws IOException, InterruptedException {
-        return RecordingBenchmark.record(file, 2_000_000, 10_000);
+    public static synchronized Path busyRecording() throws IOException, InterruptedException {
+        // Made once for the test JVM (seconds of CPU): the classes that need it only read it.
+        if (busy == null) {
+            Path dir = Files.createTempDirectory("loomscope-busy-recording");
+            busy = RecordingBenchmark.record(dir.resolve("busy.jfr"), 2_000_000, 10_000);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    Files.deleteIfExists(busy);
+                    Files.deleteIfExists(dir);
+                } catch (IOException e) {
+                    // A temporary folder left behind.
+                }
+            }));
+        }
+        return busy;
     }
+
+    private static Path busy;
 }

@@ -1,7 +1,6 @@
 package dev.loomscope.ui.app;
 
 import dev.loomscope.testing.TestJvms;
-import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
@@ -15,15 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code loomscope ... --run --screenshot FILE} as a script would call it: a real JVM, start to exit.
- * Its windows open in JVMs of their own, each seconds of CPU: among the window tests, not beside the
- * tests that time runner JVMs.
+ * Its windows open in JVMs of their own: tagged with the window tests, to be picked with them, but
+ * without their lock, as it never starts this JVM's toolkit.
  */
-@WindowTest
+@Tag("window")
 class ScriptedScreenshotTest {
 
     private record Outcome(int exitCode, String output) {

@@ -20,7 +20,6 @@ import javafx.scene.control.ProgressBar;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The window reads a recording in a reader JVM of its own (a recording of two million virtual threads, which takes it seconds
@@ -30,8 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 @WindowTest
 class OpenReaderJvmTest {
 
-    @TempDir
-    static Path dir;
     static Path busy;
 
     private final HeadlessWindow opened = new HeadlessWindow();
@@ -40,7 +37,7 @@ class OpenReaderJvmTest {
     @BeforeAll
     static void record() throws Exception {
         Fx.startToolkit();
-        busy = ReaderProcesses.busyRecording(dir.resolve("busy.jfr"));
+        busy = ReaderProcesses.busyRecording();
     }
 
     @AfterEach
