@@ -6,6 +6,7 @@ import dev.loomscope.launcher.Runner;
 import java.io.PrintWriter;
 import java.util.function.Supplier;
 import picocli.CommandLine;
+import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 
@@ -103,6 +104,11 @@ public final class LoomScopeCommand {
                 .registerConverter(Long.class, longWholeNumber).registerConverter(long.class, longWholeNumber)
                 .registerConverter(Double.class, number).registerConverter(double.class, number);
         commandLine.setParameterExceptionHandler(LoomScopeCommand::oneLineError);
+        // Picocli's own strategies remember System.out and System.err as they were when the command
+        // line was made, and if either has changed since, execute() replaces the writers setOut and
+        // setErr gave with ones on the remembered streams. A plain strategy keeps the writers given.
+        IExecutionStrategy runLast = new CommandLine.RunLast()::execute;
+        commandLine.setExecutionStrategy(runLast);
         return commandLine;
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.Main;
-import dev.loomscope.testing.TracedWriter;
 import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.TargetJvm;
 import java.io.IOException;
@@ -43,28 +42,12 @@ class AttachCommandTest {
     /** With writers the caller can read while the command goes on (a StringWriter is safe across threads). */
     static Outcome attach(StringWriter out, StringWriter err, String... args) {
         var commandLine = LoomScopeCommand.commandLine();
-        var stdout = new TracedWriter(out);
-        commandLine.setOut(stdout);
+        commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         var all = new ArrayList<>(List.of("attach"));
         all.addAll(List.of(args));
         int code = commandLine.execute(all.toArray(String[]::new));
-        if (code == 0 && out.toString().isEmpty()) {
-            // Seen twice in the whole suite and never alone: what the thread and the writers were, for the next time.
-            System.err.printf("%s %s: exit 0 and nothing on stdout; stderr [%s]; thread %s interrupted %s; the subcommand writes to ours: %s; %s%n",
-                    "attach", all, err, Thread.currentThread().getName(), Thread.currentThread().isInterrupted(),
-                    commandLine.getSubcommands().get("attach").getOut() == stdout, stdout.state() + writers(commandLine, "attach", stdout));
-        }
         return new Outcome(code, out.toString(), err.toString());
-    }
-
-    /** Which writer the subcommand and its command object write to, and whose it is. */
-    private static String writers(picocli.CommandLine top, String name, java.io.PrintWriter ours) {
-        var sub = top.getSubcommands().get(name);
-        var spec = ((AttachCommand) sub.getCommand()).spec;
-        return "; top %s sub %s spec's %s; ours %s, top's %s, sub's %s %s, spec's %s".formatted(System.identityHashCode(top), System.identityHashCode(sub),
-                System.identityHashCode(spec.commandLine()), System.identityHashCode(ours), System.identityHashCode(top.getOut()),
-                sub.getOut().getClass().getName(), System.identityHashCode(sub.getOut()), System.identityHashCode(spec.commandLine().getOut()));
     }
 
     @Test
