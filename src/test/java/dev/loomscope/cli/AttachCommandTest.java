@@ -110,8 +110,9 @@ class AttachCommandTest {
             target.awaitAttachable();
 
             var said = new StringWriter();
+            // On a thread of its own: an observation blocks for seconds, too long for the common pool's one thread on 2 cores.
             var observing = java.util.concurrent.CompletableFuture.supplyAsync(() -> attach(new StringWriter(), said,
-                    Long.toString(target.pid()), "--jfr", jfr.toString()));
+                    Long.toString(target.pid()), "--jfr", jfr.toString()), attach -> Thread.ofPlatform().daemon().name("attach").start(attach));
             // The program ends (as Ctrl+C would end it) once it is being observed, however long attaching took.
             dev.loomscope.testing.Poll.until("the target observed", START, () -> said.toString().contains("Observing PID " + target.pid()));
             target.process().destroy();

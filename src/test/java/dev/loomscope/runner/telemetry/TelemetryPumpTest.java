@@ -32,7 +32,7 @@ class TelemetryPumpTest {
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
-            });
+            }, waiting -> Thread.ofPlatform().daemon().name("waiter").start(waiting)); // not the common pool, which other tests may keep busy
             log.record(FINISHED, 0, 1, 1);
             log.record(FAILED, 1, 1, 1);
             Poll.until("both ends drained", Duration.ofSeconds(10), () -> pump.finishedTasks() + pump.failedTasks() == 2);

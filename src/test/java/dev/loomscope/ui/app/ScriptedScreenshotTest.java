@@ -36,14 +36,15 @@ class ScriptedScreenshotTest {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        // Read while it runs: a full pipe would otherwise stall the child.
+        // Read while it runs, on a thread of its own: a full pipe would otherwise stall the child, and a read
+        // that blocks for seconds on the common pool (one thread on 2 cores) stalls every other test's async work.
         var output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             } catch (java.io.IOException e) {
                 return e.toString();
             }
-        });
+        }, reader -> Thread.ofPlatform().daemon().name("window-output").start(reader));
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("the window did not close by itself within 120 s");
