@@ -14,6 +14,7 @@ import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.launcher.Runner;
+import dev.loomscope.testing.TestJvms;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.ui.export.ClipRecorder;
 import dev.loomscope.ui.export.ReplayClip;
@@ -220,7 +221,7 @@ class MainWindowTest {
 
     @Test
     void movingTheTaskSliderAndRunningShowsEveryTaskCompleted() throws Exception {
-        open(new Runner());
+        open(TestJvms.runner());
         chooseOnly(ExecutorKind.VIRTUAL);
         // Ten stops down the 1-2-5 scale from 10,000 is 1,000 ... from the default, step to 200.
         Fx.run(() -> {
@@ -353,7 +354,7 @@ class MainWindowTest {
 
     @Test
     void pinningShowsInTheJfrListWithItsStackAndOnTheLanesWhichZoomAndPan() throws Exception {
-        open(new Runner());
+        open(TestJvms.runner());
         chooseOnly(ExecutorKind.VIRTUAL);
         Fx.run(() -> {
             window.controls().tasksProperty().set(4);

@@ -2,7 +2,7 @@ package dev.loomscope.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.launcher.Runner;
+import dev.loomscope.testing.TestJvms;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import dev.loomscope.result.RunResult;
@@ -55,7 +55,7 @@ class TaskTabTest {
     }
 
     private TaskEditor openOnTheTaskTab() throws Exception {
-        window = opened.open(new RunSession(new Runner(), RunOptions.DEFAULT), null);
+        window = opened.open(new RunSession(TestJvms.runner(), RunOptions.DEFAULT), null);
         Fx.run(() -> window.state().setPlaybackAfterRuns(false));
         Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
         Fx.run(() -> window.tabs().show("task"));
