@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /** The reader JVMs the tests' own JVM started, found by the file they read, and a recording big enough to take them a while. */
@@ -16,8 +17,17 @@ public final class ReaderProcesses {
     /** The live child of this JVM whose command line names {@code file}, if any. */
     public static Optional<ProcessHandle> reading(Path file) {
         String path = file.toAbsolutePath().toString();
-        return ProcessHandle.current().children().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().arguments().map(args -> Arrays.asList(args).contains(path)).orElse(false)).findFirst();
+        // The whole command line from /proc: ProcessHandle.Info leaves out the arguments of a command line longer than
+        // a page (4 KB here), and the test class path brings a reader's close to that, over it in a checkout at a longer path.
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).filter(p -> arguments(p).contains(path)).findFirst();
+    }
+
+    private static List<String> arguments(ProcessHandle process) {
+        try {
+            return Arrays.asList(Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline")).split("\0"));
+        } catch (IOException e) {
+            return List.of(); // it has ended
+        }
     }
 
     /**
