@@ -35,7 +35,7 @@ public final class ReaderJvmBenchmark {
     public static Times time(Path file, int rounds) throws IOException, InterruptedException {
         var reader = new ReaderJvm();
         List<String> open = reader.command(file);
-        List<String> bare = JvmLauncher.standard().toolCommand(BareLoop.class.getName(), reader.jvmOptions(), List.of(file.toAbsolutePath().toString()));
+        List<String> bare = JvmLauncher.standard().toolCommand(BareLoop.class.getName(), reader.jvmOptions(java.nio.file.Files.size(file)), List.of(file.toAbsolutePath().toString()));
         run(bare);
         run(open);
         var times = new Times(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());

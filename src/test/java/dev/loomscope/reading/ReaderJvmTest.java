@@ -86,6 +86,14 @@ class ReaderJvmTest {
     }
 
     @Test
+    void recordingsUnder200MbAreReadWithC1AloneAndBiggerOnesWithC2Too() {
+        var reader = new ReaderJvm();
+        assertThat(reader.jvmOptions(ReaderJvm.C1_BELOW_BYTES - 1)).contains("-XX:TieredStopAtLevel=1", "-Xmx384m");
+        assertThat(reader.jvmOptions(ReaderJvm.C1_BELOW_BYTES)).doesNotContain("-XX:TieredStopAtLevel=1").contains("-Xmx384m");
+        assertThat(reader.command(small)).contains("-XX:TieredStopAtLevel=1");
+    }
+
+    @Test
     void aReaderKilledHalfwaySaysSoInOneLine() {
         var halfway = new AtomicReference<long[]>();
         assertThatThrownBy(() -> new ReaderJvm().read(busy, (bytes, size, events) -> {
