@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ObservationExport;
 import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.testing.Recordings;
 import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
 import java.io.IOException;
@@ -61,13 +62,7 @@ class OpenCommandTest {
         recording = dir.resolve("on.jfr");
         defaults = dir.resolve("defaults.jfr");
         dump = dir.resolve("threads.json");
-        Path settings = dir.resolve("threads.jfc");
-        // A settings file as a user would write one: the JDK's default with starts and ends on and every pin kept.
-        Files.writeString(settings, Files.readString(JAVA_HOME.resolve("lib/jfr/default.jfc"))
-                .replaceFirst("(<event name=\"jdk.VirtualThreadStart\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadEnd\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadPinned\">[^/]*/setting>[^/]*/setting>\\s*<setting name=\"threshold\">)20 ms", "$10 ms"));
-        assertThat(Files.readString(settings)).contains("<setting name=\"threshold\">0 ms</setting>");
+        Path settings = Recordings.withEveryVirtualThreadEvent(dir);
         try (var on = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings),
                 "churn", Integer.toString(STARTED), Integer.toString(PINS));
                 var off = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + defaults), "churn", "50", "2");

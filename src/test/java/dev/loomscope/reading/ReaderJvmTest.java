@@ -8,14 +8,11 @@ import dev.loomscope.recording.ReadProgress;
 import dev.loomscope.recording.RecordingReader;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.recording.UnreadableFileException;
+import dev.loomscope.testing.Recordings;
 import dev.loomscope.testing.ReaderProcesses;
-import dev.loomscope.testing.RecordedProgram;
-import dev.loomscope.testing.TargetJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReaderJvmTest {
 
-    private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
-
     @TempDir
     static Path dir;
     static Path small;
@@ -38,15 +33,8 @@ class ReaderJvmTest {
     @BeforeAll
     static void record() throws Exception {
         small = dir.resolve("churn.jfr");
-        Path settings = dir.resolve("threads.jfc");
-        Files.writeString(settings, Files.readString(JAVA_HOME.resolve("lib/jfr/default.jfc"))
-                .replaceFirst("(<event name=\"jdk.VirtualThreadStart\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadEnd\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadPinned\">[^/]*/setting>[^/]*/setting>\\s*<setting name=\"threshold\">)20 ms", "$10 ms"));
-        try (var churn = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + small + ",settings=" + settings),
-                "churn", "200", "3")) {
-            assertThat(churn.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
-        }
+        Path settings = Recordings.withEveryVirtualThreadEvent(dir);
+        Recordings.churn(small, settings, 200, 3);
         busy = ReaderProcesses.busyRecording();
     }
 

@@ -10,9 +10,8 @@ import dev.loomscope.recording.RecordingReader;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.recording.UnreadableFileException;
 import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.testing.Recordings;
 import dev.loomscope.testing.FakeRunner;
-import dev.loomscope.testing.RecordedProgram;
-import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.NodeProbe;
@@ -43,7 +42,6 @@ import org.junit.jupiter.api.io.TempDir;
 @WindowTest
 class OpenRecordingTest {
 
-    private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
     private static final KeyCodeCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
     private static final KeyCodeCombination OBSERVE = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     private static final KeyCodeCombination ESC = new KeyCodeCombination(KeyCode.ESCAPE);
@@ -60,15 +58,8 @@ class OpenRecordingTest {
     static void record() throws Exception {
         Fx.startToolkit();
         recording = dir.resolve("churn.jfr");
-        Path settings = dir.resolve("threads.jfc");
-        Files.writeString(settings, Files.readString(JAVA_HOME.resolve("lib/jfr/default.jfc"))
-                .replaceFirst("(<event name=\"jdk.VirtualThreadStart\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadEnd\">\\s*<setting name=\"enabled\">)false", "$1true")
-                .replaceFirst("(<event name=\"jdk.VirtualThreadPinned\">[^/]*/setting>[^/]*/setting>\\s*<setting name=\"threshold\">)20 ms", "$10 ms"));
-        try (var churn = TargetJvm.java(RecordedProgram.class, List.of("-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings),
-                "churn", "200", "3")) {
-            assertThat(churn.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
-        }
+        Path settings = Recordings.withEveryVirtualThreadEvent(dir);
+        Recordings.churn(recording, settings, 200, 3);
         summary = RecordingReader.read(recording, ReadProgress.NONE);
         assertThat(summary.observation().virtualThreadStarts()).isGreaterThanOrEqualTo(200);
         assertThat(summary.observation().pinnedEvents()).isGreaterThanOrEqualTo(3);
