@@ -29,8 +29,8 @@ final class VmEventTally {
                 reasons.merge(reasonKey(e.reason()), 1L, Long::sum);
             }
             case JfrEvent.SUBMIT_FAILED -> submitFailed++;
-            case JfrEvent.VTHREAD_START -> starts++;
-            case JfrEvent.VTHREAD_END -> ends++;
+            case JfrEvent.VTHREAD_START -> starts += e.count();
+            case JfrEvent.VTHREAD_END -> ends += e.count();
             case JfrEvent.GC -> {
                 gcPauses++;
                 gcNanos += e.durationNanos();
