@@ -82,18 +82,7 @@ public final class JvmLauncher {
 
     /** @param moreClassPath folders put after this JVM's class path (a user's compiled task) */
     public List<String> command(Class<?> mainClass, int carriers, List<String> runJvmArgs, List<Path> moreClassPath, List<String> args) {
-        var command = new ArrayList<>(prefix);
-        command.add(java.toString());
-        command.addAll(runFlags(carriers));
-        command.addAll(extraJvmArgs);
-        command.addAll(runJvmArgs);
-        command.add("-cp");
-        var classPath = new StringBuilder(System.getProperty("java.class.path"));
-        moreClassPath.forEach(folder -> classPath.append(File.pathSeparator).append(folder.toAbsolutePath()));
-        command.add(classPath.toString());
-        command.add(mainClass.getName());
-        command.addAll(args);
-        return command;
+        return launch(runFlags(carriers), runJvmArgs, moreClassPath, mainClass.getName(), args);
     }
 
     /**
@@ -101,13 +90,20 @@ public final class JvmLauncher {
      * {@link JvmFlags#required()}, then {@code jvmArgs}. None of a run's flags: they are for what the runner measures.
      */
     public List<String> toolCommand(String mainClass, List<String> jvmArgs, List<String> args) {
+        return launch(JvmFlags.required(), jvmArgs, List.of(), mainClass, args);
+    }
+
+    /** The prefix, {@code java}, {@code flags}, the launcher's own options, {@code jvmArgs}, this JVM's class path and more, the main class and its arguments. */
+    private List<String> launch(List<String> flags, List<String> jvmArgs, List<Path> moreClassPath, String mainClass, List<String> args) {
         var command = new ArrayList<>(prefix);
         command.add(java.toString());
-        command.addAll(JvmFlags.required());
+        command.addAll(flags);
         command.addAll(extraJvmArgs);
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        var classPath = new StringBuilder(System.getProperty("java.class.path"));
+        moreClassPath.forEach(folder -> classPath.append(File.pathSeparator).append(folder.toAbsolutePath()));
+        command.add(classPath.toString());
         command.add(mainClass);
         command.addAll(args);
         return command;
