@@ -98,7 +98,10 @@ class JfrTelemetryTest {
         // Pinned, each task keeps its carrier: 10 x 60 ms on 2 carriers take five waves. Recorded to
         // a file with LoomScope's mount events.
         var nativeRun = start(virtual(NATIVE_TASKS, NATIVE_SLEEP_MS, BlockingMode.NATIVE), new RunOptions(true, dir.resolve("native.jfr"), null));
-        var classInitRun = start(virtual(6, 40, BlockingMode.CLASS_INIT), RunOptions.DEFAULT);
+        // In a runner that also runs a recording of its own, as a user profiling it would start one.
+        var profiled = new Runner(TestJvms.launcher(List.of(), "-XX:StartFlightRecording:settings=profile,filename=" + dir.resolve("user.jfr")));
+        var capture = new Capture();
+        var classInitRun = new Started(profiled.start(virtual(6, 40, BlockingMode.CLASS_INIT), RunOptions.DEFAULT, capture), capture);
         // Sleeping 1 s: every task is still asleep when the thread dump is taken (once all are submitted).
         var synchronizedRun = start(virtual(SYNCHRONIZED_TASKS, 1_000, BlockingMode.SYNCHRONIZED),
                 new RunOptions(true, dir.resolve("synchronized.jfr"), threadDump));
@@ -172,6 +175,13 @@ class JfrTelemetryTest {
             assertThat(carrier.getJavaName()).startsWith("ForkJoinPool-").contains("-worker-");
             assertThat(mount.getLong("carrier")).isEqualTo(carrier.getJavaThreadId());
         }
+    }
+
+    @Test
+    void anotherRecordingInTheRunnerAddsNothingToWhatTheRunSends() {
+        // The user's recording has jdk.ThreadSleep, jdk.ThreadPark and more on; the run sends only what it asks JFR for.
+        assertThat(classInit.capture().jfr).extracting(JfrEvent::kind).isNotEmpty()
+                .allMatch(kind -> List.of(JfrEvent.PINNED, JfrEvent.SUBMIT_FAILED, JfrEvent.GC, JfrEvent.VTHREAD_START, JfrEvent.VTHREAD_END).contains(kind));
     }
 
     @Test

@@ -46,6 +46,7 @@ public final class JfrBridge implements AutoCloseable {
      * @param mountEvents            record LoomScope's own mount and unmount events (for a .jfr file)
      */
     public JfrBridge(boolean virtualThreadLifecycle, boolean mountEvents) {
+        var forwarded = new ArrayList<>(List.of("jdk.VirtualThreadPinned", "jdk.VirtualThreadSubmitFailed", "jdk.GarbageCollection"));
         stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
         stream.enable("jdk.VirtualThreadSubmitFailed").withStackTrace();
         stream.enable("jdk.GarbageCollection");
@@ -61,9 +62,15 @@ public final class JfrBridge implements AutoCloseable {
         if (virtualThreadLifecycle) {
             stream.enable("jdk.VirtualThreadStart");
             stream.enable("jdk.VirtualThreadEnd");
+            forwarded.addAll(List.of("jdk.VirtualThreadStart", "jdk.VirtualThreadEnd"));
         }
-        stream.onEvent(this::accept);
+        // By name: the stream reads the JVM's whole repository, so another recording in the runner (one a user
+        // starts with -XX:StartFlightRecording, say) would otherwise send the window every event it records.
+        stream.onEvent(CLOCK_MARK, this::accept);
+        forwarded.forEach(name -> stream.onEvent(name, this::accept));
     }
+
+    private static final String CLOCK_MARK = "dev.loomscope.ClockMark";
 
     /** Starts streaming and commits the clock mark. Call before the run, as JFR takes a while to start. */
     public void start() {
@@ -115,7 +122,7 @@ public final class JfrBridge implements AutoCloseable {
 
     private synchronized void accept(RecordedEvent event) {
         String name = event.getEventType().getName();
-        if (name.equals("dev.loomscope.ClockMark")) {
+        if (name.equals(CLOCK_MARK)) {
             align(event);
             return;
         }
