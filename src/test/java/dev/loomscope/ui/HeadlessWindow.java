@@ -7,9 +7,16 @@ import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.shell.MainWindow;
 import javafx.beans.value.ChangeListener;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** The LoomScope window as the app opens it, on a stage of JavaFX's headless platform; closed after each test. */
-public final class HeadlessWindow {
+/**
+ * The LoomScope window as the app opens it, on a stage of JavaFX's headless platform. Registered as a test's extension
+ * ({@code @RegisterExtension final HeadlessWindow opened = new HeadlessWindow();}), it starts the toolkit before each test
+ * and closes the stage after it.
+ */
+public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallback {
 
     /** Within the 1000 x 1000 screen of JavaFX's headless platform. */
     public static final WindowCommand.Settings SETTINGS = WindowCommand.Settings.DEFAULT.withSize(980, 720);
@@ -48,6 +55,16 @@ public final class HeadlessWindow {
 
     public Stage stage() {
         return stage;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        Fx.startToolkit();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        close();
     }
 
     /** Closes the stage, if one was opened. */

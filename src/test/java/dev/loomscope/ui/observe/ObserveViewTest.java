@@ -47,9 +47,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -74,21 +73,12 @@ class ObserveViewTest {
             "org.example.Shop.handle:22");
 
     private final AtomicLong clock = new AtomicLong(1_000_000);
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
     private FakeObserved observed;
     private final List<Long> attachedPids = new CopyOnWriteArrayList<>();
     private volatile String attachFailure;
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
-    }
 
     /** The observed JVM: the test's observation; dumps, .jfr and stop as the observer would, without a JVM. */
     private final class FakeObserved implements Observed {

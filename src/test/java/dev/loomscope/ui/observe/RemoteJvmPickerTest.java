@@ -17,26 +17,16 @@ import javafx.scene.control.Button;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The picker's "Remote JVM": its fields are there, the password masked, and a port where nothing listens gets one line while the window goes on. */
 @WindowTest
 class RemoteJvmPickerTest {
 
-    private final HeadlessWindow opened = new HeadlessWindow();
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
-    }
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
 
     @Test
     void aPortWhereNothingListensShowsOneLineAndTheWindowGoesOn(@TempDir Path dir) throws Exception {

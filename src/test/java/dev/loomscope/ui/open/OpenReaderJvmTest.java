@@ -17,9 +17,9 @@ import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The window reads a recording in a reader JVM of its own (a recording of two million virtual threads, which takes it seconds
@@ -31,18 +31,14 @@ class OpenReaderJvmTest {
 
     static Path busy;
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     @BeforeAll
     static void record() throws Exception {
         Fx.startToolkit();
         busy = ReaderProcesses.busyRecording();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
     }
 
     /** Opens the busy recording; returns its reader JVM once the progress bar has moved. */

@@ -28,9 +28,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,7 +51,8 @@ class OpenRecordingTest {
     static Path recording;
     static RecordingSummary summary;
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     @BeforeAll
@@ -63,11 +64,6 @@ class OpenRecordingTest {
         summary = RecordingReader.read(recording, ReadProgress.NONE);
         assertThat(summary.observation().virtualThreadStarts()).isGreaterThanOrEqualTo(200);
         assertThat(summary.observation().pinnedEvents()).isGreaterThanOrEqualTo(3);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
     }
 
     private MainWindow open() throws Exception {

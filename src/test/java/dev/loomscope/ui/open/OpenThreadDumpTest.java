@@ -25,9 +25,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,7 +45,8 @@ class OpenThreadDumpTest {
     static Path dump;
     static ThreadDumpSummary summary;
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     @BeforeAll
@@ -61,11 +62,6 @@ class OpenThreadDumpTest {
             assertThat(dump).as(said).isRegularFile();
         }
         summary = ThreadDumpReader.read(dump, "", ReadProgress.NONE);
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
     }
 
     @SuppressWarnings("unchecked")

@@ -17,26 +17,16 @@ import javafx.event.Event;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** F1 opens the docs page of what is on screen (captured here instead of a browser); Shift+F1 the glossary. */
 @WindowTest
 class HelpKeyTest {
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private final List<URI> openedPages = new CopyOnWriteArrayList<>();
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
-    }
 
     @Test
     void f1OpensThePageOfWhatIsOnScreenFromThisCheckoutsDocs() throws Exception {

@@ -27,9 +27,8 @@ import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,22 +39,13 @@ import org.junit.jupiter.api.io.TempDir;
 @WindowTest
 class MainWindowTest {
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
 
     /** The window's parts, found by id (call on the FX thread). */
     private WindowProbe probe() {
         return new WindowProbe(window);
-    }
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
     }
 
     private MainWindow open(dev.loomscope.launcher.RunStarter runner) throws Exception {

@@ -18,9 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The "Your task" tab in the real window: errors marked on their lines, and a class of the user's run end to end in runner JVMs. */
@@ -41,18 +40,9 @@ class TaskTabTest {
 
     private static final String GOOD = BROKEN.replace("Thread.sleep(\"ten\");", "Thread.sleep(10);");
 
-    private final HeadlessWindow opened = new HeadlessWindow();
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
     private MainWindow window;
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
-    }
 
     private TaskEditor openOnTheTaskTab() throws Exception {
         window = opened.open(new RunSession(TestJvms.runner(), RunOptions.DEFAULT), null);

@@ -17,9 +17,8 @@ import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.shell.MainWindow;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The scenario of the runner's CarrierThreadsTest in the window: 8 virtual threads on 2 carriers
@@ -29,17 +28,8 @@ import org.junit.jupiter.api.Test;
 @WindowTest
 class AddedCarrierLanesTest {
 
-    private final HeadlessWindow opened = new HeadlessWindow();
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        opened.close();
-    }
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
 
     @Test
     void carriersTheSchedulerAddsForHeldOnesGetLanesOfTheirOwn() throws Exception {
