@@ -126,9 +126,6 @@ public final class JfrBridge implements AutoCloseable {
             align(event);
             return;
         }
-        if (name.startsWith("dev.loomscope.")) {
-            return;
-        }
         if (!aligned || originMonotonicNanos == 0) {
             waitingForClock.add(event);
             return;

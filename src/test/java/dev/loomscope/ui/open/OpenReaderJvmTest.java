@@ -37,7 +37,6 @@ class OpenReaderJvmTest {
 
     @BeforeAll
     static void record() throws Exception {
-        Fx.startToolkit();
         busy = ReaderProcesses.busyRecording();
     }
 

@@ -57,7 +57,6 @@ class OpenRecordingTest {
 
     @BeforeAll
     static void record() throws Exception {
-        Fx.startToolkit();
         recording = dir.resolve("churn.jfr");
         Path settings = Recordings.withEveryVirtualThreadEvent(dir);
         Recordings.churn(recording, settings, 200, 3);

@@ -51,7 +51,6 @@ class OpenThreadDumpTest {
 
     @BeforeAll
     static void dump() throws Exception {
-        Fx.startToolkit();
         dump = dir.resolve("threads.json");
         try (var parked = TargetJvm.java(RecordedProgram.class, "park", Integer.toString(HERE), Integer.toString(THERE))) {
             parked.awaitLine("ready"::equals, Duration.ofSeconds(60));
