@@ -32,7 +32,7 @@ public final class JfrLag {
             lagMs[slot] = lag;
             arrivedMs[slot] = now;
             maxMs = Math.max(maxMs, lag);
-            byMs[(int) Math.clamp(lag, 0, byMs.length - 1)]++;
+            byMs[Math.clamp(lag, 0, byMs.length - 1)]++;
         }
     }
 

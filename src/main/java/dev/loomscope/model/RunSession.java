@@ -138,10 +138,6 @@ public final class RunSession implements SessionRuns {
         return started;
     }
 
-    /**
-     * Starts the next queued run, if any. Starting a JVM takes a while, so it happens outside the
-     * lock: the window reads this session every frame and must never wait for a process to start.
-     */
     /** Quiet: this JVM used less than this share of a core over a {@link #SETTLE_STEP_MS} step. */
     static final double QUIET_SHARE = 0.2;
     static final long SETTLE_STEP_MS = 100;
@@ -186,6 +182,10 @@ public final class RunSession implements SessionRuns {
         }
     }
 
+    /**
+     * Starts the next queued run, if any. Starting a JVM takes a while, so it happens outside the
+     * lock: the window reads this session every frame and must never wait for a process to start.
+     */
     private void startNext() {
         RunModel next;
         synchronized (this) {

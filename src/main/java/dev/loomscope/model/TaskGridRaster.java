@@ -17,8 +17,9 @@ public final class TaskGridRaster {
     private TaskGridRaster() {
     }
 
-    /** How the tasks are laid out in a width x height area. */
     /**
+     * How the tasks are laid out in a width x height area.
+     *
      * @param cellWidth   width of a task's cell, in pixels (1 when per pixel)
      * @param cellHeight  height of a task's cell
      * @param gap         pixels between cells

@@ -1,11 +1,8 @@
 package dev.loomscope.protocol;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Writes frames: type (1 byte), payload length (int), payload. Used by a single telemetry thread
@@ -14,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 public final class FrameWriter {
 
     private static final int HEADER = 1 + 4;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OutputStream out;
     private final ByteBuffer buffer;
@@ -108,12 +104,7 @@ public final class FrameWriter {
     }
 
     private void json(FrameType type, Object value) throws IOException {
-        byte[] bytes;
-        try {
-            bytes = JSON.writeValueAsString(value).getBytes(StandardCharsets.UTF_8);
-        } catch (JsonProcessingException e) {
-            throw new IOException(e);
-        }
+        byte[] bytes = RecordJson.bytes(value);
         out.write(type.code());
         out.write(ByteBuffer.allocate(4).putInt(bytes.length).array());
         out.write(bytes);

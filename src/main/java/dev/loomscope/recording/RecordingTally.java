@@ -62,7 +62,7 @@ final class RecordingTally {
     }
 
     private int bucket(long nanos) {
-        int index = (int) Math.clamp((nanos - startNanos) / bucketNanos, 0, started.length - 1);
+        int index = Math.clamp((nanos - startNanos) / bucketNanos, 0, started.length - 1);
         bucketsUsed = Math.max(bucketsUsed, index + 1);
         return index;
     }

@@ -74,6 +74,27 @@ class FrameRoundTripTest {
         assertThat(reader.next()).isNull();
     }
 
+    /** The runner writes its JSON frames without databind (see RecordJson): what databind reads back must be what was written, odd values too. */
+    @Test
+    void jsonFramesKeepNaNNullsEmptyListsAndTextThatNeedsEscaping() throws IOException {
+        var summary = new RunSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, false, -1, "dump said \"no\"\n\tat x", Double.NaN,
+                0, 0, 0, 0, 0, null, 0, null, null);
+        var jfr = List.of(new JfrEvent(JfrEvent.VTHREAD_START, Long.MAX_VALUE, 0, -1, -1, "", "", "", 1_000_000),
+                new JfrEvent(JfrEvent.GC, -3, Long.MIN_VALUE, 0, 0, "caf\u00e9 \u2014 G1", null, "\u0000", 1));
+        writer.summary(summary);
+        writer.jfrEvents(List.of());
+        writer.jfrEvents(jfr);
+        writer.hello(new RunnerHello(1, "25", 1, 1, Double.POSITIVE_INFINITY));
+
+        FrameReader reader = reader();
+        RunSummary read = reader.next().json(RunSummary.class);
+        assertThat(read).isEqualTo(summary);
+        assertThat(read.clockAlignmentErrorMs()).isNaN();
+        assertThat(reader.next().jfrEvents()).isEmpty();
+        assertThat(reader.next().jfrEvents()).isEqualTo(jfr);
+        assertThat(reader.next().json(RunnerHello.class).cpuUnitsPerMs()).isInfinite();
+    }
+
     @Test
     void aFullFrameRefusesTheNextEvent() throws IOException {
         writer.beginEvents();
