@@ -47,7 +47,8 @@ final class RecordJson {
                 }
                 json.writeEndArray();
             }
-            default -> throw new IllegalArgumentException("no JSON form for a " + value.getClass().getName());
+            // A type no frame carries yet: a programming error, named by its class.
+            default -> throw new IllegalArgumentException(value.getClass().getName());
         }
     }
 
@@ -58,7 +59,7 @@ final class RecordJson {
             try {
                 write(json, component.getAccessor().invoke(record));
             } catch (IllegalAccessException | InvocationTargetException e) {
-                throw new IllegalStateException("cannot read " + component + " of a " + record.getClass().getSimpleName(), e);
+                throw new IllegalStateException(component.toString(), e);
             }
         }
         json.writeEndObject();
