@@ -1,6 +1,6 @@
 package dev.loomscope.ui.presentation;
 
-import dev.loomscope.ui.WindowTest;
+import dev.loomscope.ui.StageGeometryTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 1920 x 1080 and 1280 x 720 (full screen is off in tests), a real run, then the geometry of what
  * is on screen.
  */
-@WindowTest
+@StageGeometryTest
 class StageLayoutTest {
 
     private Stage stage;
