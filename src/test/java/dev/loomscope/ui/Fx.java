@@ -8,6 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.stage.Stage;
+import javafx.stage.Window;
 
 /** Runs test code on the FX thread of JavaFX's headless platform (set for every test JVM in the pom). */
 public final class Fx {
@@ -15,15 +19,47 @@ public final class Fx {
     private Fx() {
     }
 
+    /** Starts the toolkit, once per JVM; every stage shown on it from then on is {@linkplain #unpainted unpainted}. */
     public static void startToolkit() throws Exception {
         var started = new CompletableFuture<Void>();
         try {
-            Platform.startup(() -> started.complete(null));
+            Platform.startup(() -> {
+                Window.getWindows().addListener((ListChangeListener<Window>) shown -> {
+                    while (shown.next()) {
+                        shown.getAddedSubList().forEach(window -> {
+                            if (window instanceof Stage stage) {
+                                unpainted(stage);
+                            }
+                        });
+                    }
+                });
+                started.complete(null);
+            });
         } catch (IllegalStateException alreadyRunning) {
             started.complete(null);
         }
         started.get(10, TimeUnit.SECONDS);
         Platform.setImplicitExit(false);
+    }
+
+    /**
+     * Keeps a shown test stage from being painted, by iconifying it: JavaFX paints no minimized
+     * window, and painting one on the headless platform copies each frame into its 1000 x 1000
+     * screen a pixel at a time, allocating a buffer view per pixel (three quarters of the test JVM's
+     * CPU samples in a profile of the suite; 8 % still, while the speaker notes, pickers and dialogs
+     * were painted). Layout, CSS, pulses, events and {@code snapshot()} all go on as before; the
+     * tests that need the painted window start the app itself ({@code ScriptedScreenshotTest}).
+     * The listener calls it as the stage is shown, before the pulse that would paint it.
+     */
+    private static void unpainted(Stage stage) {
+        stage.setIconified(true);
+        // The platform takes a new size as the window restored: iconified again at once, before the pulse paints.
+        ChangeListener<Number> resized = (property, before, now) -> {
+            stage.setIconified(false);
+            stage.setIconified(true);
+        };
+        stage.widthProperty().addListener(resized);
+        stage.heightProperty().addListener(resized);
     }
 
     /** Runs {@code work} on the FX thread and returns its result. */

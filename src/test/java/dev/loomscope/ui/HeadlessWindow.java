@@ -5,7 +5,6 @@ import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.shell.MainWindow;
-import javafx.beans.value.ChangeListener;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -27,30 +26,8 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     public MainWindow open(RunSession session, Attacher attacher) throws Exception {
         return Fx.call(() -> {
             stage = new Stage();
-            return unpainted(stage, LoomScopeApp.open(stage, session, SETTINGS, attacher));
+            return LoomScopeApp.open(stage, session, SETTINGS, attacher);
         });
-    }
-
-    /**
-     * Keeps a shown test window from being painted, by iconifying it: JavaFX paints no minimized
-     * window, and painting one on the headless platform copies each frame into its 1000 x 1000
-     * screen a pixel at a time, allocating a buffer view per pixel: three quarters of the test JVM's
-     * CPU samples were there, in a profile of the whole suite.
-     * Layout, CSS, pulses, events and {@code snapshot()} all go on as before; the tests that need
-     * the painted window start the app itself ({@code ScriptedScreenshotTest}).
-     * Call it on the FX thread, once the stage is shown; the stage stays unpainted when resized.
-     * Returns {@code window}.
-     */
-    public static <T> T unpainted(Stage stage, T window) {
-        stage.setIconified(true);
-        // The platform takes a new size as the window restored: iconified again at once, before the pulse paints.
-        ChangeListener<Number> resized = (property, before, now) -> {
-            stage.setIconified(false);
-            stage.setIconified(true);
-        };
-        stage.widthProperty().addListener(resized);
-        stage.heightProperty().addListener(resized);
-        return window;
     }
 
     public Stage stage() {

@@ -14,7 +14,6 @@ import dev.loomscope.scenario.Sharing;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.RunScript;
 import dev.loomscope.ui.Fx;
-import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -106,7 +105,7 @@ class ComparisonChartsOnStageTest {
             opened.presentation().setFullScreen(false);
             opened.presentation().set(true);
             opened.state().setPlaybackAfterRuns(false);
-            return HeadlessWindow.unpainted(stage, opened);
+            return opened;
         });
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());

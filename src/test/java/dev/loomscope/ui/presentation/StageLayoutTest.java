@@ -2,7 +2,6 @@ package dev.loomscope.ui.presentation;
 
 import dev.loomscope.ui.StageGeometryTest;
 import dev.loomscope.ui.Fx;
-import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
@@ -73,7 +72,7 @@ class StageLayoutTest {
             opened.presentation().set(true);
             // The geometry after the runs, not a slow-motion playback of one of them.
             opened.state().setPlaybackAfterRuns(false);
-            return HeadlessWindow.unpainted(stage, opened);
+            return opened;
         });
         settle();
     }
