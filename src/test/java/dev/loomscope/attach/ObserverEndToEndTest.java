@@ -1,5 +1,7 @@
 package dev.loomscope.attach;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The observer against real JVMs: what arrives from JFR and the MXBeans, and that nothing stays behind in the target. */
 @ResourceLock(TargetJvm.LOCK)
+@StartedFirst
 class ObserverEndToEndTest {
 
     private static final Duration START = Duration.ofSeconds(60);

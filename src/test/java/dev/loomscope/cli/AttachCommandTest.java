@@ -1,5 +1,7 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code loomscope attach} against real processes: the list, the summary and its JSON, and every way it cannot observe. */
 @ResourceLock(TargetJvm.LOCK)
+@StartedFirst
 class AttachCommandTest {
 
     private static final Duration START = Duration.ofSeconds(60);

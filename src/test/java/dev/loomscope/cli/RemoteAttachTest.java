@@ -1,5 +1,7 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static dev.loomscope.cli.AttachCommandTest.attach;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * one line, and a password file others may read is refused before anything is sent.
  */
 @ResourceLock(TargetJvm.LOCK)
+@StartedFirst
 class RemoteAttachTest {
 
     @TempDir

@@ -1,5 +1,7 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.Main;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * process and RMI keeps its connections open a while, so two attaches in one JVM would not be two.
  */
 @ResourceLock(TargetJvm.LOCK)
+@StartedFirst
 class RemoteAttachTlsTest {
 
     private static final Duration DONE = Duration.ofSeconds(60);

@@ -1,5 +1,7 @@
 package dev.loomscope.launcher;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.launcher.services.WaitService;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for each run, and a pool of real connections in the runner JVM.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@StartedFirst
 class JdbcBlockingTest {
 
     private final Runner runner = TestJvms.runner();

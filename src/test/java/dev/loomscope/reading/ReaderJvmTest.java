@@ -1,5 +1,7 @@
 package dev.loomscope.reading;
 
+import dev.loomscope.testing.StartedFirst;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * summary that comes back is the one read here), one cut short, and a busy one of two million threads that a reader is stopped
  * in the middle of: killed, cancelled, or given too little heap.
  */
+@StartedFirst
 class ReaderJvmTest {
 
     @TempDir

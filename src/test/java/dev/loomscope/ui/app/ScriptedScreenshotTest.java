@@ -1,5 +1,7 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.testing.StartedFirst;
+
 import dev.loomscope.testing.TestJvms;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * without their lock, as it never starts this JVM's toolkit.
  */
 @Tag("window")
+@StartedFirst
 class ScriptedScreenshotTest {
 
     private record Outcome(int exitCode, String output) {

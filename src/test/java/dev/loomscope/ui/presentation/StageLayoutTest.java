@@ -1,5 +1,7 @@
 package dev.loomscope.ui.presentation;
 
+import dev.loomscope.testing.StartedFirst;
+
 import dev.loomscope.ui.StageGeometryTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.WindowProbe;
@@ -38,6 +40,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * is on screen.
  */
 @StageGeometryTest
+@StartedFirst
 class StageLayoutTest {
 
     private Stage stage;

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.testing.StartedFirst;
+
 import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
@@ -37,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through a runner JVM: a run from the sliders, a runner that cannot start, and pinning seen by JFR.
  */
 @WindowTest
+@StartedFirst
 class MainWindowTest {
 
     @RegisterExtension
