@@ -4,21 +4,47 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 
 /**
  * A test class that starts JavaFX's toolkit (or whole windows in JVMs of their own). Such tests
- * share the one toolkit a JVM can have: they hold one lock, so they run one class at a time, beside
- * the other test classes (which run side by side). The tag "window" lets them be picked alone
- * ({@code -Dloomscope.tests=window}). {@code WindowTestTagTest} fails for a class that starts the toolkit without it.
+ * share the one toolkit, and its one FX thread, a JVM can have. Each class holds the lock of its
+ * {@link #lane()}: one class at a time in each lane, the lanes beside each other and beside the
+ * other test classes (which run side by side). In one lane, one after another, they were the
+ * suite's longest path: 80 s of a 100 s verify on 2 cores. The tag "window" lets them be picked
+ * alone ({@code -Dloomscope.tests=window}). {@code WindowTestTagTest} fails for a class that starts
+ * the toolkit without the mark, and holds the geometry lane to what it promises.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Tag("window")
-@ResourceLock(WindowTest.TOOLKIT)
+@ResourceLock(providers = WindowTest.Lanes.class)
 public @interface WindowTest {
 
-    /** The lock that keeps window test classes one at a time in the test JVM. */
-    String TOOLKIT = "dev.loomscope.javafx-toolkit";
+    Lane lane() default Lane.RUNS;
+
+    /** What the windows of a lane's classes do; classes of different lanes share nothing but the FX thread. */
+    enum Lane {
+        /** The window running experiments: its runs, replays, exports, speaker notes, sweeps. */
+        RUNS,
+        /** The window reading what is not its own run: observed JVMs, recordings, thread dumps. */
+        READING,
+        /**
+         * Windows laid out and measured, played by a fake runner: no JVM started, and nothing that
+         * every window shares changed (the user-agent stylesheet, a theme).
+         */
+        GEOMETRY
+    }
+
+    /** The lock of each class's lane. */
+    final class Lanes implements ResourceLocksProvider {
+        @Override
+        public Set<Lock> provideForClass(Class<?> testClass) {
+            WindowTest mark = testClass.getAnnotation(WindowTest.class);
+            return Set.of(new Lock("dev.loomscope.javafx-lane-" + (mark == null ? Lane.RUNS : mark.lane())));
+        }
+    }
 }

@@ -16,13 +16,15 @@ import javafx.application.Platform;
 import org.junit.jupiter.api.Test;
 
 /**
- * A test that starts JavaFX's toolkit without a mark would run beside another window test, sharing the toolkit: the
- * marks' locks keep them apart. A {@link StageGeometryTest} runs beside the {@link WindowTest}s, so it must keep its promise.
+ * A test that starts JavaFX's toolkit without the mark would run beside any window test, sharing the toolkit: the
+ * mark's lane lock keeps them one class at a time per lane. The geometry lane's classes must keep its promise.
  */
 class WindowTestTagTest {
 
-    private static final DescribedPredicate<JavaClass> MARKED = DescribedPredicate.describe("marked WindowTest or StageGeometryTest",
-            type -> type.isAnnotatedWith(WindowTest.class) || type.isAnnotatedWith(StageGeometryTest.class));
+    private static final DescribedPredicate<JavaClass> MARKED = DescribedPredicate.describe("marked WindowTest",
+            type -> type.isAnnotatedWith(WindowTest.class));
+    private static final DescribedPredicate<JavaClass> GEOMETRY = DescribedPredicate.describe("in the window tests' geometry lane",
+            type -> type.tryGetAnnotationOfType(WindowTest.class).map(mark -> mark.lane() == WindowTest.Lane.GEOMETRY).orElse(false));
 
     @Test
     void everyTestThatStartsTheToolkitIsAWindowTest() throws URISyntaxException {
@@ -30,22 +32,22 @@ class WindowTestTagTest {
         noClasses().that(are(DescribedPredicate.not(MARKED))).and().doNotHaveFullyQualifiedName(Fx.class.getName())
                 .and().doNotHaveFullyQualifiedName(HeadlessWindow.class.getName())
                 .should().callMethod(Fx.class, "startToolkit").orShould().callMethod(Platform.class, "startup", Runnable.class)
-                .because("the tests that start the toolkit share it, and the marks' locks keep them one class at a time in each lane")
+                .because("the tests that start the toolkit share it, and the lane locks keep them one class at a time in each lane")
                 .check(tests);
         // HeadlessWindow starts the toolkit for the tests that register it.
         noClasses().that(are(DescribedPredicate.not(MARKED))).and().doNotHaveFullyQualifiedName(HeadlessWindow.class.getName())
                 .and().doNotHaveFullyQualifiedName(Fx.class.getName())
                 .should().callConstructor(HeadlessWindow.class)
-                .because("a HeadlessWindow starts the toolkit, and the marks' locks keep its tests one class at a time in each lane")
+                .because("a HeadlessWindow starts the toolkit, and the lane locks keep its tests one class at a time in each lane")
                 .check(tests);
     }
 
     @Test
-    void stageGeometryTestsStartNoJvmAndChangeNothingEveryWindowShares() throws URISyntaxException {
-        noClasses().that().areAnnotatedWith(StageGeometryTest.class)
+    void geometryLaneTestsStartNoJvmAndChangeNothingEveryWindowShares() throws URISyntaxException {
+        noClasses().that(GEOMETRY)
                 .should().dependOnClassesThat().belongToAnyOf(TestJvms.class, JvmLauncher.class, ProcessBuilder.class, Themes.class)
                 .orShould().callMethod(Application.class, "setUserAgentStylesheet", String.class)
-                .because("they run beside the other window tests: a JVM of theirs would wait on a busy machine, and a theme is every window's")
+                .because("they run beside the other lanes: a JVM of theirs would wait on a busy machine, and a theme is every window's")
                 .check(testClasses());
     }
 

@@ -1,6 +1,6 @@
 package dev.loomscope.ui.charts;
 
-import dev.loomscope.ui.StageGeometryTest;
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.Comparison;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The comparison charts' layout alone, at sizes from a thumbnail to a wall, with the stage's type. */
-@StageGeometryTest
+@WindowTest(lane = WindowTest.Lane.GEOMETRY)
 class BarsLayoutTest {
 
     private static final Font STAGE = Font.font(21);

@@ -1,6 +1,6 @@
 package dev.loomscope.ui.charts;
 
-import dev.loomscope.ui.StageGeometryTest;
+import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.Comparison;
@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * two texts of a chart overlap, every run keeps its name, and the value axis ends near the
  * longest bar and its figure, not at a multiple of it.
  */
-@StageGeometryTest
+@WindowTest(lane = WindowTest.Lane.GEOMETRY)
 class ComparisonChartsOnStageTest {
 
     private static final int[][] SIZES = {{1440, 900}, {1280, 720}, {1920, 1080}};

@@ -2,7 +2,7 @@ package dev.loomscope.ui.presentation;
 
 import dev.loomscope.testing.StartedFirst;
 
-import dev.loomscope.ui.StageGeometryTest;
+import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.LoomScopeApp;
@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 1920 x 1080 and 1280 x 720 (full screen is off in tests), a real run, then the geometry of what
  * is on screen.
  */
-@StageGeometryTest
+@WindowTest(lane = WindowTest.Lane.GEOMETRY)
 @StartedFirst
 class StageLayoutTest {
 
