@@ -24,7 +24,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * (password and access files, mode 600): the right password observes, a wrong or missing one gets
  * one line, and a password file others may read is refused before anything is sent.
  */
-@ResourceLock(TargetJvm.LOCK)
+@ResourceLock(TargetJvm.REMOTE_LOCK)
 @StartedFirst
 class RemoteAttachTest {
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * trusted, one line. Each attach runs in a JVM of its own: the JDK's TLS takes its trust once per
  * process and RMI keeps its connections open a while, so two attaches in one JVM would not be two.
  */
-@ResourceLock(TargetJvm.LOCK)
+@ResourceLock(TargetJvm.REMOTE_LOCK)
 @StartedFirst
 class RemoteAttachTlsTest {
 

@@ -18,11 +18,17 @@ import java.util.function.Predicate;
 public final class TargetJvm implements AutoCloseable {
 
     /**
-     * The JUnit resource lock of the classes that observe target JVMs end to end: one such class
-     * at a time, beside the rest of the suite (their targets sleep; what they cost is JFR's
-     * streaming and the observer).
+     * The JUnit resource lock of the classes that attach to target JVMs on this machine end to end:
+     * one such class at a time, beside the rest of the suite (their targets sleep; what they cost is
+     * JFR's streaming and the observer).
      */
     public static final String LOCK = "observed target JVMs";
+
+    /**
+     * The same for the classes that observe targets over remote JMX: a lane of their own, beside
+     * {@link #LOCK}'s. In one lane, the four classes were the suite's longest path.
+     */
+    public static final String REMOTE_LOCK = "target JVMs observed over JMX";
 
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
