@@ -62,6 +62,12 @@ public final class Fx {
         stage.heightProperty().addListener(resized);
     }
 
+    /** Presses {@code key} on {@code scene}, as the keyboard delivers it to the window's key handlers (call on the FX thread). */
+    public static void press(javafx.scene.Scene scene, javafx.scene.input.KeyCode key, boolean shift) {
+        javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", key, shift,
+                false, false, false));
+    }
+
     /** Runs {@code work} on the FX thread and returns its result. */
     public static <T> T call(Supplier<T> work) throws Exception {
         return FxThread.call(work, 30);

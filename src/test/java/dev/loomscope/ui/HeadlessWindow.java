@@ -1,10 +1,14 @@
 package dev.loomscope.ui;
 
+import dev.loomscope.launcher.RunStarter;
 import dev.loomscope.model.RunSession;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.shell.MainWindow;
+import java.time.Duration;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -21,12 +25,42 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     public static final WindowCommand.Settings SETTINGS = WindowCommand.Settings.DEFAULT.withSize(980, 720);
 
     private Stage stage;
+    private MainWindow window;
 
     /** Opens the window on a new stage (from the test's thread), observing through {@code attacher} (null: this machine's JVMs). */
     public MainWindow open(RunSession session, Attacher attacher) throws Exception {
         return Fx.call(() -> {
             stage = new Stage();
             return LoomScopeApp.open(stage, session, SETTINGS, attacher);
+        });
+    }
+
+    /**
+     * Opens the window as the tests of its runs drive it: each test's run shown itself, not the
+     * slow-motion playback after short runs (which has tests of its own), and once its first frame
+     * is on screen (the tabs behind the first and the cards join the scene then, as a user first sees them).
+     */
+    public MainWindow openForRuns(RunSession session) throws Exception {
+        window = open(session, null);
+        Fx.run(() -> window.state().setPlaybackAfterRuns(false));
+        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
+        return window;
+    }
+
+    /** {@link #openForRuns(RunSession)} on runs {@code runner} starts, observed as by default. */
+    public MainWindow openForRuns(RunStarter runner) throws Exception {
+        return openForRuns(new RunSession(runner, RunOptions.DEFAULT));
+    }
+
+    /** Leaves only {@code kind} ticked in the window {@link #openForRuns opened}, as a click on each box would. */
+    public void chooseOnly(ExecutorKind kind) throws Exception {
+        Fx.run(() -> {
+            for (ExecutorKind each : ExecutorKind.values()) {
+                var box = new WindowProbe(window).controlPanel().executorBox(each);
+                if (box.isSelected() != (each == kind)) {
+                    box.fire();
+                }
+            }
         });
     }
 

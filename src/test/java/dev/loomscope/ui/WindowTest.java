@@ -14,7 +14,8 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
  * share the one toolkit, and its one FX thread, a JVM can have. Each class holds the lock of its
  * {@link #lane()}: one class at a time in each lane, the lanes beside each other and beside the
  * other test classes (which run side by side). In one lane, one after another, they were the
- * suite's longest path: 80 s of a 100 s verify on 2 cores. The tag "window" lets them be picked
+ * suite's longest path: 80 s of a 100 s verify on 2 cores, and in one lane beside
+ * the others, the window's own class still was. The tag "window" lets them be picked
  * alone ({@code -Dloomscope.tests=window}). {@code WindowTestTagTest} fails for a class that starts
  * the toolkit without the mark, and holds the geometry lane to what it promises.
  */
@@ -28,8 +29,10 @@ public @interface WindowTest {
 
     /** What the windows of a lane's classes do; classes of different lanes share nothing but the FX thread. */
     enum Lane {
-        /** The window running experiments: its runs, replays, exports, speaker notes, sweeps. */
+        /** The window running experiments: its controls, runs, keys, speaker notes, sweeps. */
         RUNS,
+        /** What the window makes of its runs: pictures, clips, results files, slow-motion replays. */
+        PICTURES,
         /** The window reading what is not its own run: observed JVMs, recordings, thread dumps. */
         READING,
         /**

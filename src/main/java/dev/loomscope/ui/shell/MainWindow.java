@@ -212,7 +212,7 @@ public final class MainWindow extends BorderPane {
     boolean reducedMotion() { return loop.reducedMotion(); }
 
     /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
-    boolean firstFrameShown() { return afterFirstFrame.joined(); }
+    public boolean firstFrameShown() { return afterFirstFrame.joined(); }
 
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     List<javafx.scene.layout.Region> cards() { return cards.all(); }

@@ -13,10 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import javafx.event.Event;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,14 +37,14 @@ class HelpKeyTest {
         Scene scene = Fx.call(window::getScene);
         Path docs = Path.of("docs").toAbsolutePath();
 
-        Fx.run(() -> press(scene, KeyCode.F1, false));
+        Fx.run(() -> Fx.press(scene, KeyCode.F1, false));
         Fx.run(() -> window.tabs().show("sweep"));
-        Fx.run(() -> press(scene, KeyCode.F1, false));
+        Fx.run(() -> Fx.press(scene, KeyCode.F1, false));
         Fx.run(() -> window.tabs().show("web"));
-        Fx.run(() -> press(scene, KeyCode.F1, false));
+        Fx.run(() -> Fx.press(scene, KeyCode.F1, false));
         Fx.run(() -> window.tabs().show("results"));
         Fx.run(() -> window.presentation().set(true));
-        Fx.run(() -> press(scene, KeyCode.F1, false));
+        Fx.run(() -> Fx.press(scene, KeyCode.F1, false));
 
         assertThat(openedPages).containsExactly(
                 docs.resolve("learning.md").toUri(),
@@ -63,13 +61,9 @@ class HelpKeyTest {
         Fx.run(() -> window.openDocumentsWith(openedPages::add));
         Scene scene = Fx.call(window::getScene);
 
-        Fx.run(() -> press(scene, KeyCode.F1, true));
+        Fx.run(() -> Fx.press(scene, KeyCode.F1, true));
 
         assertThat(Fx.call(() -> window.cards().get(1).isVisible())).as("the glossary").isTrue();
         assertThat(openedPages).isEmpty();
-    }
-
-    private static void press(Scene scene, KeyCode key, boolean shift) {
-        Event.fireEvent(scene.getRoot(), new KeyEvent(KeyEvent.KEY_PRESSED, "", "", key, shift, false, false, false));
     }
 }
