@@ -109,18 +109,14 @@ public final class TargetJvm implements AutoCloseable {
     }
 
     /**
-     * Stops it as Ctrl+C would (SIGINT), so its JVM runs its shutdown hooks and deletes what it made
-     * (JFR's repository among them); forcibly if it is still there after 10 s.
+     * Stops it with SIGTERM, so its JVM runs its shutdown hooks and deletes what it made (JFR's
+     * repository among them); forcibly if it is still there after 10 s. Not SIGINT, as Ctrl+C would:
+     * a shell without job control starts its background jobs with SIGINT ignored, and their targets
+     * then waited out the 10 s.
      */
     @Override
     public void close() throws InterruptedException {
-        if (process.isAlive()) {
-            try {
-                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
-            } catch (IOException e) {
-                process.destroyForcibly();
-            }
-        }
+        process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
