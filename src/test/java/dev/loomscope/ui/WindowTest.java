@@ -12,7 +12,7 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 /**
  * A test class that starts JavaFX's toolkit (or whole windows in JVMs of their own). Such tests
  * share the one toolkit, and its one FX thread, a JVM can have. Each class holds the lock of its
- * {@link #lane()}: one class at a time in each lane (but the geometry lane), the lanes beside each other and beside the
+ * {@link #lane()}: one class at a time in each lane, the lanes beside each other and beside the
  * other test classes (which run side by side). In one lane, one after another, they were the
  * suite's longest path: 80 s of a 100 s verify on 2 cores, and in one lane beside
  * the others, the window's own class still was. The tag "window" lets them be picked
@@ -37,8 +37,7 @@ public @interface WindowTest {
         READING,
         /**
          * Windows laid out and measured, played by a fake runner: no JVM started, and nothing that
-         * every window shares changed (the user-agent stylesheet, a theme). Sharing nothing, these
-         * classes hold no lock: they run beside each other as well.
+         * every window shares changed (the user-agent stylesheet, a theme).
          */
         GEOMETRY
     }
@@ -48,8 +47,7 @@ public @interface WindowTest {
         @Override
         public Set<Lock> provideForClass(Class<?> testClass) {
             WindowTest mark = testClass.getAnnotation(WindowTest.class);
-            Lane lane = mark == null ? Lane.RUNS : mark.lane();
-            return lane == Lane.GEOMETRY ? Set.of() : Set.of(new Lock("dev.loomscope.javafx-lane-" + lane));
+            return Set.of(new Lock("dev.loomscope.javafx-lane-" + (mark == null ? Lane.RUNS : mark.lane())));
         }
     }
 }

@@ -1,7 +1,5 @@
 package dev.loomscope.ui.charts;
 
-import dev.loomscope.testing.StartedFirst;
-
 import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,7 +41,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * longest bar and its figure, not at a multiple of it.
  */
 @WindowTest(lane = WindowTest.Lane.GEOMETRY)
-@StartedFirst
 class ComparisonChartsOnStageTest {
 
     private static final int[][] SIZES = {{1440, 900}, {1280, 720}, {1920, 1080}};
