@@ -12,10 +12,9 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 /**
  * A test class that starts JavaFX's toolkit (or whole windows in JVMs of their own). Such tests
  * share the one toolkit, and its one FX thread, a JVM can have. Each class holds the lock of its
- * {@link #lane()}: one class at a time in each lane, the lanes beside each other and beside the
- * other test classes (which run side by side). In one lane, one after another, they were the
- * suite's longest path: 80 s of a 100 s verify on 2 cores, and in one lane beside
- * the others, the window's own class still was. The tag "window" lets them be picked
+ * {@link #lane()}: one class at a time in each lane, the two lanes beside each other and beside
+ * the other test classes (which run side by side). In one lane, one after another, they were the
+ * suite's longest path (80 s of a 100 s verify on 2 cores). The tag "window" lets them be picked
  * alone ({@code -Dloomscope.tests=window}). {@code WindowTestTagTest} fails for a class that starts
  * the toolkit without the mark, and holds the geometry lane to what it promises.
  */
@@ -25,16 +24,16 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 @ResourceLock(providers = WindowTest.Lanes.class)
 public @interface WindowTest {
 
-    Lane lane() default Lane.RUNS;
+    Lane lane() default Lane.WINDOW;
 
-    /** What the windows of a lane's classes do; classes of different lanes share nothing but the FX thread. */
+    /**
+     * Which window tests may run at the same time. Not more lanes than these two: every lane's windows
+     * share the one FX thread, and with five window classes at once on a busy machine, a test's wait for
+     * three pulses once ran out after 10 s.
+     */
     enum Lane {
-        /** The window running experiments: its controls, runs, keys, speaker notes, sweeps. */
-        RUNS,
-        /** What the window makes of its runs: pictures, clips, results files, slow-motion replays. */
-        PICTURES,
-        /** The window reading what is not its own run: observed JVMs, recordings, thread dumps. */
-        READING,
+        /** The window on runs, recordings and observed JVMs, which its tests drive. */
+        WINDOW,
         /**
          * Windows laid out and measured, played by a fake runner: no JVM started, and nothing that
          * every window shares changed (the user-agent stylesheet, a theme).
@@ -47,7 +46,7 @@ public @interface WindowTest {
         @Override
         public Set<Lock> provideForClass(Class<?> testClass) {
             WindowTest mark = testClass.getAnnotation(WindowTest.class);
-            return Set.of(new Lock("dev.loomscope.javafx-lane-" + (mark == null ? Lane.RUNS : mark.lane())));
+            return Set.of(new Lock("dev.loomscope.javafx-lane-" + (mark == null ? Lane.WINDOW : mark.lane())));
         }
     }
 }

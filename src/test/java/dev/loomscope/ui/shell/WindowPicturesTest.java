@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and of the window, the results as CSV and JSON, clips of a replay and of a live run, and the
  * slow-motion playback. Runs are played by a fake runner, as in {@link MainWindowTest}.
  */
-@WindowTest(lane = WindowTest.Lane.PICTURES)
+@WindowTest
 @StartedFirst
 class WindowPicturesTest {
 
