@@ -11,8 +11,8 @@ import java.lang.reflect.RecordComponent;
  * Writes the runner's JSON frames (records, their lists, nested records) with jackson-core's
  * streaming generator, one field per record component: the names and forms databind reads them back
  * with on the other side. Databind's own writer would do the same after introspecting each type,
- * which costs every runner JVM about 0.25 s of CPU time as it starts (measured with the tiered
- * compiler stopped at C1, as the tests run; 0.2 s of a run's start in the window).
+ * which cost every runner JVM about 0.25 s of CPU time as it started (measured with the tiered
+ * compiler stopped at C1, as the tests run the runners).
  */
 final class RecordJson {
 
