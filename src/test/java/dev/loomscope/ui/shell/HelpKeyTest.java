@@ -3,14 +3,11 @@ package dev.loomscope.ui.shell;
 import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomscope.model.RunSession;
-import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javafx.scene.Scene;
@@ -28,8 +25,7 @@ class HelpKeyTest {
 
     @Test
     void f1OpensThePageOfWhatIsOnScreenFromThisCheckoutsDocs() throws Exception {
-        MainWindow window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), window::firstFrameShown);
+        MainWindow window = opened.openForRuns(new FakeRunner());
         Fx.run(() -> {
             window.presentation().setFullScreen(false);
             window.openDocumentsWith(openedPages::add);
@@ -56,8 +52,7 @@ class HelpKeyTest {
 
     @Test
     void shiftF1ShowsTheGlossaryAndOpensNoPage() throws Exception {
-        MainWindow window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), window::firstFrameShown);
+        MainWindow window = opened.openForRuns(new FakeRunner());
         Fx.run(() -> window.openDocumentsWith(openedPages::add));
         Scene scene = Fx.call(window::getScene);
 

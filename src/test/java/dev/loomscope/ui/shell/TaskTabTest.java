@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.testing.TestJvms;
 import dev.loomscope.model.RunModel;
-import dev.loomscope.model.RunSession;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.ExecutorKind;
-import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
@@ -45,9 +43,7 @@ class TaskTabTest {
     private MainWindow window;
 
     private TaskEditor openOnTheTaskTab() throws Exception {
-        window = opened.open(new RunSession(TestJvms.runner(), RunOptions.DEFAULT), null);
-        Fx.run(() -> window.state().setPlaybackAfterRuns(false));
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
+        window = opened.openForRuns(TestJvms.runner());
         Fx.run(() -> window.tabs().show("task"));
         return Fx.call(() -> window.tabs().task().editor());
     }
