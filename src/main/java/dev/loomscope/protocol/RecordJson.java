@@ -17,6 +17,13 @@ import java.lang.reflect.RecordComponent;
 final class RecordJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
+    /** Each record type's components, looked up once: a frame of JFR events holds hundreds of the same record. */
+    private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected RecordComponent[] computeValue(Class<?> type) {
+            return type.getRecordComponents();
+        }
+    };
 
     private RecordJson() {
     }
@@ -54,7 +61,7 @@ final class RecordJson {
 
     private static void writeRecord(JsonGenerator json, Record record) throws IOException {
         json.writeStartObject();
-        for (RecordComponent component : record.getClass().getRecordComponents()) {
+        for (RecordComponent component : COMPONENTS.get(record.getClass())) {
             json.writeFieldName(component.getName());
             try {
                 write(json, component.getAccessor().invoke(record));
