@@ -37,6 +37,19 @@ public final class LocalJvms {
         return list().stream().filter(jvm -> jvm.pid() == pid).findFirst();
     }
 
+    /**
+     * Why the process {@code pid} cannot be observed, found without attaching (no such process, another
+     * user's, not a JVM, no virtual threads), or empty if attaching may go ahead.
+     */
+    public static Optional<String> whyNotObservable(long pid) {
+        try {
+            JvmConnection.checkObservable(pid);
+            return Optional.empty();
+        } catch (AttachException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
     private static Optional<LocalJvm> describe(VirtualMachineDescriptor descriptor) {
         try {
             long pid = Long.parseLong(descriptor.id());
