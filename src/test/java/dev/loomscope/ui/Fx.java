@@ -50,7 +50,8 @@ public final class Fx {
      * go on as before; the tests that need the painted window start the app itself
      * ({@code ScriptedScreenshotTest}). The listener calls it for every stage as it is shown, before
      * the pulse that would paint it. A resize still costs paints (the platform restores the window
-     * first): in a profile of the window tests, 9 % of the samples, all in {@code ComparisonChartsOnStageTest}'s.
+     * first), so tests open their windows at the sizes they check: {@code ComparisonChartsOnStageTest}'s
+     * resizes were 9 % of the window tests' samples in a profile.
      */
     private static void unpainted(Stage stage) {
         stage.setIconified(true);
