@@ -284,7 +284,7 @@ public final class WindowCommand implements Callable<Integer> {
         }
         // A picture of an observation that could never begin (no such process, not a JVM) fails before a window opens.
         var unobservable = chosen.observe().pid() > 0 && chosen.script().screenshot() != null
-                ? dev.loomscope.attach.LocalJvms.whyNotObservable(chosen.observe().pid()) : java.util.Optional.<String>empty();
+                ? dev.loomscope.ui.observe.Attacher.whyNotObservable(chosen.observe().pid()) : java.util.Optional.<String>empty();
         if (unobservable.isPresent()) {
             spec.commandLine().getErr().println(Messages.text("cli.problem", unobservable.get()));
             spec.commandLine().getErr().flush();

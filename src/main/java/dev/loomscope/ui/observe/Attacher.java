@@ -26,6 +26,14 @@ public interface Attacher {
         throw new AttachException(Messages.text("observe.remote.unavailable", target.url()));
     }
 
+    /**
+     * Why the local process {@code pid} cannot be observed, found without attaching (no such process, not a
+     * JVM, another user's), or empty; for a script, before a window opens. Blocks briefly (reads the JVMs' files).
+     */
+    static java.util.Optional<String> whyNotObservable(long pid) {
+        return LocalJvms.whyNotObservable(pid);
+    }
+
     /** The machine's JVMs, through the Attach API; each observation's recording goes to a file in {@code jfrFolder}. */
     static Attacher local(Path jfrFolder) {
         return new Attacher() {
