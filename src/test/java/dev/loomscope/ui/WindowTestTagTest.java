@@ -25,6 +25,8 @@ class WindowTestTagTest {
             type -> type.isAnnotatedWith(WindowTest.class));
     private static final DescribedPredicate<JavaClass> GEOMETRY = DescribedPredicate.describe("in the window tests' geometry lane",
             type -> type.tryGetAnnotationOfType(WindowTest.class).map(mark -> mark.lane() == WindowTest.Lane.GEOMETRY).orElse(false));
+    private static final DescribedPredicate<JavaClass> READING = DescribedPredicate.describe("in the window tests' reading lane",
+            type -> type.tryGetAnnotationOfType(WindowTest.class).map(mark -> mark.lane() == WindowTest.Lane.READING).orElse(false));
 
     @Test
     void everyTestThatStartsTheToolkitIsAWindowTest() throws URISyntaxException {
@@ -48,6 +50,15 @@ class WindowTestTagTest {
                 .should().dependOnClassesThat().belongToAnyOf(TestJvms.class, JvmLauncher.class, ProcessBuilder.class, Themes.class)
                 .orShould().callMethod(Application.class, "setUserAgentStylesheet", String.class)
                 .because("they run beside the other lanes: a JVM of theirs would wait on a busy machine, and a theme is every window's")
+                .check(testClasses());
+    }
+
+    @Test
+    void readingLaneTestsChangeNothingEveryWindowShares() throws URISyntaxException {
+        noClasses().that(READING)
+                .should().dependOnClassesThat().belongToAnyOf(Themes.class)
+                .orShould().callMethod(Application.class, "setUserAgentStylesheet", String.class)
+                .because("they run beside the other lanes, and a theme is every window's")
                 .check(testClasses());
     }
 

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pin in a native frame (picked in the picker, pins with their reason and stack, a thread dump,
  * Stop, its whole recording exported), and one that exits while it is observed.
  */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class ObserveEndToEndTest {
 
     @RegisterExtension

@@ -57,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  * target that exits, going back to the runs, the exports. Attaching to a real JVM is
  * {@link ObserveEndToEndTest}'s.
  */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class ObserveViewTest {
 
     private static final ObservedJvm TARGET = new ObservedJvm(4711, "/srv/shop/target/shop.jar", "25.0.3", 25);

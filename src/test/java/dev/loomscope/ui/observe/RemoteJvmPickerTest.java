@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The picker's "Remote JVM": its fields are there, the password masked, and a port where nothing listens gets one line while the window goes on. */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class RemoteJvmPickerTest {
 
     @RegisterExtension

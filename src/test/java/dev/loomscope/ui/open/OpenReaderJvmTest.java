@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * to read): while it reads, the progress bar moves; Cancel ends that JVM before the window goes back to the runs; a reader
  * that dies halfway leaves one clear line and a window that opens the next file.
  */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class OpenReaderJvmTest {
 
     static Path busy;

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl+O through the window's chooser; what the window shows is what the reader summarised. Also an
  * unreadable file, two recordings side by side, and Ctrl+Shift+O still observing.
  */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class OpenRecordingTest {
 
     private static final KeyCodeCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);

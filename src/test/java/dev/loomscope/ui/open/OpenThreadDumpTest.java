@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Opening a JSON thread dump in the real window: a dump taken here (jcmd) of one JVM with virtual
  * threads parked at two places; the groups the window lists, their search, and the CSV of them.
  */
-@WindowTest
+@WindowTest(lane = WindowTest.Lane.READING)
 class OpenThreadDumpTest {
 
     private static final int HERE = 90;
