@@ -332,7 +332,8 @@ class MainWindowTest {
             window.controls().blockingProperty().set(dev.loomscope.scenario.BlockingMode.NATIVE);
             probe().controlPanel().runButton().fire();
         });
-        // JFR flushes once a second: the pins arrive after the run.
+        // JFR flushes once a second: the pins arrive after the run. The tab is opened as a user would: until then it is not built into the scene.
+        Fx.run(() -> window.tabs().show("jfr"));
         Fx.waitUntil("four pins listed", Duration.ofSeconds(60),
                 () -> probe().jfrEvents().table().getItems().stream().filter(e -> e.event().kind().equals("pinned")).count() == 4);
         Fx.run(() -> {
@@ -401,6 +402,7 @@ class MainWindowTest {
         assertThat(large).as("the smallest text in presentation mode, px").isGreaterThanOrEqualTo(18);
         assertThat(large).isGreaterThan(normal * 1.2);
         // On stage the JFR tab stacks its stack trace under the tables and reads only the columns a room can read.
+        Fx.run(() -> window.tabs().show("jfr"));
         assertThat(Fx.call(() -> probe().jfrEvents().getOrientation())).isEqualTo(javafx.geometry.Orientation.VERTICAL);
         assertThat(Fx.call(() -> visibleColumns(probe().jfrEvents().table()))).containsExactly("at", "event", "duration", "reason");
         Fx.run(() -> Fx.press(scene, javafx.scene.input.KeyCode.F11, false));
@@ -506,6 +508,7 @@ class MainWindowTest {
         Fx.run(() -> {
             window.controls().tasksProperty().set(8);
             window.controls().sleepMsProperty().set(20);
+            window.tabs().show("sweep");
             probe().sweepView().setRange("pool", 1, 4, 2);
             probe().sweepView().sweepButton().fire();
         });
