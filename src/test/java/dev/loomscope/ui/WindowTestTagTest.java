@@ -62,8 +62,13 @@ class WindowTestTagTest {
                 .check(testClasses());
     }
 
-    /** The test classes' folder alone: scanning the class path for the package takes seconds. */
-    private static com.tngtech.archunit.core.domain.JavaClasses testClasses() throws URISyntaxException {
-        return new ClassFileImporter().importPath(Path.of(Fx.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+    /** The test classes' folder alone (scanning the class path for the package takes seconds), imported once for the three checks. */
+    private static synchronized com.tngtech.archunit.core.domain.JavaClasses testClasses() throws URISyntaxException {
+        if (imported == null) {
+            imported = new ClassFileImporter().importPath(Path.of(Fx.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        }
+        return imported;
     }
+
+    private static com.tngtech.archunit.core.domain.JavaClasses imported;
 }
