@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Recordings read in a reader JVM, as the window reads them: a small one of a JVM that starts virtual threads and pins (the
- * summary that comes back is the one read here), one cut short, and a busy one of two million threads that a reader is stopped
+ * summary that comes back is the one read here), one cut short, and a busy one of a million threads that a reader is stopped
  * in the middle of: killed, cancelled, or given too little heap.
  */
 @StartedFirst

@@ -31,14 +31,15 @@ public final class ReaderProcesses {
     }
 
     /**
-     * A recording of two million short virtual threads (four million events, about 90 MB): a reader JVM takes seconds
-     * over it, so it can be stopped halfway, and its chunks' pools need far more than 16 MB of heap.
+     * A recording of a million short virtual threads (two million events): a reader JVM takes a second or more over
+     * it, reporting its progress as it goes, so it can be stopped halfway, and its chunks' pools need far more than
+     * 16 MB of heap. (Two million threads took twice the CPU to record, for nothing these tests need.)
      */
     public static synchronized Path busyRecording() throws IOException, InterruptedException {
         // Made once for the test JVM (seconds of CPU): the classes that need it only read it.
         if (busy == null) {
             Path dir = Files.createTempDirectory("loomscope-busy-recording");
-            busy = RecordingBenchmark.record(dir.resolve("busy.jfr"), 2_000_000, 10_000);
+            busy = RecordingBenchmark.record(dir.resolve("busy.jfr"), 1_000_000, 10_000);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     Files.deleteIfExists(busy);

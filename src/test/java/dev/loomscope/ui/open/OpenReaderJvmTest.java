@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The window reads a recording in a reader JVM of its own (a recording of two million virtual threads, which takes it seconds
+ * The window reads a recording in a reader JVM of its own (a recording of a million virtual threads, which takes it a second or more
  * to read): while it reads, the progress bar moves; Cancel ends that JVM before the window goes back to the runs; a reader
  * that dies halfway leaves one clear line and a window that opens the next file.
  */
