@@ -46,7 +46,9 @@ public final class LocalJvms {
             JvmConnection.checkObservable(pid);
             return Optional.empty();
         } catch (AttachException e) {
-            return Optional.of(e.getMessage());
+            // A java process not listed yet may have just started (a script's `java ... &`): not refused here.
+            boolean mayBeStarting = executableOf(pid).endsWith("/java") && find(pid).isEmpty();
+            return mayBeStarting ? Optional.empty() : Optional.of(e.getMessage());
         }
     }
 

@@ -221,11 +221,15 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
 
         static synchronized int millis() {
             if (millis == 0) {
-                CpuWork.countPrimesUpTo(100_000); // compiled before it is timed
+                CpuWork.countPrimesUpTo(100_000); // so that it is compiled, as a rule, before it is timed
                 var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-                long start = threads.getCurrentThreadCpuTime();
+                long cpuStart = threads.getCurrentThreadCpuTime();
+                long wallStart = System.nanoTime();
                 CpuWork.countPrimesUpTo(1_000_000);
-                millis = (int) Math.max(1, Math.round((threads.getCurrentThreadCpuTime() - start) / 1e6));
+                long cpuEnd = threads.getCurrentThreadCpuTime();
+                // -1 on a virtual thread, or where thread CPU time is off: the wall clock then, as before.
+                long nanos = cpuStart >= 0 && cpuEnd >= 0 ? cpuEnd - cpuStart : System.nanoTime() - wallStart;
+                millis = (int) Math.max(1, Math.round(nanos / 1e6));
             }
             return millis;
         }

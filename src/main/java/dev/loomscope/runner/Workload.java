@@ -145,7 +145,7 @@ public final class Workload {
     /**
      * Loads and links what a task's probes use, so that never happens inside a task. The mount events
      * only when they are recorded: JFR's registration of an event class (its annotations read, its
-     * bytecode instrumented) is about a tenth of a small run's CPU, and tasks never touch them otherwise.
+     * bytecode instrumented) is about a sixth of a small run's CPU, and tasks never touch them otherwise.
      */
     private void touchWhatTasksTouch() {
         CarrierLookup.currentCarrierId();

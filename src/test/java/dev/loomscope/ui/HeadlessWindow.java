@@ -38,7 +38,7 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     /**
      * Opens the window as the tests of its runs drive it: each test's run shown itself, not the
      * slow-motion playback after short runs (which has tests of its own), and once its first frame
-     * is on screen (the tabs behind the first and the cards join the scene then, as a user first sees them).
+     * is on screen (the cards join the scene then, as a user first sees them).
      */
     public MainWindow openForRuns(RunSession session) throws Exception {
         window = open(session, null);

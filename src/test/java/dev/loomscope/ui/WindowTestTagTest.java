@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A test that starts JavaFX's toolkit without the mark would run beside any window test, sharing the toolkit: the
- * mark's lane lock keeps them one class at a time per lane. The geometry lane's classes must keep its promise.
+ * mark's lane lock keeps them one class at a time per lane. The geometry and reading lanes' classes must keep their promises.
  */
 class WindowTestTagTest {
 

@@ -61,7 +61,7 @@ sealed interface StartScript {
         public CompletableFuture<Integer> start(MainWindow window) {
             var code = new CompletableFuture<Integer>();
             // Said the moment the first frame is on screen, as the yardstick (EmptyWindow) says it: the
-            // tabs behind and the cards, which that frame did not show, join just after.
+            // cards, which that frame did not show, join just after.
             window.onFirstFrame(() -> {
                 StartupTrace.mark("first frame on screen");
                 System.out.println(SHOWN_LINE);

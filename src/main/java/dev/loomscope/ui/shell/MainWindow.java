@@ -211,7 +211,7 @@ public final class MainWindow extends BorderPane {
 
     boolean reducedMotion() { return loop.reducedMotion(); }
 
-    /** Whether the first frame is on screen, and what waited for it has joined (the hidden tabs, the cards). */
+    /** Whether the first frame is on screen, and what waited for it has joined (the cards). */
     public boolean firstFrameShown() { return afterFirstFrame.joined(); }
 
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */

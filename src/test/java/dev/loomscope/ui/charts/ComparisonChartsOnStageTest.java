@@ -94,7 +94,7 @@ class ComparisonChartsOnStageTest {
 
     /**
      * One window at each size, every preset run in it in turn, as a presenter steps through them: a window
-     * opened at its size is never resized, and so never painted (see {@code Fx}), and 3 windows are built, not 39.
+     * opened at its size is never resized, and so never painted (see {@code Fx}), and 3 windows are built, not 13.
      */
     @ParameterizedTest(name = "{0} x {1}")
     @MethodSource("sizes")
@@ -113,8 +113,10 @@ class ComparisonChartsOnStageTest {
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");
+        List<Preset> presets = Fx.call(() -> List.copyOf(probe.controlPanel().presetBox().getItems()));
+        assertThat(presets).extracting(Preset::name).containsExactlyElementsOf(Preset.names());
         var problems = new ArrayList<String>();
-        for (Preset preset : Fx.call(() -> List.copyOf(probe.controlPanel().presetBox().getItems()))) {
+        for (Preset preset : presets) {
             String name = preset.name();
             // The window keeps the last runs only: this preset's are those it did not hold before.
             var earlier = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<RunModel, Boolean>());

@@ -13,24 +13,24 @@ class AfterFirstFrameTest {
 
     @Test
     void whatReportsTheFirstFrameComesBeforeTheHeldBackPartsWhichStillJoin() {
-        afterFirstFrame.then(() -> done.add("tabs behind")).then(() -> done.add("cards"));
+        afterFirstFrame.then(() -> done.add("cards")).then(() -> done.add("picker"));
         afterFirstFrame.first(() -> done.add("shown"));
         assertThat(done).isEmpty();
 
         afterFirstFrame.join();
 
-        assertThat(done).containsExactly("shown", "tabs behind", "cards");
+        assertThat(done).containsExactly("shown", "cards", "picker");
         assertThat(afterFirstFrame.joined()).isTrue();
     }
 
     @Test
     void onceJoinedEachIsDoneAtOnceAndNothingTwice() {
-        afterFirstFrame.then(() -> done.add("tabs behind"));
+        afterFirstFrame.then(() -> done.add("cards"));
         afterFirstFrame.join();
         afterFirstFrame.join();
         afterFirstFrame.first(() -> done.add("shown"));
         afterFirstFrame.then(() -> done.add("later"));
 
-        assertThat(done).containsExactly("tabs behind", "shown", "later");
+        assertThat(done).containsExactly("cards", "shown", "later");
     }
 }

@@ -68,6 +68,12 @@ class MainWindowTest {
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
         assertThat(Fx.call(() -> probe().figure("completed"))).isEqualTo("–");
+        // The tabs behind Results join the scene when first selected: a window that never shows them never lays them out.
+        javafx.scene.control.Tab jfrTab = Fx.call(() -> window.lookupAll(".tab-pane").stream().map(javafx.scene.control.TabPane.class::cast)
+                .flatMap(pane -> pane.getTabs().stream()).filter(tab -> "jfrTab".equals(tab.getId())).findFirst().orElseThrow());
+        assertThat(Fx.call(jfrTab::getContent)).as("the JFR tab before it is shown").isNull();
+        Fx.run(() -> window.tabs().show("jfr"));
+        assertThat(Fx.call(() -> probe().jfrEvents().getScene())).as("the JFR view once its tab is shown").isSameAs(Fx.call(window::getScene));
     }
 
     /** At 980x720 the settings scroll; Run and Stop stay whole below them, however the panel is scrolled. */
