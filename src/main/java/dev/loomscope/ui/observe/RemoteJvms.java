@@ -33,8 +33,14 @@ public final class RemoteJvms {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /**
+     * Made when the file is first read or written, off the FX thread: made with the class, it cost every
+     * window's start about 5 ms of its FX thread before the first frame (the picker holds a RemoteJvms).
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     private final Path file;
 
@@ -58,7 +64,7 @@ public final class RemoteJvms {
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
-        return List.copyOf(JSON.readValue(file.toFile(), new TypeReference<List<RemoteJvm>>() {
+        return List.copyOf(Json.MAPPER.readValue(file.toFile(), new TypeReference<List<RemoteJvm>>() {
         }));
     }
 
@@ -81,6 +87,6 @@ public final class RemoteJvms {
 
     private void write(List<RemoteJvm> kept) throws IOException {
         Files.createDirectories(file.getParent());
-        AtomicFiles.writeAt(file, target -> JSON.writeValue(target.toFile(), kept));
+        AtomicFiles.writeAt(file, target -> Json.MAPPER.writeValue(target.toFile(), kept));
     }
 }
