@@ -55,7 +55,7 @@ final class JvmConnection implements AutoCloseable {
 
     /** Attaches to a local JVM of this user, after checking it is one, is ours and has virtual threads. */
     static JvmConnection attach(long pid) throws AttachException {
-        LocalJvm listed = checkObservable(pid);
+        LocalJvm listed = checkObservable(pid, true).orElseThrow();
         String address;
         boolean started = false;
         VirtualMachine vm;
@@ -129,8 +129,12 @@ final class JvmConnection implements AutoCloseable {
         return new ObservedJvm(pid > 0 ? pid : runtime.getPid(), name, version, ObservedJvm.featureOf(version));
     }
 
-    /** The checks before attaching; attaching sends a signal, so never to a process that is not one of our JVMs. */
-    static LocalJvm checkObservable(long pid) throws AttachException {
+    /**
+     * The checks before attaching; attaching sends a signal, so never to a process that is not one of our JVMs.
+     * A {@code java} process not listed by the Attach API is refused when {@code strict}; otherwise it passes
+     * (empty), as one started a moment ago is listed a moment later (a script's {@code java ... &}).
+     */
+    static java.util.Optional<LocalJvm> checkObservable(long pid, boolean strict) throws AttachException {
         var process = ProcessHandle.of(pid);
         if (process.isEmpty() || !process.get().isAlive()) {
             throw new AttachException(Text.get("attach.no-process", pid));
@@ -146,15 +150,19 @@ final class JvmConnection implements AutoCloseable {
         var listed = LocalJvms.find(pid);
         if (listed.isEmpty()) {
             String executable = LocalJvms.executableOf(pid);
-            throw new AttachException(executable.endsWith("/java")
-                    ? Text.get("attach.no-attach-api", pid)
-                    : Text.get("attach.not-java", pid, executable.isEmpty() ? Text.get("attach.not-java.unnamed") : executable));
+            if (!executable.endsWith("/java")) {
+                throw new AttachException(Text.get("attach.not-java", pid, executable.isEmpty() ? Text.get("attach.not-java.unnamed") : executable));
+            }
+            if (strict) {
+                throw new AttachException(Text.get("attach.no-attach-api", pid));
+            }
+            return java.util.Optional.empty();
         }
         LocalJvm jvm = listed.get();
         if (jvm.observable() == LocalJvm.Observability.NO_VIRTUAL_THREADS) {
             throw noVirtualThreads(Text.get("attach.jvm.pid", pid), jvm.jdkVersion());
         }
-        return jvm;
+        return java.util.Optional.of(jvm);
     }
 
     private static AttachException noVirtualThreads(String who, String version) {

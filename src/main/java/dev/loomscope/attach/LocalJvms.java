@@ -43,12 +43,11 @@ public final class LocalJvms {
      */
     public static Optional<String> whyNotObservable(long pid) {
         try {
-            JvmConnection.checkObservable(pid);
+            // Not strict: a java process not listed yet may have just started (a script's `java ... &`).
+            JvmConnection.checkObservable(pid, false);
             return Optional.empty();
         } catch (AttachException e) {
-            // A java process not listed yet may have just started (a script's `java ... &`): not refused here.
-            boolean mayBeStarting = executableOf(pid).endsWith("/java") && find(pid).isEmpty();
-            return mayBeStarting ? Optional.empty() : Optional.of(e.getMessage());
+            return Optional.of(e.getMessage());
         }
     }
 
