@@ -46,6 +46,20 @@ class WindowPicturesTest {
         return window = opened.openForRuns(runner);
     }
 
+    /** A fixed pool of {@code pool} threads runs {@code tasks} tasks of 20 ms, played by a fake runner, to the end. */
+    private void runFixedToItsEnd(int tasks, int pool) throws Exception {
+        open(new FakeRunner());
+        opened.chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(tasks);
+            window.controls().poolProperty().set(pool);
+            window.controls().sleepMsProperty().set(20);
+            probe().controlPanel().runButton().fire();
+        });
+        String done = tasks + " / " + tasks;
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning() && probe().figure("completed").equals(done));
+    }
+
     @Test
     void eachViewExportsAsAPictureWithItsRunCardAndTheResultsAsCsvAndJson(@TempDir Path dir) throws Exception {
         window = opened.openForRuns(new RunSession(new FakeRunner(), RunOptions.DEFAULT, Files.createDirectories(dir.resolve("jfr"))));
@@ -174,16 +188,7 @@ class WindowPicturesTest {
 
     @Test
     void aRunsReplayRecordsAsALoopingGifStepByStepAndAsPngFrames(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        open(new FakeRunner());
-        opened.chooseOnly(ExecutorKind.FIXED);
-        Fx.run(() -> {
-            window.controls().tasksProperty().set(40);
-            window.controls().poolProperty().set(4);
-            window.controls().sleepMsProperty().set(20);
-            probe().controlPanel().runButton().fire();
-        });
-        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figure("completed").equals("40 / 40"));
+        runFixedToItsEnd(40, 4);
         double runMs = Fx.call(() -> window.session().history().getLast().result().elapsedMs());
 
         Path gif = dir.resolve("waves.gif");
@@ -249,16 +254,7 @@ class WindowPicturesTest {
 
     @Test
     void aFinishedRunReplaysInSlowMotionInEveryView() throws Exception {
-        open(new FakeRunner());
-        opened.chooseOnly(ExecutorKind.FIXED);
-        Fx.run(() -> {
-            window.controls().tasksProperty().set(20);
-            window.controls().poolProperty().set(4);
-            window.controls().sleepMsProperty().set(20);
-            probe().controlPanel().runButton().fire();
-        });
-        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figure("completed").equals("20 / 20"));
+        runFixedToItsEnd(20, 4);
         var scene = Fx.call(() -> window.getScene());
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.P, false, true, false, false)));
