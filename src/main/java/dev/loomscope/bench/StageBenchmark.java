@@ -85,7 +85,9 @@ public final class StageBenchmark {
     /**
      * The {@code run} options that repeat a run the window made, from its {@code run --json} fields,
      * so the command line runs exactly what the window ran (the cpu-48 preset times its work on the
-     * machine, so it is read from the window's result, not recomputed).
+     * machine, so it is read from the window's result, not recomputed). A field missed here makes the
+     * two sides run different things: before the fail-at, pool and JDK fields were read, a structured
+     * scope ran 0.16x, a database pool 0.15x and a JDK 21 run 16.6x the command line's time.
      */
     static List<String> runOptionsOf(JsonNode row) {
         var options = new ArrayList<>(List.of("--executor", row.get("executor").asText(), "--tasks", row.get("tasks").asText(),
@@ -96,6 +98,19 @@ public final class StageBenchmark {
         JsonNode sharing = row.get("sharing");
         if (sharing != null && sharing.isTextual()) {
             options.addAll(List.of("--sharing", sharing.asText()));
+        }
+        // A structured scope's failing subtask, a database pool's size and an older JDK (jep-491) are part of the run too.
+        JsonNode failAt = row.get("failAtMs");
+        if (failAt != null && failAt.asInt() > 0) {
+            options.addAll(List.of("--fail-at-ms", failAt.asText()));
+        }
+        JsonNode dbPool = row.get("dbPool");
+        if (dbPool != null && dbPool.isNumber()) {
+            options.addAll(List.of("--db-pool", dbPool.asText()));
+        }
+        JsonNode jdk = row.get("jdk");
+        if (jdk != null && jdk.isTextual() && Runtime.Version.parse(jdk.asText()).feature() != Runtime.version().feature()) {
+            options.addAll(List.of("--jdk", String.valueOf(Runtime.Version.parse(jdk.asText()).feature())));
         }
         // The same units of work, not the same milliseconds timed anew: two JVMs time them a few per cent apart.
         JsonNode rate = row.get("cpuUnitsPerMs");

@@ -37,6 +37,23 @@ class StageBenchmarkTest {
     }
 
     @Test
+    void aStructuredScopesFailureAPoolsSizeAndAnOlderJdkAreRepeatedToo() throws Exception {
+        var scenario = Scenario.of(ExecutorKind.STRUCTURED).withTasks(100).withSleepMs(1_000).withFailAtMs(150).build();
+        var row = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(
+                ResultRow.of(RunResult.failed(scenario, 500, "x"), 1).toJsonLine());
+        var holder = new Holder();
+        var commandLine = new CommandLine(holder);
+        commandLine.parseArgs(StageBenchmark.runOptionsOf(row).toArray(String[]::new));
+        assertThat(holder.options.scenarios(commandLine.getCommandSpec())).containsExactly(scenario);
+
+        row.put("dbPool", 40);
+        row.put("jdk", "21.0.5");
+        assertThat(StageBenchmark.runOptionsOf(row)).containsSequence("--db-pool", "40").containsSequence("--jdk", "21");
+        row.put("jdk", Runtime.version().toString());
+        assertThat(StageBenchmark.runOptionsOf(row)).as("the command line's own JDK needs no option").doesNotContain("--jdk");
+    }
+
+    @Test
     void theCommandLineRepeatsTheWindowRunsUnitsOfCpuWorkNotItsMilliseconds() throws Exception {
         var json = new ObjectMapper();
         var row = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(ResultRow.of(RunResult.failed(
