@@ -52,7 +52,7 @@ public final class RunSession implements SessionRuns {
         this.options = options;
         this.jfrFolder = jfrFolder;
         // Made now, with the session: a runner JVM inherits the priority of the thread that starts it,
-        // and the window later lowers its own threads' priority, never this one's (see GiveWayToRuns).
+        // and the window later lowers most of its own threads' priority, never this one's (see ui.app.Priorities).
         Thread.ofPlatform().daemon().name("loomscope-run-starter").start(this::startRunsAsAsked);
     }
 

@@ -5,7 +5,6 @@ import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
-import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.launcher.Runner;
@@ -91,8 +90,13 @@ public final class FrameBenchmark implements Callable<Integer> {
         }
         var opened = new CompletableFuture<MainWindow>();
         JavaFxLog.quietDuringStartup();
-        Platform.startup(() -> opened.complete(LoomScopeApp.open(new Stage(),
-                new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)));
+        Platform.startup(() -> {
+            MainWindow shown = LoomScopeApp.open(new Stage(),
+                    new RunSession(new Runner(Priorities.runnerLauncher()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT);
+            // The priorities the window runs at (its frames, then the runners, then the rest), as a presenter has them.
+            shown.afterFirstFrame(Priorities::apply);
+            opened.complete(shown);
+        });
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
         onFx(() -> {
             window.controls().animateLiveProperty().set(!still);

@@ -14,6 +14,8 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Tooltip;
+import java.nio.IntBuffer;
+import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
@@ -38,7 +40,9 @@ public final class CarrierLaneView extends Region implements FrameView {
     private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "lanes");
+    // The lanes' raster: a PixelBuffer over the ints painted, as in TaskWaveView (no conversion either way).
     private WritableImage image;
+    private PixelBuffer<IntBuffer> buffer;
     private int[] pixels = new int[0];
     private float[] bins;
     private RunModel model;
@@ -277,11 +281,14 @@ public final class CarrierLaneView extends Region implements FrameView {
         drawnFrom = window.from();
         drawnTo = window.to();
         if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
-            image = new WritableImage(columns, plotHeight);
             pixels = new int[columns * plotHeight];
+            buffer = new PixelBuffer<>(columns, plotHeight, IntBuffer.wrap(pixels), PixelFormat.getIntArgbPreInstance());
+            image = new WritableImage(buffer);
         }
-        paintLanes(laneCount, laneHeight, columns, plotHeight);
-        image.getPixelWriter().setPixels(0, 0, columns, plotHeight, PixelFormat.getIntArgbInstance(), pixels, 0, columns);
+        buffer.updateBuffer(changed -> {
+            paintLanes(laneCount, laneHeight, columns, plotHeight);
+            return null;
+        });
         g.drawImage(image, labelWidth, 0);
         drawOutlines(g, laneHeight, columns);
 

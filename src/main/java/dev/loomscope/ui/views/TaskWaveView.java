@@ -8,6 +8,8 @@ import dev.loomscope.model.TaskGridRaster;
 import dev.loomscope.model.TaskState;
 import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
+import java.nio.IntBuffer;
+import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.Region;
@@ -18,6 +20,11 @@ import javafx.util.Duration;
  * waves roll down the grid, a virtual thread per task lights it all at once. Painted into one
  * {@link WritableImage} per frame (a pass over the task states and one over the pixels), so a
  * million tasks cost what a hundred do, and never one node per task.
+ * <p>
+ * The image is a {@link PixelBuffer} over the very ints the raster paints, in the format the software
+ * pipeline draws from (INT_ARGB_PRE; every colour is opaque, so premultiplied is the same ints). A
+ * {@code setPixels} per paint converted them to the image's bytes on the FX thread, and the render
+ * thread converted those back to ints (docs/performance.md).
  */
 public final class TaskWaveView extends Region implements FrameView {
 
@@ -25,6 +32,7 @@ public final class TaskWaveView extends Region implements FrameView {
     private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label("waves");
     private WritableImage image;
+    private PixelBuffer<IntBuffer> buffer;
     private int[] pixels = new int[0];
     private TaskGridRaster.Layout layout;
     private RunModel model;
@@ -130,9 +138,10 @@ public final class TaskWaveView extends Region implements FrameView {
             return;
         }
         if (image == null || sizeChanged || image.getWidth() != width || image.getHeight() != height) {
-            image = new WritableImage(width, height);
-            imageView.setImage(image);
             pixels = new int[width * height];
+            buffer = new PixelBuffer<>(width, height, IntBuffer.wrap(pixels), PixelFormat.getIntArgbPreInstance());
+            image = new WritableImage(buffer);
+            imageView.setImage(image);
             sizeChanged = false;
             paintedVersion = -1;
         }
@@ -147,6 +156,16 @@ public final class TaskWaveView extends Region implements FrameView {
         }
         paintedVersion = version;
         long start = System.nanoTime();
+        // Painted inside updateBuffer, the one place JavaFX lets the buffer change (null: all of it is new).
+        buffer.updateBuffer(changed -> {
+            paint(run, width, height);
+            return null;
+        });
+        placeFollowed();
+        budget.painted(nowNanos, System.nanoTime() - start);
+    }
+
+    private void paint(RunModel run, int width, int height) {
         if (run == null) {
             java.util.Arrays.fill(pixels, palette.background());
             layout = null;
@@ -155,9 +174,6 @@ public final class TaskWaveView extends Region implements FrameView {
                     palette.taskColors(run.scenario().executor().isVirtual()), palette.taskPatterns(run.scenario().executor().isVirtual()),
                     palette.background(), pixels);
         }
-        image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
-        placeFollowed();
-        budget.painted(nowNanos, System.nanoTime() - start);
     }
 
     /** The line shown before any run: what Run will draw here. */
