@@ -85,14 +85,34 @@ public final class LoomScopeApp extends Application {
         themes.apply(settings.look().dark(), settings.look().highContrast());
         // The window's largest FXML, the control panel's, loads on the other core meanwhile.
         var panel = ControlPanel.loadElsewhere();
-        var window = new MainWindow(session, themes, attacher == null ? localAttacher() : attacher, panel);
+        // The rest of the window's parts are made on a thread of their own while this one opens the stage:
+        // GTK and the display server take about a tenth of a second to put a window on screen, and nodes
+        // may be made on any thread until their scene is shown. Nothing else touches the session or the
+        // themes until the parts are taken.
+        dev.loomscope.ui.observe.Attacher observing = attacher == null ? localAttacher() : attacher;
+        var parts = dev.loomscope.ui.fx.MadeElsewhere.start("loomscope-window-parts", () -> new MainWindow(session, themes, observing, panel));
+        var layers = new StackPane();
+        var scene = new Scene(layers, settings.look().width(), settings.look().height(),
+                dev.loomscope.ui.theme.Palette.fx(dev.loomscope.ui.theme.Palette.of(settings.look().dark(), settings.look().highContrast()).background()));
+        stage.setTitle("LoomScope");
+        // Decoded in the background: the first frame need not wait for the icon.
+        stage.getIcons().add(new Image(dev.loomscope.ui.theme.Themes.class.getResource("loomscope-icon.png").toExternalForm(), true));
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(640);
+        // Shown empty, in the theme's background, for as long as the parts take: no pulse draws it before they
+        // join, as this thread waits for them.
+        stage.show();
+        StartupTrace.mark("stage shown");
+        var window = parts.get();
         StartupTrace.mark("window built");
-        var layers = new StackPane(window);
+        stage.setOnHidden(e -> window.dispose());
+        layers.getChildren().add(window);
         window.placeCards(layers);
-        var scene = new Scene(layers, settings.look().width(), settings.look().height());
         themes.install(scene, settings.look().dark(), settings.look().highContrast());
         themes.setPatterns(settings.look().patterns());
         window.installKeys();
+        StartupTrace.mark("window in its scene");
         if (settings.run().preset() != null) {
             window.controls().loadPreset(settings.run().preset());
         } else if (settings.run().scenarios().isEmpty() && !settings.run().atStart() && settings.run().sweep() == null) {
@@ -104,15 +124,6 @@ public final class LoomScopeApp extends Application {
             settings.run().scenarios().stream().map(dev.loomscope.scenario.Scenario::userTask).filter(java.util.Objects::nonNull).findFirst()
                     .ifPresent(window.tabs().task()::adopt);
         }
-        stage.setTitle("LoomScope");
-        // Decoded in the background: the first frame need not wait for the icon.
-        stage.getIcons().add(new Image(dev.loomscope.ui.theme.Themes.class.getResource("loomscope-icon.png").toExternalForm(), true));
-        stage.setScene(scene);
-        stage.setMinWidth(960);
-        stage.setMinHeight(640);
-        stage.setOnHidden(e -> window.dispose());
-
-        stage.show();
         if (settings.look().presentation()) {
             window.presentation().set(true);
         }
@@ -124,6 +135,7 @@ public final class LoomScopeApp extends Application {
         if (settings.look().reducedMotion()) {
             window.setReducedMotion(true);
         }
+        StartupTrace.mark("settings applied");
         window.start();
         window.tabs().show(settings.script().tab().spelling());
         if (settings.run().atStart()) {

@@ -5,7 +5,6 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.layout.Pane;
 
 /**
  * Parts of a window its first frame does not show join the scene later: cards that open on a key
@@ -40,11 +39,6 @@ public final class AfterFirstFrame {
             });
         }
         return this;
-    }
-
-    /** Adds these to {@code parent}'s children (on top), then. */
-    public AfterFirstFrame children(Pane parent, List<? extends Node> nodes) {
-        return then(() -> parent.getChildren().addAll(nodes));
     }
 
     /** Does this then (on the FX thread, in the order given), or at once if the first frame is already on screen. */

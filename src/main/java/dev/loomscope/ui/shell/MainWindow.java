@@ -103,17 +103,17 @@ public final class MainWindow extends BorderPane {
         // A pin hotspot picked in the JFR view shows its pins on the lanes.
         views.jfrEvents().showPinsOn(views.lanes()::markPins);
         observe = new ObserveParts(attacher, exports, problems::show, statusLine::say);
-        centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe.view, observe.picker, follower,
+        centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe::view, observe::picker, follower,
                 playback, statusLine::say);
         observe.shownWhen(centre::observeShown);
         opened = new OpenParts(this, exports, centre, problems::show, statusLine::say);
-        cards = new WindowCards(follower, observe.picker);
+        cards = new WindowCards(follower, observe::picker);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
         docs = new ScreenHelp(layout.tabs, presentation::isOn, () -> observe.shown() || opened.shown(), problems::show);
         runs.useCode(tabs.task());
         followers = new SessionFollowers(session, layout.story, replays, views.predictionBar());
         loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, followers::changed, centre::showRace, problems::show);
-        exports.stampWith(() -> observe.shown() ? observe.view.card() : null);
+        exports.stampWith(() -> observe.shown() ? observe.view().card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();
         afterFirstFrame.tabsBehind(layout.tabs);
@@ -121,7 +121,7 @@ public final class MainWindow extends BorderPane {
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        var escape = new EscapeChain(observe.picker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe.view, follower, playback,
+        var escape = new EscapeChain(observe::picker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe::view, follower, playback,
                 replays::close, runs::stop);
         bindings.on(Action.RUN, opened.leavingFor(() -> observe.run(runs::run))).on(Action.STOP, opened.escapeOr(escape)).on(Action.NEXT_PRESET, () -> controls.stepPreset(1))
                 .on(Action.PREVIOUS_PRESET, () -> controls.stepPreset(-1)).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
@@ -132,7 +132,7 @@ public final class MainWindow extends BorderPane {
                 .on(Action.REDUCED_MOTION, () -> setReducedMotion(!loop.reducedMotion())).on(Action.THEME, themes::toggle)
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip).on(Action.OPEN, opened::choose)
-                .on(Action.SHORTCUTS, cards.shortcuts::toggle).on(Action.OBSERVE, observe.picker::show).on(Action.THREAD_DUMP, observe::threadDump);
+                .on(Action.SHORTCUTS, cards.shortcuts::toggle).on(Action.OBSERVE, () -> observe.picker().show()).on(Action.THREAD_DUMP, observe::threadDump);
         var theme = bindings.button(Action.THEME, 20);
         theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
         layout.headerActions.getChildren().setAll(bindings.button(Action.OPEN, 20), bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
@@ -155,11 +155,11 @@ public final class MainWindow extends BorderPane {
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
         presentation.onStageProperty().subscribe(on -> {
-            observe.view.setOnStage(on);
+            observe.setOnStage(on);
             views.jfrEvents().setOnStage(on);
         });
         themes.paletteProperty().subscribe(palette -> {
-            observe.view.setPalette(palette);
+            observe.setPalette(palette);
             views.usePalette(palette);
             words.invalidate();
         });
@@ -274,9 +274,9 @@ public final class MainWindow extends BorderPane {
 
     // The parts, for the start scripts and the window tests.
     public ObserveSession observing() { return observe.session; }
-    public ObserveView observeView() { return observe.view; }
+    public ObserveView observeView() { return observe.view(); }
     public OpenParts opened() { return opened; }
-    public JvmPicker picker() { return observe.picker; }
+    public JvmPicker picker() { return observe.picker(); }
     public RunActions runs() { return runs; }
     public BottomTabs tabs() { return tabs; }
     public ReplayActions replays() { return replays; }

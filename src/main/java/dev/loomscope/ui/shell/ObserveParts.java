@@ -7,31 +7,72 @@ import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.observe.ObserveSession;
 import dev.loomscope.ui.observe.ObserveView;
+import dev.loomscope.ui.theme.Palette;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * Observing a running JVM from the window: the session, the picker that finds JVMs, the view of
  * the one observed, and what Run, the thread dump and each frame do while that view is shown.
+ * The picker and the view are made when first needed (the picker once the window's first frame is
+ * on screen, as a card over it): they were about a sixth of making the window, which a start waited for.
  */
 final class ObserveParts {
 
     final ObserveSession session;
-    final JvmPicker picker;
-    final ObserveView view;
+    private final WindowExports exports;
+    private final Consumer<String> problem;
     private final Consumer<String> say;
     private BooleanSupplier shown = () -> false;
+    private JvmPicker picker;
+    private ObserveView view;
+    private boolean onStage;
+    private Palette palette;
 
     ObserveParts(Attacher attacher, WindowExports exports, Consumer<String> problem, Consumer<String> say) {
+        this.exports = exports;
+        this.problem = problem;
         this.say = say;
         session = new ObserveSession(attacher);
-        picker = new JvmPicker(session);
-        view = new ObserveView(session, exports, new ObserveView.Surroundings() {
-            public void observeAnother() { picker.show(); }
-            public void backToRuns() { session.close(); }
-            public void problem(String message) { problem.accept(message); }
-            public void say(String text) { say.accept(text); }
-        });
+    }
+
+    JvmPicker picker() {
+        if (picker == null) {
+            picker = new JvmPicker(session);
+        }
+        return picker;
+    }
+
+    ObserveView view() {
+        if (view == null) {
+            view = new ObserveView(session, exports, new ObserveView.Surroundings() {
+                public void observeAnother() { picker().show(); }
+                public void backToRuns() { session.close(); }
+                public void problem(String message) { problem.accept(message); }
+                public void say(String text) { say.accept(text); }
+            });
+            view.setOnStage(onStage);
+            if (palette != null) {
+                view.setPalette(palette);
+            }
+        }
+        return view;
+    }
+
+    /** Presentation mode for the view, now if it is made, else once it is. */
+    void setOnStage(boolean on) {
+        onStage = on;
+        if (view != null) {
+            view.setOnStage(on);
+        }
+    }
+
+    /** The theme's palette for the view, now if it is made, else once it is. */
+    void setPalette(Palette palette) {
+        this.palette = palette;
+        if (view != null) {
+            view.setPalette(palette);
+        }
     }
 
     /** Whether the window's middle shows the observation (as {@link WindowCentre} decides). */
@@ -57,13 +98,13 @@ final class ObserveParts {
 
     void threadDump() {
         if (shown()) {
-            view.threadDump();
+            view().threadDump();
         }
     }
 
     void refresh(FrameContext frame) {
         if (shown()) {
-            view.refresh(frame);
+            view().refresh(frame);
         }
     }
 }

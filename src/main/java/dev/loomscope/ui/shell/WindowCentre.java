@@ -9,6 +9,7 @@ import dev.loomscope.ui.observe.ObserveView;
 import dev.loomscope.ui.replay.RaceView;
 import dev.loomscope.ui.views.TaskFollower;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.scene.Node;
 import javafx.scene.layout.BorderPane;
 
@@ -23,8 +24,8 @@ final class WindowCentre {
     private final Node sidebar;
     private final Node shownTitle;
     private final RaceView race;
-    private final ObserveView observeView;
-    private final JvmPicker picker;
+    private final Supplier<ObserveView> observeView;
+    private final Supplier<JvmPicker> picker;
     private final TaskFollower follower;
     private final Playback playback;
     private final Consumer<String> say;
@@ -33,7 +34,7 @@ final class WindowCentre {
     private Node opened;
 
     /** @param liveCenter the window's centre as its FXML made it: the run views */
-    WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, ObserveView observeView, JvmPicker picker,
+    WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, Supplier<ObserveView> observeView, Supplier<JvmPicker> picker,
             TaskFollower follower, Playback playback, Consumer<String> say) {
         this.window = window;
         this.liveCenter = liveCenter;
@@ -56,7 +57,7 @@ final class WindowCentre {
     void showObservation(boolean show) {
         if (show) {
             showOpened(null);
-            picker.setVisible(false);
+            picker.get().setVisible(false);
             follower.clear(); // a run's task card has no place over an observation
         }
         if (observeShown == show) {
@@ -79,7 +80,7 @@ final class WindowCentre {
         }
         opened = view;
         if (view != null) {
-            picker.setVisible(false);
+            picker.get().setVisible(false);
             follower.clear();
         }
         sides();
@@ -95,7 +96,7 @@ final class WindowCentre {
 
     /** A race replaces the views with its two columns until it is closed; an observation replaces them while it is shown. */
     void showRace(Race shown) {
-        Node center = shown != null ? race : opened != null ? opened : observeShown ? observeView : liveCenter;
+        Node center = shown != null ? race : opened != null ? opened : observeShown ? observeView.get() : liveCenter;
         if (window.getCenter() != center) {
             window.setCenter(center);
             if (shown != null) {
