@@ -83,6 +83,12 @@ public final class WindowState {
                 history, race, !still, figuresDue, statusDue, presentation);
     }
 
+    /** The run under way if this frame paints it live (not kept still, not a replay or a finished run shown instead), else null. */
+    public RunModel runAnimatedLive(FrameContext frame) {
+        RunModel current = session.current();
+        return frame.live() && current != null && frame.shown() == current ? current : null;
+    }
+
     /** The replay if one is going, else the run picked in the history, else the one under way, else the newest. */
     public RunModel shownRun(Replay replay) {
         if (replay != null) {

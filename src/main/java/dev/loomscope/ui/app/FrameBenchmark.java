@@ -7,6 +7,7 @@ import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
+import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.FrameTimes;
@@ -92,9 +93,9 @@ public final class FrameBenchmark implements Callable<Integer> {
         JavaFxLog.quietDuringStartup();
         Platform.startup(() -> {
             MainWindow shown = LoomScopeApp.open(new Stage(),
-                    new RunSession(new Runner(Priorities.runnerLauncher()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT);
-            // The priorities the window runs at (its frames, then the runners, then the rest), as a presenter has them.
-            shown.afterFirstFrame(Priorities::apply);
+                    new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT);
+            // The priorities the window runs at, as a presenter has them: below the runs, and its frames above a run it animates.
+            Priorities.install(shown);
             opened.complete(shown);
         });
         MainWindow window = opened.get(30, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.shell.MainWindow;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.RunSession;
 import javafx.application.Application;
@@ -40,7 +41,7 @@ public final class LoomScopeApp extends Application {
     }
 
     private void begin(Stage stage, WindowCommand.Settings settings) {
-        var session = new RunSession(new Runner(Priorities.runnerLauncher()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder());
+        var session = new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder());
         // Each run starts once the window has finished what the last one's end set off (frames, JIT, GC).
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             session.settleBeforeEachRun(os::getProcessCpuTime);
@@ -51,10 +52,10 @@ public final class LoomScopeApp extends Application {
         session.compactAfterEachRun(System::gc);
         window = open(stage, session, settings);
         window.openDocumentsWith(uri -> getHostServices().showDocument(uri.toString()));
-        // The session's run starter exists now, at the usual priority; the window's threads but the frame's
-        // step down below the runners once the first frame is on screen (the frame need not wait; a runner
-        // JVM takes longer than that to start, and starts from the run starter's priority whenever it does).
-        window.afterFirstFrame(Priorities::apply);
+        // The session's run starter exists now, at the usual priority; the window's threads step down below
+        // the runners once the first frame is on screen (the frame need not wait; a runner JVM takes longer
+        // than that to start, and starts from the run starter's priority whenever it does).
+        Priorities.install(window);
         StartScript.of(settings, StartScript.exitWhenShownAsked()).start(window).thenAccept(WindowLaunch::ended);
     }
 

@@ -252,6 +252,16 @@ public final class MainWindow extends BorderPane {
         afterFirstFrame.then(work);
     }
 
+    /** Tells {@code action}, each frame that paints the run under way live, which run that is (what its JVM's priority follows). */
+    public void whileAnimatingTheRun(java.util.function.Consumer<RunModel> action) {
+        loop.add("run-animated", Cadence.ALWAYS, frame -> {
+            RunModel run = state.runAnimatedLive(frame);
+            if (run != null) {
+                action.accept(run);
+            }
+        });
+    }
+
     /** Does this as soon as the window's first frame is on screen, before the parts it did not show join (at once if it is). */
     public void onFirstFrame(Runnable work) {
         afterFirstFrame.first(work);

@@ -80,6 +80,8 @@ class WindowStateTest {
         assertThat(state.frame(0, null, null).shown()).isSameAs(burst);
         state.pin(pool);
         assertThat(state.frame(0, null, null).shown()).as("the history's pick wins over the run under way").isSameAs(pool);
+        assertThat(state.frame(0, null, null).live()).isTrue();
+        assertThat(state.runAnimatedLive(state.frame(0, null, null))).as("a finished run painted instead: not the run under way").isNull();
         finished(burst, 200);
         session.ended();
         var replay = new Replay(burst);
@@ -114,9 +116,12 @@ class WindowStateTest {
         session.started(pool);
         FrameContext live = state.frame(1_000 * MS, null, null);
         assertThat(live.live()).isTrue();
+        assertThat(state.runAnimatedLive(live)).as("the run whose JVM steps below the frames").isSameAs(pool);
         assertThat(state.frame(1_150 * MS, null, null).figuresDue()).as("ten times a second live").isTrue();
         spareCores = 0.2;
-        assertThat(state.frame(1_200 * MS, null, null).live()).isFalse();
+        FrameContext still = state.frame(1_200 * MS, null, null);
+        assertThat(still.live()).isFalse();
+        assertThat(state.runAnimatedLive(still)).as("kept still: the run keeps its priority").isNull();
         state.setAnimateLive(false);
         spareCores = 2.0;
         assertThat(state.frame(5_000 * MS, null, null).live()).as("animation off: never live").isFalse();
