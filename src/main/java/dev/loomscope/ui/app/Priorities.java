@@ -25,7 +25,8 @@ import java.util.List;
  *
  * <p>Linux keeps a priority per thread, and a thread or process started later inherits its creator's.
  * So the threads that start runner JVMs and read their streams (named {@code loomscope-}) keep the
- * usual priority: a runner never starts below the window.
+ * usual priority: a runner never starts below the window, and its stream's reader steps down to the
+ * frames' only while its run is animated.
  */
 final class Priorities {
 
@@ -78,7 +79,7 @@ final class Priorities {
 
     /** Sets these threads to {@code nice}; returns how many it could. */
     static int lower(List<Long> threads, int nice) {
-        MethodHandle setPriority = setPriority();
+        MethodHandle setPriority = SetPriority.HANDLE;
         if (setPriority == null) {
             return 0;
         }
@@ -124,6 +125,11 @@ final class Priorities {
             return new ThreadsToLower(List.of(), List.of(), List.of());
         }
         return new ThreadsToLower(frame, readers, rest);
+    }
+
+    /** setpriority(2), linked once (on the FX thread, for each run it animates, the call must be cheap). */
+    private static final class SetPriority {
+        static final MethodHandle HANDLE = setPriority();
     }
 
     private static MethodHandle setPriority() {
