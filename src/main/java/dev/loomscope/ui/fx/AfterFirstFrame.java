@@ -10,8 +10,8 @@ import javafx.scene.control.TabPane;
  * Parts of a window its first frame does not show join the scene later: cards that open on a key
  * once that frame is on screen; the tabs behind the selected one when they are first selected, so
  * the JFR, sweep and web tabs cost a window that never shows them no CSS pass or layout (about a
- * sixth of a window test's CPU; the task tab builds its own content when first shown). The first CSS pass and layout, most of a window's start,
- * skip them all.
+ * sixth of a window test's CPU; the task tab builds its own content when first shown). The first
+ * CSS pass and layout, most of a window's start, skip them all.
  */
 public final class AfterFirstFrame {
 

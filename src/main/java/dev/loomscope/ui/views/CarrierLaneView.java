@@ -14,10 +14,6 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Tooltip;
-import java.nio.IntBuffer;
-import javafx.scene.image.PixelBuffer;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
@@ -40,10 +36,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "lanes");
-    // The lanes' raster: a PixelBuffer over the ints painted, as in TaskWaveView (no conversion either way).
-    private WritableImage image;
-    private PixelBuffer<IntBuffer> buffer;
-    private int[] pixels = new int[0];
+    private OpaqueRaster raster;
     private float[] bins;
     private RunModel model;
     private Palette palette = Palette.DARK;
@@ -280,16 +273,11 @@ public final class CarrierLaneView extends Region implements FrameView {
         drawnColumns = columns;
         drawnFrom = window.from();
         drawnTo = window.to();
-        if (image == null || image.getWidth() != columns || image.getHeight() != plotHeight) {
-            pixels = new int[columns * plotHeight];
-            buffer = new PixelBuffer<>(columns, plotHeight, IntBuffer.wrap(pixels), PixelFormat.getIntArgbPreInstance());
-            image = new WritableImage(buffer);
+        if (raster == null || !raster.hasSize(columns, plotHeight)) {
+            raster = new OpaqueRaster(columns, plotHeight);
         }
-        buffer.updateBuffer(changed -> {
-            paintLanes(laneCount, laneHeight, columns, plotHeight);
-            return null;
-        });
-        g.drawImage(image, labelWidth, 0);
+        raster.paint(() -> paintLanes(laneCount, laneHeight, columns, plotHeight));
+        g.drawImage(raster.image(), labelWidth, 0);
         drawOutlines(g, laneHeight, columns);
 
         g.setFill(Palette.fx(palette.text()));
@@ -316,6 +304,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     }
 
     private void paintLanes(int laneCount, double laneHeight, int columns, int plotHeight) {
+        int[] pixels = raster.pixels();
         java.util.Arrays.fill(pixels, palette.background());
         int gap = laneHeight >= 6 ? 1 : 0;
         for (int lane = 0; lane < laneCount; lane++) {

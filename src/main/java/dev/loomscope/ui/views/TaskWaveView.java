@@ -8,32 +8,21 @@ import dev.loomscope.model.TaskGridRaster;
 import dev.loomscope.model.TaskState;
 import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
-import java.nio.IntBuffer;
-import javafx.scene.image.PixelBuffer;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.Region;
 import javafx.util.Duration;
 
 /**
  * Every task as a cell coloured by its state, in submission order, row by row: a fixed pool's
  * waves roll down the grid, a virtual thread per task lights it all at once. Painted into one
- * {@link WritableImage} per frame (a pass over the task states and one over the pixels), so a
+ * {@link OpaqueRaster} per frame (a pass over the task states and one over the pixels), so a
  * million tasks cost what a hundred do, and never one node per task.
- * <p>
- * The image is a {@link PixelBuffer} over the very ints the raster paints, in the format the software
- * pipeline draws from (INT_ARGB_PRE; every colour is opaque, so premultiplied is the same ints). A
- * {@code setPixels} per paint converted them to the image's bytes on the FX thread, and the render
- * thread converted those back to ints (docs/performance.md).
  */
 public final class TaskWaveView extends Region implements FrameView {
 
     private final ImageView imageView = new ImageView();
     private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label("waves");
-    private WritableImage image;
-    private PixelBuffer<IntBuffer> buffer;
-    private int[] pixels = new int[0];
+    private OpaqueRaster raster;
     private TaskGridRaster.Layout layout;
     private RunModel model;
     private Palette palette = Palette.DARK;
@@ -58,7 +47,7 @@ public final class TaskWaveView extends Region implements FrameView {
         getChildren().add(followed);
         setOnMouseClicked(e -> {
             if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && follower != null && model != null && layout != null) {
-                int task = layout.taskAt((int) e.getX(), (int) e.getY(), model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
+                int task = layout.taskAt((int) e.getX(), (int) e.getY(), model.scenario().tasks(), raster.width(), raster.height());
                 if (task >= 0) {
                     // A replica is followed through its source: the lifecycle is read from the finished run.
                     follower.follow(sourceOf.apply(model), task);
@@ -91,7 +80,7 @@ public final class TaskWaveView extends Region implements FrameView {
         double h;
         if (layout.perPixel()) {
             long pixel = (long) task * layout.usedPixels() / Math.max(1, model.scenario().tasks());
-            int width = (int) image.getWidth();
+            int width = raster.width();
             x = pixel % width;
             y = pixel / width;
             w = 1;
@@ -137,11 +126,9 @@ public final class TaskWaveView extends Region implements FrameView {
         if (width <= 0 || height <= 0) {
             return;
         }
-        if (image == null || sizeChanged || image.getWidth() != width || image.getHeight() != height) {
-            pixels = new int[width * height];
-            buffer = new PixelBuffer<>(width, height, IntBuffer.wrap(pixels), PixelFormat.getIntArgbPreInstance());
-            image = new WritableImage(buffer);
-            imageView.setImage(image);
+        if (raster == null || sizeChanged || !raster.hasSize(width, height)) {
+            raster = new OpaqueRaster(width, height);
+            imageView.setImage(raster.image());
             sizeChanged = false;
             paintedVersion = -1;
         }
@@ -156,16 +143,13 @@ public final class TaskWaveView extends Region implements FrameView {
         }
         paintedVersion = version;
         long start = System.nanoTime();
-        // Painted inside updateBuffer, the one place JavaFX lets the buffer change (null: all of it is new).
-        buffer.updateBuffer(changed -> {
-            paint(run, width, height);
-            return null;
-        });
+        raster.paint(() -> paint(run, width, height));
         placeFollowed();
         budget.painted(nowNanos, System.nanoTime() - start);
     }
 
     private void paint(RunModel run, int width, int height) {
+        int[] pixels = raster.pixels();
         if (run == null) {
             java.util.Arrays.fill(pixels, palette.background());
             layout = null;
@@ -198,7 +182,7 @@ public final class TaskWaveView extends Region implements FrameView {
             return Messages.text("waves.task.none");
         }
         // Hit-test against what was painted, not the size the view may have changed to since.
-        int task = layout.taskAt(x, y, model.scenario().tasks(), (int) image.getWidth(), (int) image.getHeight());
+        int task = layout.taskAt(x, y, model.scenario().tasks(), raster.width(), raster.height());
         if (task < 0) {
             return scaleDescription();
         }
@@ -223,7 +207,7 @@ public final class TaskWaveView extends Region implements FrameView {
     protected void layoutChildren() {
         imageView.relocate(0, 0);
         empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
-        sizeChanged = image == null || image.getWidth() != Math.floor(getWidth()) || image.getHeight() != Math.floor(getHeight());
+        sizeChanged = raster == null || !raster.hasSize((int) Math.floor(getWidth()), (int) Math.floor(getHeight()));
     }
 
     @Override
