@@ -53,6 +53,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private long drawnTo;
     /** Where the last drawing put each lane's name, in this view's coordinates. */
     private final java.util.List<javafx.geometry.Bounds> labelBounds = new java.util.ArrayList<>();
+    private final java.util.List<javafx.geometry.Bounds> timeLabelBounds = new java.util.ArrayList<>();
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
@@ -261,6 +262,7 @@ public final class CarrierLaneView extends Region implements FrameView {
         g.setFill(Palette.fx(palette.background()));
         g.fillRect(0, 0, width, height);
         labelBounds.clear();
+        timeLabelBounds.clear();
         int columns = (int) plotWidth();
         int plotHeight = (int) Math.floor(height - axisHeight());
         if (model == null || columns <= 0 || plotHeight <= 0) {
@@ -335,17 +337,26 @@ public final class CarrierLaneView extends Region implements FrameView {
     private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
         g.setStroke(Palette.fx(palette.grid()));
         g.setFill(Palette.fx(palette.text()));
-        g.setFont(Font.font(12 * textScale));
+        Font font = Font.font(12 * textScale);
+        g.setFont(font);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         g.strokeLine(labelWidth, plotHeight + 0.5, labelWidth + columns, plotHeight + 0.5);
         double spanMs = (drawnTo - drawnFrom) / 1e6;
         double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
         double first = Math.ceil(drawnFrom / 1e6 / step) * step;
+        var measure = new javafx.scene.text.Text();
+        measure.setFont(font);
         for (double t = first; t <= drawnTo / 1e6; t += step) {
             double x = labelWidth + (t - drawnFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
-            g.fillText(formatTime(t, step), x, plotHeight + 7);
+            String label = formatTime(t, step);
+            measure.setText(label);
+            // A tick at the plot's right end keeps its whole label: it moves left rather than run off the view.
+            javafx.geometry.Bounds size = measure.getLayoutBounds();
+            double centre = Math.min(x, getWidth() - size.getWidth() / 2 - 1);
+            g.fillText(label, centre, plotHeight + 7);
+            timeLabelBounds.add(new javafx.geometry.BoundingBox(centre - size.getWidth() / 2, plotHeight + 7, size.getWidth(), size.getHeight()));
         }
     }
 
@@ -404,6 +415,11 @@ public final class CarrierLaneView extends Region implements FrameView {
             viewChanged = true;
         }
         empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
+    }
+
+    /** Where each time on the axis was last drawn, in this view's coordinates (drawn, so tests read them here). */
+    public java.util.List<javafx.geometry.Bounds> timeLabelBounds() {
+        return java.util.List.copyOf(timeLabelBounds);
     }
 
     /** Where each lane's name was last drawn, in this view's coordinates: one per labelled lane (drawn, so tests read them here). */

@@ -117,6 +117,16 @@ class StageLayoutTest {
             for (Bounds label : labels) {
                 checkInSight(found, "lane label at y " + (int) label.getMinY(), lanes, label);
             }
+            // The axis's times, the last one at the plot's right end included, drawn whole inside the view.
+            for (Bounds time : lanes.timeLabelBounds()) {
+                checkInSight(found, "time label at x " + (int) time.getMinX(), lanes, time);
+                if (!contains(lanes.getLayoutBounds(), time)) {
+                    found.add("time label at x %d cut off by the lanes' edge: %s".formatted((int) time.getMinX(), time));
+                }
+            }
+            if (lanes.timeLabelBounds().isEmpty()) {
+                found.add("no times on the lanes' axis");
+            }
             var tiles = probe().figures().getChildren();
             if (tiles.isEmpty()) {
                 found.add("no tiles");

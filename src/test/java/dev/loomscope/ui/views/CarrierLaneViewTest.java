@@ -1,0 +1,48 @@
+package dev.loomscope.ui.views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.RunModel;
+import dev.loomscope.scenario.ExecutorKind;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowTest;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.Scene;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+@WindowTest
+class CarrierLaneViewTest {
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    /** A time on the axis at the plot's right end (200 ms of 0-200 ms) moves left, whole, rather than be cut by the view's edge. */
+    @Test
+    void theTimeAtThePlotsRightEndIsDrawnWholeInsideTheView() throws Exception {
+        for (double scale : new double[] {1, 1.5}) {
+            var drawn = Fx.call(() -> {
+                var view = new CarrierLaneView();
+                new Scene(view, 600, 200);
+                view.setTextScale(scale);
+                view.applyCss();
+                view.layout();
+                view.showUpTo(200_000_000L);
+                view.refresh(new RunModel(1, Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).withCarriers(2).build(), 2), 0);
+                return new Object[] {view.getWidth(), view.timeLabelBounds()};
+            });
+            double width = (double) drawn[0];
+            @SuppressWarnings("unchecked")
+            List<Bounds> times = (List<Bounds>) drawn[1];
+            assertThat(times).as("0, 50, 100, 150 and 200 ms at scale %s", scale).hasSizeGreaterThanOrEqualTo(3);
+            for (Bounds time : times) {
+                assertThat(time.getMinX()).as("scale %s", scale).isGreaterThanOrEqualTo(0);
+                assertThat(time.getMaxX()).as("a time cut by the right edge at scale %s", scale).isLessThanOrEqualTo(width);
+            }
+        }
+    }
+}
