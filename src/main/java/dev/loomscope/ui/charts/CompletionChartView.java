@@ -26,26 +26,38 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     private static final int MAX_POINTS = 400;
 
-    private final NumberAxis time = new NumberAxis();
-    private final NumberAxis completed = new NumberAxis();
-    private final LineChart<Number, Number> chart = new LineChart<>(time, completed);
+    /** Made for the first run shown: until then the chart is hidden, and its 32 nodes need not be made and styled for the window's first frame. */
+    private NumberAxis time;
+    private NumberAxis completed;
+    private LineChart<Number, Number> chart;
     private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
 
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
-        time.setLabel(Messages.text("chart.elapsed-ms"));
-        // No title on the count axis: the chart's title names it, and a rotated title beside tick labels
-        // as wide as "10,000" was drawn over them on a 1080p stage (and cut to "comp..." on a short one).
-        // Ranged here, not by the axis: its own choice of ticks crowds the labels of long runs.
-        time.setAutoRanging(false);
-        time.setMinorTickVisible(false);
-        chart.setCreateSymbols(false);
-        chart.setAnimated(false);
-        chart.setTitle(Messages.text("chart.completion.title"));
-        chart.setLegendVisible(true);
-        getChildren().addAll(chart, empty);
+        getChildren().add(empty);
+    }
+
+    /** The chart, made (behind the empty hint) when first needed. */
+    public LineChart<Number, Number> chart() {
+        if (chart == null) {
+            time = new NumberAxis();
+            completed = new NumberAxis();
+            chart = new LineChart<>(time, completed);
+            time.setLabel(Messages.text("chart.elapsed-ms"));
+            // No title on the count axis: the chart's title names it, and a rotated title beside tick labels
+            // as wide as "10,000" was drawn over them on a 1080p stage (and cut to "comp..." on a short one).
+            // Ranged here, not by the axis: its own choice of ticks crowds the labels of long runs.
+            time.setAutoRanging(false);
+            time.setMinorTickVisible(false);
+            chart.setCreateSymbols(false);
+            chart.setAnimated(false);
+            chart.setTitle(Messages.text("chart.completion.title"));
+            chart.setLegendVisible(true);
+            getChildren().addFirst(chart);
+        }
+        return chart;
     }
 
     @Override
@@ -65,7 +77,10 @@ public final class CompletionChartView extends StackPane implements FrameView {
         }
         // Empty, the chart's bare axes would only cross the line that says what will appear.
         empty.setVisible(runs.isEmpty());
-        chart.setVisible(!runs.isEmpty());
+        if (runs.isEmpty() && chart == null) {
+            return;
+        }
+        chart().setVisible(!runs.isEmpty());
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         var shown = new IdentityHashMap<RunModel, Drawn>();
         double end = 100;
@@ -197,9 +212,5 @@ public final class CompletionChartView extends StackPane implements FrameView {
                 node.getStyleClass().removeAll(styleClass);
             }
         }
-    }
-
-    public LineChart<Number, Number> chart() {
-        return chart;
     }
 }

@@ -22,6 +22,8 @@ class CompletionChartViewTest {
     private static String yTitleAt(double width, double height) throws Exception {
         return Fx.call(() -> {
             var view = new CompletionChartView();
+            // Made as for a first run (before one, the view shows its empty hint alone).
+            view.chart();
             new Scene(view, width, height);
             view.applyCss();
             view.layout();
