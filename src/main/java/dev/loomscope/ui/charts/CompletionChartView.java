@@ -26,7 +26,10 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     private static final int MAX_POINTS = 400;
 
-    /** Made for the first run shown: until then the chart is hidden, and its 32 nodes need not be made and styled for the window's first frame. */
+    /**
+     * Made after the window's first frame (or for the first run shown, if sooner): hidden until a run, its 32
+     * nodes need not be made and styled for that frame.
+     */
     private NumberAxis time;
     private NumberAxis completed;
     private LineChart<Number, Number> chart;
@@ -39,7 +42,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
         getChildren().add(empty);
     }
 
-    /** The chart, made (behind the empty hint) when first needed. */
+    /** The chart, made (hidden, behind the empty hint, until there are runs to draw) when first needed. */
     public LineChart<Number, Number> chart() {
         if (chart == null) {
             time = new NumberAxis();
@@ -55,6 +58,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             chart.setAnimated(false);
             chart.setTitle(Messages.text("chart.completion.title"));
             chart.setLegendVisible(true);
+            chart.setVisible(false);
             getChildren().addFirst(chart);
         }
         return chart;

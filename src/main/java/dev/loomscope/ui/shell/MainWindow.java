@@ -117,6 +117,8 @@ public final class MainWindow extends BorderPane {
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();
         afterFirstFrame.tabsBehind(layout.tabs);
+        // Kept out of the first frame, but made before a first run's frames would have to make it.
+        afterFirstFrame.then(views.completion()::chart);
     }
 
     private void wire() {
