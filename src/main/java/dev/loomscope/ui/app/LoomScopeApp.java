@@ -26,20 +26,7 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         StartupTrace.mark("toolkit up");
         JavaFxLog.startupDone();
-        fontsMeanwhile();
         WindowLaunch.settings().thenAccept(settings -> Platform.runLater(() -> beginOrExit(stage, settings)));
-    }
-
-    /**
-     * Sets up JavaFX's fonts and ikonli's icon fonts on a thread of their own, from the toolkit's start on.
-     * Whoever asks first for a font does it, holding a lock on {@code Font} for the 20-30 ms it takes: it
-     * was the FX thread, as it showed the stage, with the parts' thread waiting at its first icon.
-     */
-    private static void fontsMeanwhile() {
-        Thread.ofPlatform().name("loomscope-fonts").daemon().start(() -> {
-            javafx.scene.text.Font.getDefault();
-            dev.loomscope.ui.theme.Icons.CLOSE.create();
-        });
     }
 
     /** A window that cannot be built says why and ends the process: with nothing on screen, nobody could close it. */

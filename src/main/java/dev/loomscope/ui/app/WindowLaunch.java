@@ -23,17 +23,13 @@ public final class WindowLaunch {
      * picocli about 0.1 s (its classes predate the JVM's start-up cache), the toolkit twice that,
      * and on two cores the two overlap. The window is built once {@link #launchWindow} hands over
      * the settings; if the command line is refused instead, the process exits with nothing shown.
-     *
-     * @return whether this call started it (false: it was already starting)
      */
-    public static synchronized boolean startToolkit() {
-        if (toolkit != null) {
-            return false;
+    public static synchronized void startToolkit() {
+        if (toolkit == null) {
+            JavaFxLog.quietDuringStartup();
+            DrawingPipeline.choose();
+            toolkit = Thread.ofPlatform().name("javafx-launch").start(WindowLaunch::launchOrSayWhy);
         }
-        JavaFxLog.quietDuringStartup();
-        DrawingPipeline.choose();
-        toolkit = Thread.ofPlatform().name("javafx-launch").start(WindowLaunch::launchOrSayWhy);
-        return true;
     }
 
     /** JavaFX that cannot start (a display that cannot be reached, GTK missing) ends the process with its reason and status 1. */
@@ -51,15 +47,8 @@ public final class WindowLaunch {
      * JavaFX could not start, the window could not be built, or what a script asked for could not be done.
      */
     public static int launchWindow(WindowCommand.Settings chosen) {
-        boolean startedHere = startToolkit();
+        startToolkit();
         SETTINGS.complete(chosen);
-        if (startedHere) {
-            // This thread only waits from here, and JavaFX has just begun its start: meanwhile, the build's
-            // first uses of what needs no toolkit. (Started earlier, while picocli read the options, JavaFX
-            // is about up by now, and the build makes these uses itself.)
-            ToolkitWait.prepareTheBuild();
-            StartupTrace.mark("build prepared");
-        }
         try {
             toolkit.join();
         } catch (InterruptedException e) {
