@@ -54,6 +54,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     /** Where the last drawing put each lane's name, in this view's coordinates. */
     private final java.util.List<javafx.geometry.Bounds> labelBounds = new java.util.ArrayList<>();
     private final java.util.List<javafx.geometry.Bounds> timeLabelBounds = new java.util.ArrayList<>();
+    private final javafx.scene.text.Text measure = new javafx.scene.text.Text();
 
     public CarrierLaneView() {
         getStyleClass().add("carrier-lanes");
@@ -285,8 +286,6 @@ public final class CarrierLaneView extends Region implements FrameView {
         g.setFill(Palette.fx(palette.text()));
         Font labelFont = Font.font((laneHeight >= 18 ? 13 : 11) * textScale);
         g.setFont(labelFont);
-        var measure = new javafx.scene.text.Text();
-        measure.setFont(labelFont);
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
         // Label as many lanes as fit without overlapping.
@@ -295,9 +294,9 @@ public final class CarrierLaneView extends Region implements FrameView {
             double y = Math.clamp((lane + 0.5) * laneHeight, 8, Math.max(8, plotHeight - 8));
             if (y - lastLabel >= 15 * textScale) {
                 g.fillText(lanes.laneName(lane), labelWidth - 8, y);
-                measure.setText(lanes.laneName(lane));
-                double w = measure.getLayoutBounds().getWidth();
-                double h = measure.getLayoutBounds().getHeight();
+                javafx.geometry.Bounds size = textSize(lanes.laneName(lane), labelFont);
+                double w = size.getWidth();
+                double h = size.getHeight();
                 labelBounds.add(new javafx.geometry.BoundingBox(labelWidth - 8 - w, y - h / 2, w, h));
                 lastLabel = y;
             }
@@ -334,6 +333,13 @@ public final class CarrierLaneView extends Region implements FrameView {
         }
     }
 
+    /** How large {@code text} is drawn in {@code font}: one measuring node for the lanes' names and the axis's times, made once, not per redraw. */
+    private javafx.geometry.Bounds textSize(String text, Font font) {
+        measure.setFont(font);
+        measure.setText(text);
+        return measure.getLayoutBounds();
+    }
+
     private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
         g.setStroke(Palette.fx(palette.grid()));
         g.setFill(Palette.fx(palette.text()));
@@ -345,15 +351,12 @@ public final class CarrierLaneView extends Region implements FrameView {
         double spanMs = (drawnTo - drawnFrom) / 1e6;
         double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
         double first = Math.ceil(drawnFrom / 1e6 / step) * step;
-        var measure = new javafx.scene.text.Text();
-        measure.setFont(font);
         for (double t = first; t <= drawnTo / 1e6; t += step) {
             double x = labelWidth + (t - drawnFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
             String label = formatTime(t, step);
-            measure.setText(label);
             // A tick at the plot's right end keeps its whole label: it moves left rather than run off the view.
-            javafx.geometry.Bounds size = measure.getLayoutBounds();
+            javafx.geometry.Bounds size = textSize(label, font);
             double centre = Math.min(x, getWidth() - size.getWidth() / 2 - 1);
             g.fillText(label, centre, plotHeight + 7);
             timeLabelBounds.add(new javafx.geometry.BoundingBox(centre - size.getWidth() / 2, plotHeight + 7, size.getWidth(), size.getHeight()));
