@@ -153,9 +153,10 @@ public final class StartupBenchmark {
     /**
      * A window's start: wall-clock ms from starting the process to its first frame on screen, and the
      * CPU time (user + system, all its threads) it had used by then. On a machine shared with other
-     * work the wall clock stretches with the load; the CPU time much less.
+     * work the wall clock stretches with the load; the CPU time much less. {@code cpuParts}: that CPU
+     * time by the kind of thread that used it (empty if it could not be read).
      */
-    public record Shown(long wallMs, long cpuMs) {
+    public record Shown(long wallMs, long cpuMs, Map<ThreadCpu.Part, Long> cpuParts) {
     }
 
     /** Each launch {@code rounds} times, round-robin (so a busy spell of the machine hits them all). */
@@ -179,6 +180,7 @@ public final class StartupBenchmark {
         Process process = builder.start();
         long shownAt = -1;
         long cpuMs = -1;
+        Map<ThreadCpu.Part, Long> cpuParts = Map.of();
         var output = new StringBuilder();
         try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -186,6 +188,7 @@ public final class StartupBenchmark {
                 if (shownAt < 0 && line.contains(SHOWN)) {
                     shownAt = System.nanoTime();
                     cpuMs = cpuMs(process.pid());
+                    cpuParts = ThreadCpu.of(process.pid());
                 }
                 output.append(line).append('\n');
             }
@@ -194,7 +197,7 @@ public final class StartupBenchmark {
         if (shownAt < 0) {
             throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
-        return new Shown((shownAt - start) / 1_000_000, cpuMs);
+        return new Shown((shownAt - start) / 1_000_000, cpuMs, cpuParts);
     }
 
     /** User + system CPU time of a process so far, from /proc/PID/stat (in clock ticks of 10 ms). */

@@ -107,6 +107,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
                         StartupBenchmark.spread(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList())));
                 printRatios(bench, times);
                 bench.print(Text.get("cli.startup-bench.report.load-now"), StartupBenchmark.loadAverage());
+                printCpuParts(bench, times);
             }
             if (parts.contains("idle")) {
                 bench.print(Text.get("cli.startup-bench.report.idle"));
@@ -199,6 +200,26 @@ public final class StartupBenchCommand implements Callable<Integer> {
                 bench.print(Text.get("cli.startup-bench.report.ratio.line"), launch.name(), ratio.ofMedians(), ratio.medianOfRounds());
             }
         });
+    }
+
+    /** Each variant's CPU time by the kind of thread that used it: whose work makes one start longer than another. */
+    private static void printCpuParts(StartupBenchmark bench, java.util.Map<Launch, List<StartupBenchmark.Shown>> times) {
+        var parts = dev.loomscope.bench.ThreadCpu.Part.values();
+        bench.print(Text.get("cli.startup-bench.report.cpu-parts"));
+        bench.print("  %-34s", "");
+        for (var part : parts) {
+            bench.print(" %12s", Text.get("cli.startup-bench.cpu-part." + part.name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        bench.print("%n");
+        times.forEach((launch, shown) -> {
+            bench.print("  %-34s", launch.name());
+            for (var part : parts) {
+                var each = shown.stream().filter(one -> one.cpuParts().containsKey(part)).map(one -> one.cpuParts().get(part)).toList();
+                bench.print(" %12s", each.isEmpty() ? "-" : "%,d".formatted(StartupBenchmark.median(each)));
+            }
+            bench.print("%n");
+        });
+        bench.print("%n");
     }
 
     private static String shortName(Launch launch) {

@@ -25,6 +25,11 @@ class EmptyWindowStartTest {
             assertThat(times).hasSize(2).allSatisfy(shown -> {
                 assertThat(shown.wallMs()).isPositive();
                 assertThat(shown.cpuMs()).isPositive();
+                // JavaFX's threads are found by their names in a real window's process.
+                assertThat(shown.cpuParts().get(ThreadCpu.Part.FX_THREAD)).isPositive();
+                // JavaFX's launcher thread may have ended by the first frame: its time is then in the ended part.
+                assertThat(shown.cpuParts().get(ThreadCpu.Part.LAUNCHER) + shown.cpuParts().get(ThreadCpu.Part.ENDED)).isPositive();
+                assertThat(shown.cpuParts().get(ThreadCpu.Part.JIT)).isPositive();
             });
             var ratio = StartupBenchmark.ratio(times.stream().map(StartupBenchmark.Shown::wallMs).toList(),
                     times.stream().map(StartupBenchmark.Shown::wallMs).toList());
