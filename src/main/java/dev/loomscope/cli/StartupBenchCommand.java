@@ -208,7 +208,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
         bench.print(Text.get("cli.startup-bench.report.cpu-parts"));
         bench.print("  %-34s", "");
         for (var part : parts) {
-            bench.print(" %12s", Text.get("cli.startup-bench.cpu-part." + part.name().toLowerCase(java.util.Locale.ROOT)));
+            bench.print(" %12s", partName(part));
         }
         bench.print("%n");
         times.forEach((launch, shown) -> {
@@ -220,6 +220,18 @@ public final class StartupBenchCommand implements Callable<Integer> {
             bench.print("%n");
         });
         bench.print("%n");
+    }
+
+    private static String partName(dev.loomscope.bench.ThreadCpu.Part part) {
+        return Text.get(switch (part) {
+            case JIT -> "cli.startup-bench.cpu-part.jit";
+            case FX_THREAD -> "cli.startup-bench.cpu-part.fx_thread";
+            case RENDERER -> "cli.startup-bench.cpu-part.renderer";
+            case LAUNCHER -> "cli.startup-bench.cpu-part.launcher";
+            case MAIN -> "cli.startup-bench.cpu-part.main";
+            case OTHER -> "cli.startup-bench.cpu-part.other";
+            case ENDED -> "cli.startup-bench.cpu-part.ended";
+        });
     }
 
     private static String shortName(Launch launch) {
