@@ -62,6 +62,12 @@ public final class StartupBenchmark {
      */
     public static final String EXIT_WHEN_SHOWN = "LOOMSCOPE_EXIT_WHEN_SHOWN";
 
+    /**
+     * {@link #EXIT_WHEN_SHOWN} set to this: the window (or the yardstick) closes only once its standard
+     * input ends, so that this benchmark reads its threads' CPU time while none of them is ending.
+     */
+    public static final String AFTER_INPUT = "after-input";
+
     /** What the line a window prints once its first frame is on screen contains (ui.app.StartScript's, and the yardstick's). */
     static final String SHOWN = "window shown";
 
@@ -175,7 +181,7 @@ public final class StartupBenchmark {
         var command = new ArrayList<>(launch.command());
         var builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(display);
-        builder.environment().put(EXIT_WHEN_SHOWN, "1");
+        builder.environment().put(EXIT_WHEN_SHOWN, AFTER_INPUT);
         long start = System.nanoTime();
         Process process = builder.start();
         long shownAt = -1;
@@ -187,8 +193,10 @@ public final class StartupBenchmark {
             while ((line = lines.readLine()) != null) {
                 if (shownAt < 0 && line.contains(SHOWN)) {
                     shownAt = System.nanoTime();
-                    cpuMs = cpuMs(process.pid());
                     cpuParts = ThreadCpu.of(process.pid());
+                    cpuMs = cpuParts.isEmpty() ? cpuMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
+                    // The window waits for this to close: only now may it end.
+                    process.getOutputStream().close();
                 }
                 output.append(line).append('\n');
             }
@@ -200,16 +208,9 @@ public final class StartupBenchmark {
         return new Shown((shownAt - start) / 1_000_000, cpuMs, cpuParts);
     }
 
-    /** User + system CPU time of a process so far, from /proc/PID/stat (in clock ticks of 10 ms). */
+    /** User + system CPU time of a process so far, from /proc/PID/stat (in clock ticks of 10 ms); -1 if it is gone. */
     static long cpuMs(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // After the command: state is field 3, utime 14 and stime 15 (counting from 1 in proc(5)).
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return ThreadCpu.processMs(pid);
     }
 
     // ---- the window's memory ----

@@ -3,12 +3,14 @@ package dev.loomscope.cli;
 import dev.loomscope.text.Text;
 import dev.loomscope.bench.StageBenchmark;
 import dev.loomscope.bench.StartupBenchmark;
+import dev.loomscope.bench.ThreadCpu;
 import dev.loomscope.bench.StartupBenchmark.Launch;
 import dev.loomscope.model.Preset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -203,8 +205,8 @@ public final class StartupBenchCommand implements Callable<Integer> {
     }
 
     /** Each variant's CPU time by the kind of thread that used it: whose work makes one start longer than another. */
-    private static void printCpuParts(StartupBenchmark bench, java.util.Map<Launch, List<StartupBenchmark.Shown>> times) {
-        var parts = dev.loomscope.bench.ThreadCpu.Part.values();
+    private static void printCpuParts(StartupBenchmark bench, Map<Launch, List<StartupBenchmark.Shown>> times) {
+        var parts = ThreadCpu.Part.values();
         bench.print(Text.get("cli.startup-bench.report.cpu-parts"));
         bench.print("  %-34s", "");
         for (var part : parts) {
@@ -222,7 +224,7 @@ public final class StartupBenchCommand implements Callable<Integer> {
         bench.print("%n");
     }
 
-    private static String partName(dev.loomscope.bench.ThreadCpu.Part part) {
+    private static String partName(ThreadCpu.Part part) {
         return Text.get(switch (part) {
             case JIT -> "cli.startup-bench.cpu-part.jit";
             case FX_THREAD -> "cli.startup-bench.cpu-part.fx_thread";

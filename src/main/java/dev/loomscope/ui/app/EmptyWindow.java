@@ -28,6 +28,28 @@ public final class EmptyWindow {
         Application.launch(Shown.class, args);
     }
 
+    /**
+     * Ends JavaFX now, or, when the benchmark set {@code LOOMSCOPE_EXIT_WHEN_SHOWN} to
+     * {@value dev.loomscope.bench.StartupBenchmark#AFTER_INPUT}, once standard input ends (it reads
+     * the process's threads from /proc in between); the FX thread never waits for it. Shared with the
+     * window ({@link StartScript}); its constants are inlined, so the yardstick still loads none of
+     * LoomScope's classes.
+     */
+    static void exitAsAsked() {
+        if (!dev.loomscope.bench.StartupBenchmark.AFTER_INPUT.equals(System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN))) {
+            Platform.exit();
+            return;
+        }
+        Thread.ofPlatform().daemon().name("exit-after-input").start(() -> {
+            try {
+                System.in.transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (java.io.IOException closed) {
+                // Ended either way.
+            }
+            Platform.exit();
+        });
+    }
+
     /** The empty window. */
     public static final class Shown extends Application {
         @Override
@@ -43,7 +65,7 @@ public final class EmptyWindow {
                         stop();
                         System.out.println(StartScript.SHOWN_LINE);
                         System.out.flush();
-                        Platform.exit();
+                        exitAsAsked();
                     }
                 }
             }.start();

@@ -6,7 +6,6 @@ import dev.loomscope.ui.export.ReplayClip;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.shell.MainWindow;
 import java.util.concurrent.CompletableFuture;
-import javafx.application.Platform;
 
 /**
  * What the window does by itself once it is open, as the command line asks: each waits for what it
@@ -44,7 +43,8 @@ sealed interface StartScript {
 
     /** Whether a start-up benchmark or the AOT cache's training run started the window (see {@link dev.loomscope.bench.StartupBenchmark#EXIT_WHEN_SHOWN}). */
     static boolean exitWhenShownAsked() {
-        return "1".equals(System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN));
+        String asked = System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN);
+        return "1".equals(asked) || dev.loomscope.bench.StartupBenchmark.AFTER_INPUT.equals(asked);
     }
 
     /** Nothing: the window is a person's. */
@@ -67,7 +67,7 @@ sealed interface StartScript {
                 System.out.println(SHOWN_LINE);
                 System.out.flush();
                 code.complete(0);
-                Platform.exit();
+                EmptyWindow.exitAsAsked();
             });
             return code;
         }
