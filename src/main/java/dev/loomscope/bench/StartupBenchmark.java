@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * measures that LoomScope's own JVM is started with: its options ({@code window-jvm.options}) and the
  * AOT cache beside the jar. Every window is a real process on a real display; times are wall
  * clock from starting the process to the line the window prints once its first frame has been
- * drawn (started with no options, as a person starts it, and {@code LOOMSCOPE_EXIT_WHEN_SHOWN=1}); memory is the process's resident set read from /proc.
+ * drawn (started with no options, as a person starts it, and {@code LOOMSCOPE_EXIT_WHEN_SHOWN=after-input}); memory is the process's resident set read from /proc.
  */
 public final class StartupBenchmark {
 
