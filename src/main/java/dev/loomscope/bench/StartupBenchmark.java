@@ -193,10 +193,13 @@ public final class StartupBenchmark {
             while ((line = lines.readLine()) != null) {
                 if (shownAt < 0 && line.contains(SHOWN)) {
                     shownAt = System.nanoTime();
-                    cpuParts = ThreadCpu.of(process.pid());
-                    cpuMs = cpuParts.isEmpty() ? cpuMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
-                    // The window waits for this to close: only now may it end.
-                    process.getOutputStream().close();
+                    try {
+                        cpuParts = ThreadCpu.of(process.pid());
+                        cpuMs = cpuParts.isEmpty() ? cpuMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
+                    } finally {
+                        // The window waits for this to close: only now may it end, whatever the read gave.
+                        process.getOutputStream().close();
+                    }
                 }
                 output.append(line).append('\n');
             }
