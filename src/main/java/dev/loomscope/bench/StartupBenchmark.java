@@ -195,7 +195,7 @@ public final class StartupBenchmark {
                     shownAt = System.nanoTime();
                     try {
                         cpuParts = ThreadCpu.of(process.pid());
-                        cpuMs = cpuParts.isEmpty() ? cpuMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
+                        cpuMs = cpuParts.isEmpty() ? ThreadCpu.processMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
                     } finally {
                         // The window waits for this to close: only now may it end, whatever the read gave.
                         process.getOutputStream().close();
@@ -209,11 +209,6 @@ public final class StartupBenchmark {
             throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
         return new Shown((shownAt - start) / 1_000_000, cpuMs, cpuParts);
-    }
-
-    /** User + system CPU time of a process so far, from /proc/PID/stat (in clock ticks of 10 ms); -1 if it is gone. */
-    static long cpuMs(long pid) {
-        return ThreadCpu.processMs(pid);
     }
 
     // ---- the window's memory ----

@@ -89,11 +89,8 @@ public final class ThreadCpu {
                 // Gone while being read (ENOENT, or ESRCH from a file opened just before): its time is in the total.
             }
         }
-        long totalMs;
-        try {
-            String[] stat = statFields(Files.readString(process.resolve("stat")));
-            totalMs = ticksMs(stat);
-        } catch (IOException gone) {
+        long totalMs = processMs(pid);
+        if (totalMs < 0) {
             return Map.of();
         }
         var ms = new EnumMap<Part, Long>(Part.class);
