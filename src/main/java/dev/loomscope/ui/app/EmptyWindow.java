@@ -1,6 +1,5 @@
 package dev.loomscope.ui.app;
 
-import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -11,8 +10,8 @@ import javafx.stage.Stage;
  * The yardstick of {@code startup-bench}: the smallest JavaFX program with a window, started plainly
  * ({@code java -cp loomscope.jar dev.loomscope.ui.app.EmptyWindow}: JavaFX's and the JVM's own
  * defaults). A stage with an empty scene of the window's default size, which says it is shown
- * exactly as the window does ({@link dev.loomscope.ui.fx.AfterFirstFrame#joinOnceShown}: on the
- * second pulse after {@code show()}, a pulse waiting for the last one's rendering), then closes.
+ * exactly as the window does, once its first frame is painted ({@link dev.loomscope.ui.fx.FirstPaint},
+ * the one LoomScope class it loads), then closes.
  * Not an Application itself: the java launcher refuses one whose JavaFX is on the class path.
  */
 public final class EmptyWindow {
@@ -54,21 +53,14 @@ public final class EmptyWindow {
     public static final class Shown extends Application {
         @Override
         public void start(Stage stage) {
-            stage.setScene(new Scene(new Pane(), WIDTH, HEIGHT));
+            var root = new Pane();
+            stage.setScene(new Scene(root, WIDTH, HEIGHT));
             stage.show();
-            new AnimationTimer() {
-                private int pulses;
-
-                @Override
-                public void handle(long now) {
-                    if (++pulses == 2) {
-                        stop();
-                        System.out.println(StartScript.SHOWN_LINE);
-                        System.out.flush();
-                        exitAsAsked();
-                    }
-                }
-            }.start();
+            dev.loomscope.ui.fx.FirstPaint.then(root, () -> {
+                System.out.println(StartScript.SHOWN_LINE);
+                System.out.flush();
+                exitAsAsked();
+            });
         }
     }
 }

@@ -65,22 +65,14 @@ public final class AfterFirstFrame {
     }
 
     /**
-     * Joins once the first frame is on screen, then does {@code next}: a pulse waits for the render of
-     * the one before it, so the second pulse after the window is shown comes once its first frame is.
+     * Joins once the first frame of {@code host}'s scene is painted ({@link FirstPaint}), then does
+     * {@code next}: nothing held back competes with that painting.
      */
-    public void joinOnceShown(Runnable next) {
-        new javafx.animation.AnimationTimer() {
-            private int pulses;
-
-            @Override
-            public void handle(long now) {
-                if (++pulses == 2) {
-                    stop();
-                    join();
-                    next.run();
-                }
-            }
-        }.start();
+    public void joinOncePainted(javafx.scene.layout.Pane host, Runnable next) {
+        FirstPaint.then(host, () -> {
+            join();
+            next.run();
+        });
     }
 
     /** The first frame is on screen: everything held back joins (once). */

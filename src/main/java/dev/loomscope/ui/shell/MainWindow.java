@@ -184,7 +184,7 @@ public final class MainWindow extends BorderPane {
     public void start() {
         loop.start();
         // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
-        afterFirstFrame.joinOnceShown(() -> runs.listPresetsInTheBackground(views.bars()::setPresets));
+        afterFirstFrame.joinOncePainted(this, () -> runs.listPresetsInTheBackground(views.bars()::setPresets));
     }
 
     /** Reduced motion: what moves (waves, lanes, charts, replays) changes in steps twice a second. */
