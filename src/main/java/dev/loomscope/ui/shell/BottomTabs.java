@@ -4,6 +4,7 @@ import dev.loomscope.model.Sweep;
 import dev.loomscope.ui.sweep.SweepView;
 import dev.loomscope.ui.task.TaskTab;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
@@ -15,11 +16,11 @@ public final class BottomTabs {
 
     private final TabPane tabs;
     private final Tab sweepTab;
-    private final SweepView sweepView;
+    private final Supplier<SweepView> sweepView;
     private final Consumer<String> problem;
     private final TaskTab task;
 
-    BottomTabs(TabPane tabs, Tab sweepTab, SweepView sweepView, Consumer<String> problem) {
+    BottomTabs(TabPane tabs, Tab sweepTab, Supplier<SweepView> sweepView, Consumer<String> problem) {
         this.tabs = tabs;
         this.sweepTab = sweepTab;
         this.sweepView = sweepView;
@@ -42,6 +43,7 @@ public final class BottomTabs {
     /** Shows the Sweep tab and sweeps as given (the command line's --sweep). */
     public void startSweep(Sweep sweep) {
         tabs.getSelectionModel().select(sweepTab);
+        var sweepView = this.sweepView.get();
         sweepView.setRange(sweep.setting(), sweep.values().getFirst(), sweep.values().getLast(), sweep.values().size());
         if (!sweepView.sweep()) {
             problem.accept(sweepView.progressText());

@@ -17,10 +17,13 @@ import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.observe.ObserveSession;
 import dev.loomscope.ui.observe.ObserveView;
+import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.presentation.PresentationMode;
+import dev.loomscope.ui.presentation.SpeakerNotesWindow;
 import dev.loomscope.ui.presentation.StageFigures;
 import dev.loomscope.ui.replay.ReplayActions;
 import dev.loomscope.ui.shell.FrameLoop.Cadence;
+import dev.loomscope.ui.sweep.SweepView;
 import dev.loomscope.ui.theme.Icons;
 import dev.loomscope.ui.theme.Themes;
 import dev.loomscope.ui.web.WebTab;
@@ -56,7 +59,8 @@ public final class MainWindow extends BorderPane {
     private final StatusLine statusLine;
     private final SectionWords words;
     private final SessionFollowers followers;
-    private final dev.loomscope.ui.presentation.SpeakerNotesWindow notes;
+    /** Made when first opened: most sessions never open them. */
+    private final MadeWhenNeeded<SpeakerNotesWindow> notes;
     private final dev.loomscope.ui.views.TaskFollower follower = new dev.loomscope.ui.views.TaskFollower();
     private final dev.loomscope.ui.fx.AfterFirstFrame afterFirstFrame = new dev.loomscope.ui.fx.AfterFirstFrame();
     private final ObserveParts observe;
@@ -98,10 +102,10 @@ public final class MainWindow extends BorderPane {
                 layout.wavesSection, layout.lanesSection, layout.tabs, layout.sweepTab, layout.webTab, layout.why, layout.charts,
                 views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), layout.presentationHint,
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);
-        notes = new dev.loomscope.ui.presentation.SpeakerNotesWindow(controls::presets, controls.presetProperty()::get);
+        notes = MadeWhenNeeded.of(() -> new SpeakerNotesWindow(controls::presets, controls.presetProperty()::get));
         views.follow(follower, playback);
         // A pin hotspot picked in the JFR view shows its pins on the lanes.
-        views.jfrEvents().showPinsOn(views.lanes()::markPins);
+        views.jfrEvents().whenMade(jfr -> jfr.showPinsOn(views.lanes()::markPins));
         observe = new ObserveParts(attacher, exports, problems::show, statusLine::say);
         centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe::view, observe::picker, follower,
                 playback, statusLine::say);
@@ -116,6 +120,9 @@ public final class MainWindow extends BorderPane {
         exports.stampWith(() -> observe.shown() ? observe.view().card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();
+        views.jfrEvents().placedWhenSelected(layout.jfrTab, layout.jfrTab::setContent);
+        views.sweepView().placedWhenSelected(layout.sweepTab, layout.sweepTab::setContent);
+        views.webTraffic().placedWhenSelected(layout.webTab, layout.webHost.getChildren()::add);
         afterFirstFrame.tabsBehind(layout.tabs);
         // Kept out of the first frame, but made before a first run's frames would have to make it.
         afterFirstFrame.then(views.completion()::chart);
@@ -158,8 +165,9 @@ public final class MainWindow extends BorderPane {
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
         presentation.onStageProperty().subscribe(on -> {
             observe.setOnStage(on);
-            views.jfrEvents().setOnStage(on);
+            views.jfrEvents().ifMade(jfr -> jfr.setOnStage(on));
         });
+        views.jfrEvents().whenMade(jfr -> jfr.setOnStage(onStage.get()));
         themes.paletteProperty().subscribe(palette -> {
             observe.setPalette(palette);
             views.usePalette(palette);
@@ -167,12 +175,12 @@ public final class MainWindow extends BorderPane {
         });
         loop.add("problem-banner", Cadence.ALWAYS, problems).add("task-waves", Cadence.LIVE, views.waves())
                 .add("carrier-lanes", Cadence.LIVE, views.lanes()).add("figures", Cadence.FIGURES, views.figures())
-                .add("jfr-events", Cadence.LIVE, views.jfrEvents()).add("completion-chart", Cadence.LIVE, views.completion())
+                .add("jfr-events", Cadence.LIVE, frame -> views.jfrEvents().ifMade(jfr -> jfr.refresh(frame))).add("completion-chart", Cadence.LIVE, views.completion())
                 .add("elapsed-bars", Cadence.LIVE, views.bars())
                 .add("web-service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run-history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
-                .add("sweep", Cadence.ALWAYS, f -> views.sweepView().refresh()).add("status", Cadence.STATUS, statusLine)
-                .add("speaker-notes", Cadence.STATUS, notes).add("task-card", Cadence.ALWAYS, cards.taskCard)
+                .add("sweep", Cadence.ALWAYS, f -> views.sweepView().ifMade(SweepView::refresh)).add("status", Cadence.STATUS, statusLine)
+                .add("speaker-notes", Cadence.STATUS, frame -> notes.ifMade(shown -> shown.refresh(frame))).add("task-card", Cadence.ALWAYS, cards.taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);
     }
 
@@ -195,15 +203,13 @@ public final class MainWindow extends BorderPane {
 
     /** Opens the speaker notes in a window of their own (or closes them), styled and keyed as this window is. */
     public void toggleNotes() {
-        notes.toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
+        notes.get().toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
             themes.dress(scene);
             bindings.install(scene);
         });
     }
 
     // ---- what its tests look at ----
-
-    dev.loomscope.ui.presentation.SpeakerNotesWindow notes() { return notes; }
 
     /** Whether the views draw each state's pattern over its colour. */
     boolean patterns() { return themes.palette().patterns(); }
@@ -219,8 +225,11 @@ public final class MainWindow extends BorderPane {
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     List<javafx.scene.layout.Region> cards() { return cards.all(); }
 
+    /** The speaker notes (made now if they were never opened). */
+    SpeakerNotesWindow notes() { return notes.get(); }
+
     public void dispose() {
-        notes.close();
+        notes.ifMade(SpeakerNotesWindow::close);
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
         observe.session.dispose();

@@ -1,6 +1,7 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.ui.export.WindowExports;
+import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.open.OpenView;
 import java.io.File;
@@ -23,18 +24,19 @@ public final class OpenParts {
 
     private final BorderPane window;
     private final WindowCentre centre;
-    private final OpenView view;
+    /** Made when a file is first opened: most sessions never open one. */
+    private final MadeWhenNeeded<OpenView> view;
     private Function<Window, List<File>> chooser = OpenParts::showChooser;
 
     OpenParts(BorderPane window, WindowExports exports, WindowCentre centre, Consumer<String> problem, Consumer<String> say) {
         this.window = window;
         this.centre = centre;
-        view = new OpenView(exports, new OpenView.Surroundings() {
+        view = MadeWhenNeeded.of(() -> new OpenView(exports, new OpenView.Surroundings() {
             public void openAnother() { choose(); }
             public void back() { centre.showOpened(null); }
             public void problem(String message) { problem.accept(message); }
             public void say(String text) { say.accept(text); }
-        });
+        }));
         acceptDrops();
     }
 
@@ -48,8 +50,8 @@ public final class OpenParts {
 
     /** Shows the view and reads {@code files} into it. */
     public void open(List<Path> files) {
-        centre.showOpened(view);
-        view.open(files);
+        centre.showOpened(view.get());
+        view.get().open(files);
     }
 
     /** What asks for the files (the desktop's chooser; a test's own). */
@@ -58,7 +60,7 @@ public final class OpenParts {
     }
 
     public OpenView view() {
-        return view;
+        return view.get();
     }
 
     public boolean shown() {
@@ -70,8 +72,8 @@ public final class OpenParts {
         return () -> {
             if (!shown()) {
                 otherwise.run();
-            } else if (view.reading()) {
-                view.cancel();
+            } else if (view.get().reading()) {
+                view.get().cancel();
             } else {
                 centre.showOpened(null);
             }

@@ -8,6 +8,7 @@ import dev.loomscope.ui.charts.CompletionChartView;
 import dev.loomscope.ui.charts.ElapsedBarsView;
 import dev.loomscope.ui.controls.ControlPanel;
 import dev.loomscope.ui.controls.ControlsViewModel;
+import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.prediction.PredictionBar;
 import dev.loomscope.ui.replay.RaceView;
 import dev.loomscope.ui.replay.ReplayBar;
@@ -26,11 +27,13 @@ import java.util.function.Supplier;
 
 /**
  * The parts of the window made in code (drawn views, and controls that need the machine's core
- * count or a callback), which {@code MainWindow.fxml} places by name.
+ * count or a callback), which {@code MainWindow.fxml} places by name. The views behind the JFR, Sweep and
+ * Web service tabs are made when their tab is first selected (or, for the sweep, a sweep is started).
  */
 record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFiguresView figures, TaskWaveView waves,
-                   CarrierLaneView lanes, CompletionChartView completion, ElapsedBarsView bars, JfrEventsView jfrEvents,
-                   WebTrafficView webTraffic, PredictionBar predictionBar, SweepView sweepView, ReplayBar replayBar, RaceView race) {
+                   CarrierLaneView lanes, CompletionChartView completion, ElapsedBarsView bars, MadeWhenNeeded<JfrEventsView> jfrEvents,
+                   MadeWhenNeeded<WebTrafficView> webTraffic, PredictionBar predictionBar, MadeWhenNeeded<SweepView> sweepView,
+                   ReplayBar replayBar, RaceView race) {
 
     /** The parts; the control panel, from {@code loadingPanel} (which may be loading on another thread meanwhile), taken last and bound. */
     static WindowViews make(int cores, ControlsViewModel controls, WindowState state, Function<List<Scenario>, List<RunModel>> sweep,
@@ -41,10 +44,10 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
         var lanes = new CarrierLaneView();
         var completion = new CompletionChartView();
         var bars = new ElapsedBarsView(cores);
-        var jfrEvents = new JfrEventsView();
-        var webTraffic = new WebTrafficView(cores);
+        var jfrEvents = MadeWhenNeeded.of(JfrEventsView::new).whenMade(view -> view.setId("jfrEvents"));
+        var webTraffic = MadeWhenNeeded.of(() -> new WebTrafficView(cores)).whenMade(view -> view.setId("webTraffic"));
         var predictionBar = new PredictionBar(cores);
-        var sweepView = new SweepView(controls::scenarios, sweep, running, cores);
+        var sweepView = MadeWhenNeeded.of(() -> new SweepView(controls::scenarios, sweep, running, cores)).whenMade(view -> view.setId("sweepView"));
         var replayBar = new ReplayBar(playback, closeReplay);
         var race = new RaceView();
         return new WindowViews(loadingPanel.get().bind(controls), history, figures, waves, lanes, completion, bars, jfrEvents, webTraffic,
@@ -55,8 +58,7 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
     Map<String, Object> byName() {
         var parts = Map.<String, Object>ofEntries(Map.entry("controlPanel", controlPanel), Map.entry("controlActions", controlPanel.actionBar()), Map.entry("history", history), Map.entry("figures", figures),
                 Map.entry("waves", waves), Map.entry("lanes", lanes), Map.entry("completion", completion), Map.entry("bars", bars),
-                Map.entry("jfrEvents", jfrEvents), Map.entry("webTraffic", webTraffic), Map.entry("predictionBar", predictionBar),
-                Map.entry("sweepView", sweepView), Map.entry("replayBar", replayBar), Map.entry("race", race));
+                Map.entry("predictionBar", predictionBar), Map.entry("replayBar", replayBar), Map.entry("race", race));
         parts.forEach((name, part) -> ((javafx.scene.Node) part).setId(name));
         return parts;
     }

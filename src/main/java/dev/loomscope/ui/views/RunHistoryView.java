@@ -12,6 +12,9 @@ import java.util.function.Consumer;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.Node;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
@@ -20,24 +23,35 @@ import javafx.scene.layout.VBox;
  */
 public final class RunHistoryView extends VBox implements FrameView {
 
-    private final ListView<RunModel> list = new ListView<>();
+    private final Consumer<RunModel> onSelect;
+    /** Made with the first run: until then the box shows what a list with no runs shows, for far less of the start. */
+    private ListView<RunModel> list;
+    private final Node empty;
     private int shownKey;
 
     public RunHistoryView(Consumer<RunModel> onSelect) {
+        this.onSelect = onSelect;
         getStyleClass().add("run-history");
         var title = new Label(Messages.text("history.title"));
         title.getStyleClass().add("section-title");
         title.setGraphic(Icons.HISTORY.create());
-        list.setPlaceholder(new Label(Messages.text("history.empty")));
-        list.setCellFactory(view -> new RunCell());
-        list.getSelectionModel().selectedItemProperty().addListener((obs, old, run) -> onSelect.accept(run));
+        empty = emptyList();
         setSpacing(6);
-        getChildren().setAll(title, list);
-        VBox.setVgrow(list, javafx.scene.layout.Priority.ALWAYS);
+        getChildren().setAll(title, empty);
+        VBox.setVgrow(empty, Priority.ALWAYS);
         // Under the settings in the sidebar: a few runs tall, the settings keep the rest.
         setPadding(new javafx.geometry.Insets(0, 12, 12, 12));
         setPrefHeight(150);
         setMinHeight(100);
+    }
+
+    /** An empty list as the theme draws one (its box, and the placeholder centred in it), in three plain nodes. */
+    private static Node emptyList() {
+        var placeholder = new StackPane(new Label(Messages.text("history.empty")));
+        placeholder.getStyleClass().add("placeholder");
+        var box = new StackPane(placeholder);
+        box.getStyleClass().add("list-view");
+        return box;
     }
 
     @Override
@@ -51,10 +65,11 @@ public final class RunHistoryView extends VBox implements FrameView {
         for (RunModel run : history) {
             key = key * 31 + run.number() * 7 + run.phase().ordinal();
         }
-        if (key == shownKey) {
+        if (key == shownKey || list == null && history.isEmpty()) {
             return;
         }
         shownKey = key;
+        var list = list();
         RunModel selected = list.getSelectionModel().getSelectedItem();
         list.getItems().setAll(history.reversed());
         if (selected != null && history.contains(selected)) {
@@ -64,14 +79,25 @@ public final class RunHistoryView extends VBox implements FrameView {
     }
 
     public void clearSelection() {
-        list.getSelectionModel().clearSelection();
+        if (list != null) {
+            list.getSelectionModel().clearSelection();
+        }
     }
 
     public void select(RunModel run) {
-        list.getSelectionModel().select(run);
+        list().getSelectionModel().select(run);
     }
 
+    /** The list of runs, made now (in the place of the empty box) if no run has been listed yet. */
     public ListView<RunModel> list() {
+        if (list == null) {
+            list = new ListView<>();
+            list.setPlaceholder(new Label(Messages.text("history.empty")));
+            list.setCellFactory(view -> new RunCell());
+            list.getSelectionModel().selectedItemProperty().addListener((obs, old, run) -> onSelect.accept(run));
+            VBox.setVgrow(list, Priority.ALWAYS);
+            getChildren().set(getChildren().indexOf(empty), list);
+        }
         return list;
     }
 

@@ -3,6 +3,7 @@ package dev.loomscope.ui.web;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.views.FrameView;
+import java.util.function.Supplier;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
@@ -15,10 +16,10 @@ public final class WebTab implements FrameView {
     private final TabPane tabs;
     private final Tab webTab;
     private final Tab sweepTab;
-    private final WebTrafficView traffic;
+    private final Supplier<WebTrafficView> traffic;
     private RunModel lastShown;
 
-    public WebTab(TabPane tabs, Tab webTab, Tab sweepTab, WebTrafficView traffic) {
+    public WebTab(TabPane tabs, Tab webTab, Tab sweepTab, Supplier<WebTrafficView> traffic) {
         this.tabs = tabs;
         this.webTab = webTab;
         this.sweepTab = sweepTab;
@@ -38,7 +39,7 @@ public final class WebTab implements FrameView {
         }
         lastShown = shown;
         if (selection.getSelectedItem() == webTab) {
-            traffic.refresh(frame);
+            traffic.get().refresh(frame);
         }
     }
 }

@@ -68,12 +68,21 @@ class MainWindowTest {
         assertThat(Fx.call(() -> probe().controlPanel().runButton().isDisabled())).isFalse();
         assertThat(Fx.call(() -> probe().controlPanel().stopButton().isDisabled())).isTrue();
         assertThat(Fx.call(() -> probe().figure("completed"))).isEqualTo("–");
-        // The tabs behind Results join the scene when first selected: a window that never shows them never lays them out.
+        // The views behind Results are made when their tab is first selected: a window that never shows them never makes them.
         javafx.scene.control.Tab jfrTab = Fx.call(() -> window.lookupAll(".tab-pane").stream().map(javafx.scene.control.TabPane.class::cast)
                 .flatMap(pane -> pane.getTabs().stream()).filter(tab -> "jfrTab".equals(tab.getId())).findFirst().orElseThrow());
         assertThat(Fx.call(jfrTab::getContent)).as("the JFR tab before it is shown").isNull();
+        for (String view : List.of("#jfrEvents", "#sweepView", "#webTraffic")) {
+            assertThat(Fx.call(() -> window.lookup(view))).as(view + " before its tab is shown").isNull();
+        }
         Fx.run(() -> window.tabs().show("jfr"));
         assertThat(Fx.call(() -> probe().jfrEvents().getScene())).as("the JFR view once its tab is shown").isSameAs(Fx.call(window::getScene));
+        Fx.run(() -> window.tabs().show("sweep"));
+        assertThat(Fx.call(() -> probe().sweepView().getScene())).as("the sweep once its tab is shown").isSameAs(Fx.call(window::getScene));
+        // The history is an empty box with its placeholder until the first run: no list is made for it.
+        assertThat(Fx.call(() -> probe().history().lookupAll(".list-view"))).noneMatch(javafx.scene.control.ListView.class::isInstance);
+        assertThat(Fx.call(() -> ((javafx.scene.control.Label) probe().history().lookup(".placeholder .label")).getText()))
+                .isEqualTo(dev.loomscope.ui.fx.Messages.text("history.empty"));
     }
 
     /** At 980x720 the settings scroll; Run and Stop stay whole below them, however the panel is scrolled. */
@@ -218,7 +227,9 @@ class MainWindowTest {
         RunModel run = window.session().history().getLast();
         assertThat(run.result().outcome()).isEqualTo(RunResult.Outcome.COMPLETED);
         assertThat(run.scenario().tasks()).isEqualTo(200);
-        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5), () -> probe().history().list().getItems().contains(run));
+        // The list that took the empty box's place, in the scene.
+        Fx.waitUntil("the history lists the run", Duration.ofSeconds(5),
+                () -> probe().history().lookup(".list-view") instanceof javafx.scene.control.ListView<?> list && list.getItems().contains(run));
         Fx.waitUntil("the status bar says how long it took", Duration.ofSeconds(5), () -> probe().statusText().contains("took"));
         // The buttons follow the session on the window's next frame, which may come after the status line's.
         Fx.waitUntil("Run usable again", Duration.ofSeconds(5), () -> !probe().controlPanel().runButton().isDisabled());
