@@ -16,7 +16,7 @@ import javafx.stage.Stage;
  */
 public final class EmptyWindow {
 
-    /** The window's default size ({@code WindowCommand.Settings.DEFAULT}); constants, so that the yardstick loads none of LoomScope's classes. */
+    /** The window's default size ({@code WindowCommand.Settings.DEFAULT}); constants, so that the yardstick loads no LoomScope class but its own and FirstPaint's. */
     static final int WIDTH = 1440;
     static final int HEIGHT = 900;
 
@@ -31,8 +31,8 @@ public final class EmptyWindow {
      * Ends JavaFX now, or, when the benchmark set {@code LOOMSCOPE_EXIT_WHEN_SHOWN} to
      * {@value dev.loomscope.bench.StartupBenchmark#AFTER_INPUT}, once standard input ends (it reads
      * the process's threads from /proc in between); the FX thread never waits for it. Shared with the
-     * window ({@link StartScript}); its constants are inlined, so the yardstick still loads none of
-     * LoomScope's classes.
+     * window ({@link StartScript}); its constants are inlined, so the yardstick loads no more of
+     * LoomScope's classes for it.
      */
     static void exitAsAsked() {
         if (!dev.loomscope.bench.StartupBenchmark.AFTER_INPUT.equals(System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN))) {

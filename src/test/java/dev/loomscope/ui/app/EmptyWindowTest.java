@@ -8,7 +8,7 @@ class EmptyWindowTest {
 
     @Test
     void theYardstickIsTheSizeTheWindowOpensAt() {
-        // Its own constants (it loads none of LoomScope's classes), held to the window's default here.
+        // Its own constants (it loads no LoomScope class but the first-paint detector), held to the window's default here.
         assertThat(EmptyWindow.WIDTH).isEqualTo(WindowCommand.Settings.DEFAULT.look().width());
         assertThat(EmptyWindow.HEIGHT).isEqualTo(WindowCommand.Settings.DEFAULT.look().height());
     }
