@@ -163,11 +163,9 @@ public final class MainWindow extends BorderPane {
         });
         views.waves().emptyTextProperty().bind(controls.tasksProperty()
                 .map(tasks -> Messages.text("section.waves.empty", Action.RUN.pressed(), tasks.intValue())));
-        presentation.onStageProperty().subscribe(on -> {
-            observe.setOnStage(on);
-            views.jfrEvents().ifMade(jfr -> jfr.setOnStage(on));
-        });
-        views.jfrEvents().whenMade(jfr -> jfr.setOnStage(onStage.get()));
+        onStage.subscribe(observe::setOnStage);
+        // Made later, the JFR view follows the stage from then on (subscribing gives it the mode now).
+        views.jfrEvents().whenMade(jfr -> onStage.subscribe(jfr::setOnStage));
         themes.paletteProperty().subscribe(palette -> {
             observe.setPalette(palette);
             views.usePalette(palette);

@@ -2,6 +2,7 @@ package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.export.WindowExports;
+import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.observe.Attacher;
 import dev.loomscope.ui.observe.JvmPicker;
@@ -24,8 +25,8 @@ final class ObserveParts {
     private final Consumer<String> problem;
     private final Consumer<String> say;
     private BooleanSupplier shown = () -> false;
-    private JvmPicker picker;
-    private ObserveView view;
+    private final MadeWhenNeeded<JvmPicker> picker;
+    private final MadeWhenNeeded<ObserveView> view;
     private boolean onStage;
     private Palette palette;
 
@@ -34,45 +35,38 @@ final class ObserveParts {
         this.problem = problem;
         this.say = say;
         session = new ObserveSession(attacher);
+        picker = MadeWhenNeeded.of(() -> new JvmPicker(session));
+        view = MadeWhenNeeded.of(() -> new ObserveView(session, exports, new ObserveView.Surroundings() {
+            public void observeAnother() { picker().show(); }
+            public void backToRuns() { session.close(); }
+            public void problem(String message) { problem.accept(message); }
+            public void say(String text) { say.accept(text); }
+        })).whenMade(made -> {
+            made.setOnStage(onStage);
+            if (palette != null) {
+                made.setPalette(palette);
+            }
+        });
     }
 
     JvmPicker picker() {
-        if (picker == null) {
-            picker = new JvmPicker(session);
-        }
-        return picker;
+        return picker.get();
     }
 
     ObserveView view() {
-        if (view == null) {
-            view = new ObserveView(session, exports, new ObserveView.Surroundings() {
-                public void observeAnother() { picker().show(); }
-                public void backToRuns() { session.close(); }
-                public void problem(String message) { problem.accept(message); }
-                public void say(String text) { say.accept(text); }
-            });
-            view.setOnStage(onStage);
-            if (palette != null) {
-                view.setPalette(palette);
-            }
-        }
-        return view;
+        return view.get();
     }
 
     /** Presentation mode for the view, now if it is made, else once it is. */
     void setOnStage(boolean on) {
         onStage = on;
-        if (view != null) {
-            view.setOnStage(on);
-        }
+        view.ifMade(made -> made.setOnStage(on));
     }
 
     /** The theme's palette for the view, now if it is made, else once it is. */
     void setPalette(Palette palette) {
         this.palette = palette;
-        if (view != null) {
-            view.setPalette(palette);
-        }
+        view.ifMade(made -> made.setPalette(palette));
     }
 
     /** Whether the window's middle shows the observation (as {@link WindowCentre} decides). */
