@@ -71,6 +71,9 @@ public final class StartupBenchmark {
     /** What the line a window prints once its first frame is on screen contains (ui.app.StartScript's, and the yardstick's). */
     static final String SHOWN = "window shown";
 
+    /** What the line the window prints before, once its opening frame is painted, contains (ui.app.StartScript's; the yardstick prints none). */
+    static final String OPENING = "opening-frame-painted";
+
     /**
      * A way to start a window's process: the variant {@code --variants} names it by (empty, bare, options,
      * cache, shipped, script, image), the name its row shows, and the command before LoomScope's own arguments.
@@ -160,9 +163,10 @@ public final class StartupBenchmark {
      * A window's start: wall-clock ms from starting the process to its first frame on screen, and the
      * CPU time (user + system, all its threads) it had used by then. On a machine shared with other
      * work the wall clock stretches with the load; the CPU time much less. {@code cpuParts}: that CPU
-     * time by the kind of thread that used it (empty if it could not be read).
+     * time by the kind of thread that used it (empty if it could not be read). {@code openingMs}: to
+     * the first frame painted, the window's opening frame (the yardstick's only frame: its {@code wallMs}).
      */
-    public record Shown(long wallMs, long cpuMs, Map<ThreadCpu.Part, Long> cpuParts) {
+    public record Shown(long wallMs, long cpuMs, Map<ThreadCpu.Part, Long> cpuParts, long openingMs) {
     }
 
     /** Each launch {@code rounds} times, round-robin (so a busy spell of the machine hits them all). */
@@ -184,6 +188,7 @@ public final class StartupBenchmark {
         builder.environment().put(EXIT_WHEN_SHOWN, AFTER_INPUT);
         long start = System.nanoTime();
         Process process = builder.start();
+        long openingAt = -1;
         long shownAt = -1;
         long cpuMs = -1;
         Map<ThreadCpu.Part, Long> cpuParts = Map.of();
@@ -191,8 +196,12 @@ public final class StartupBenchmark {
         try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
+                long now = System.nanoTime();
+                if (openingAt < 0 && (line.contains(OPENING) || line.contains(SHOWN))) {
+                    openingAt = now;
+                }
                 if (shownAt < 0 && line.contains(SHOWN)) {
-                    shownAt = System.nanoTime();
+                    shownAt = now;
                     try {
                         cpuParts = ThreadCpu.of(process.pid());
                         cpuMs = cpuParts.isEmpty() ? ThreadCpu.processMs(process.pid()) : cpuParts.values().stream().mapToLong(Long::longValue).sum();
@@ -208,7 +217,7 @@ public final class StartupBenchmark {
         if (shownAt < 0) {
             throw new IOException(Text.get("bench.startup.never-shown", launch.name(), output));
         }
-        return new Shown((shownAt - start) / 1_000_000, cpuMs, cpuParts);
+        return new Shown((shownAt - start) / 1_000_000, cpuMs, cpuParts, (openingAt - start) / 1_000_000);
     }
 
     // ---- the window's memory ----

@@ -32,7 +32,7 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
         return Fx.call(() -> {
             stage = new Stage();
             return LoomScopeApp.open(stage, session, SETTINGS, attacher);
-        });
+        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /**

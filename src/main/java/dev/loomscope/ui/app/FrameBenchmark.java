@@ -91,13 +91,17 @@ public final class FrameBenchmark implements Callable<Integer> {
         }
         var opened = new CompletableFuture<MainWindow>();
         JavaFxLog.quietDuringStartup();
-        Platform.startup(() -> {
-            MainWindow shown = LoomScopeApp.open(new Stage(),
-                    new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT);
-            // The priorities the window runs at, as a presenter has them: below the runs, and its frames above a run it animates.
-            Priorities.install(shown);
-            opened.complete(shown);
-        });
+        Platform.startup(() -> LoomScopeApp.open(new Stage(),
+                new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)
+                .whenComplete((shown, failure) -> {
+                    if (failure != null) {
+                        opened.completeExceptionally(failure);
+                    } else {
+                        // The priorities the window runs at, as a presenter has them: below the runs, and its frames above a run it animates.
+                        Priorities.install(shown);
+                        opened.complete(shown);
+                    }
+                }));
         MainWindow window = opened.get(30, TimeUnit.SECONDS);
         onFx(() -> {
             window.controls().animateLiveProperty().set(!still);

@@ -41,6 +41,17 @@ sealed interface StartScript {
     /** The line a window started for a start-up benchmark prints once its first frame is on screen. */
     String SHOWN_LINE = "loomscope: window shown";
 
+    /** The line it prints before, once its opening frame is painted (the yardstick, whose first frame is its last, prints none). */
+    String OPENING_LINE = "loomscope:opening-frame-painted";
+
+    /** The opening frame is painted: a start-up benchmark's window says so ({@code asked}), as its first mark. */
+    static void openingPainted(boolean asked) {
+        if (asked) {
+            System.out.println(OPENING_LINE);
+            System.out.flush();
+        }
+    }
+
     /** Whether a start-up benchmark or the AOT cache's training run started the window (see {@link dev.loomscope.bench.StartupBenchmark#EXIT_WHEN_SHOWN}). */
     static boolean exitWhenShownAsked() {
         String asked = System.getenv(dev.loomscope.bench.StartupBenchmark.EXIT_WHEN_SHOWN);

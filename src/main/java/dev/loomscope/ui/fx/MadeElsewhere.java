@@ -31,6 +31,11 @@ public final class MadeElsewhere<T> implements Supplier<T> {
         return part;
     }
 
+    /** The part's making, to hear of its end without waiting for it ({@link FxThread#whenDone}). */
+    public CompletableFuture<T> making() {
+        return made.copy();
+    }
+
     /** The part, waiting for it if it is still being made; what failed to make it is thrown as it was. */
     @Override
     public T get() {

@@ -50,6 +50,28 @@ public final class Tooltips {
         }
     }
 
+    /**
+     * A tooltip that says what is under the pointer in a drawn view (a task's cell, a carrier's lane),
+     * shown soon after the pointer stops. Made at the pointer's first move over {@code node}, so on the FX
+     * thread: a tooltip is a popup window, and such views are made on another one ({@link MadeElsewhere}),
+     * where making it raced the FX thread's first scene for JavaFX's classes.
+     */
+    public static void describing(Node node, java.util.function.Function<MouseEvent, String> describe) {
+        node.addEventHandler(MouseEvent.MOUSE_MOVED, event -> {
+            var made = (Tooltip) node.getProperties().get(MADE);
+            if (made == null) {
+                made = new Tooltip();
+                made.setShowDelay(DESCRIBING_DELAY);
+                node.getProperties().put(MADE, made);
+                Tooltip.install(node, made);
+            }
+            made.setText(describe.apply(event));
+        });
+    }
+
+    /** What the pointer rests on in a drawn view is described sooner than a control's help. */
+    private static final javafx.util.Duration DESCRIBING_DELAY = javafx.util.Duration.millis(150);
+
     /** The tooltip text {@code node} has, or null. */
     public static String getText(Node node) {
         var made = (Tooltip) node.getProperties().get(MADE);

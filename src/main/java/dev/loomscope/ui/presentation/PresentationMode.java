@@ -121,9 +121,7 @@ public final class PresentationMode {
 
     /** Esc stops runs here; only F11 leaves presentation mode. If the system ends full screen anyway, presentation mode ends with it. */
     private void followFullScreen(Stage stage, boolean on) {
-        stage.setFullScreenExitHint("");
-        stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH);
-        stage.setFullScreen(on);
+        fullScreen(stage, on);
         if (!fullScreenWatched) {
             fullScreenWatched = true;
             stage.fullScreenProperty().addListener((obs, was, full) -> {
@@ -132,6 +130,21 @@ public final class PresentationMode {
                 }
             });
         }
+    }
+
+    /**
+     * A window that opens on stage looks it from its first frame ({@code OpeningFrame}'s): its scene's
+     * root in the stage's type, full screen. {@link #set} does the same once the window joins.
+     */
+    public static void openOnStage(Stage stage) {
+        stage.getScene().getRoot().pseudoClassStateChanged(PRESENTATION, true);
+        fullScreen(stage, true);
+    }
+
+    private static void fullScreen(Stage stage, boolean on) {
+        stage.setFullScreenExitHint("");
+        stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH);
+        stage.setFullScreen(on);
     }
 
     /**

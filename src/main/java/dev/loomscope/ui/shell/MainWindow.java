@@ -142,11 +142,11 @@ public final class MainWindow extends BorderPane {
                 .on(Action.QUICK_PICTURE, exports::quickScreenshot).on(Action.PICTURE_AS, exports::chooseAndSaveScreenshot)
                 .on(Action.RECORD_CLIP, exports::toggleQuickClip).on(Action.OPEN, opened::choose)
                 .on(Action.SHORTCUTS, cards.shortcuts::toggle).on(Action.OBSERVE, () -> observe.picker().show()).on(Action.THREAD_DUMP, observe::threadDump);
-        var theme = bindings.button(Action.THEME, 20);
-        theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(20)));
-        layout.headerActions.getChildren().setAll(bindings.button(Action.OPEN, 20), bindings.button(Action.OBSERVE, 20), bindings.button(Action.DOCS, 20),
-                bindings.button(Action.GLOSSARY, 20), bindings.button(Action.RACE, 20), bindings.button(Action.REPLAY, 20),
-                exports.windowMenu(), bindings.button(Action.PICTURE_AS, 20), theme);
+        var theme = bindings.button(Action.THEME, WindowLayout.HEADER_ICON_SIZE);
+        theme.graphicProperty().bind(themes.darkProperty().map(dark -> (dark ? Icons.THEME_LIGHT : Icons.THEME_DARK).create(WindowLayout.HEADER_ICON_SIZE)));
+        layout.headerActions.getChildren().setAll(bindings.button(Action.OPEN, WindowLayout.HEADER_ICON_SIZE), bindings.button(Action.OBSERVE, WindowLayout.HEADER_ICON_SIZE), bindings.button(Action.DOCS, WindowLayout.HEADER_ICON_SIZE),
+                bindings.button(Action.GLOSSARY, WindowLayout.HEADER_ICON_SIZE), bindings.button(Action.RACE, WindowLayout.HEADER_ICON_SIZE), bindings.button(Action.REPLAY, WindowLayout.HEADER_ICON_SIZE),
+                exports.windowMenu(), bindings.button(Action.PICTURE_AS, WindowLayout.HEADER_ICON_SIZE), theme);
         var controlPanel = views.controlPanel();
         bindings.tellKeys(controlPanel, views.replayBar());
         controlPanel.stopButton().setOnAction(e -> runs.stop());

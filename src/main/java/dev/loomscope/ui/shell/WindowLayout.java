@@ -20,6 +20,11 @@ import javafx.scene.layout.VBox;
  */
 final class WindowLayout {
 
+    /** The app's icon beside its name in the header (and in the {@link OpeningFrame}'s). */
+    static final int TITLE_ICON_SIZE = 28;
+    /** The header's icon buttons. */
+    static final int HEADER_ICON_SIZE = 20;
+
     @FXML
     HBox headerActions;
     @FXML
@@ -45,7 +50,8 @@ final class WindowLayout {
 
     /** Icons, and each view's picture menu (in its header, or a right-click away for the charts). */
     void dress(WindowExports exports, Runnable fitLanesAction) {
-        appTitle.setGraphic(Icons.APP.create(28));
+        appTitle.setText(OpeningFrame.NAME);
+        appTitle.setGraphic(Icons.APP.create(TITLE_ICON_SIZE));
         presentationHint.setText(dev.loomscope.ui.actions.Action.stageHint());
         IconButtons.style(fitLanes).setGraphic(Icons.ZOOM_FIT.create(16));
         fitLanes.setOnAction(e -> fitLanesAction.run());

@@ -29,11 +29,13 @@ public final class Themes {
 
     public void install(Scene scene, boolean startDark, boolean startHighContrast) {
         this.scene = scene;
-        scene.getStylesheets().add(STYLESHEET);
+        if (!scene.getStylesheets().contains(STYLESHEET)) {
+            scene.getStylesheets().add(STYLESHEET);
+        }
         apply(startDark, startHighContrast);
     }
 
-    /** Gives another window's scene (the speaker notes) LoomScope's stylesheet and the current theme. */
+    /** Gives a scene (the speaker notes', the window's while it opens) LoomScope's stylesheet and the current theme. */
     public void dress(Scene other) {
         other.getStylesheets().add(STYLESHEET);
         other.getRoot().pseudoClassStateChanged(DARK, dark.get());

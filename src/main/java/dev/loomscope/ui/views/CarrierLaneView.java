@@ -1,5 +1,6 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.model.StatePattern;
 
 import dev.loomscope.model.window.FrameContext;
@@ -13,12 +14,10 @@ import dev.loomscope.protocol.JfrEvent;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
-import javafx.util.Duration;
 
 /**
  * One lane per carrier (virtual threads) or per platform thread (groups of threads when there are
@@ -33,7 +32,6 @@ public final class CarrierLaneView extends Region implements FrameView {
     private static final double AXIS_HEIGHT_BASE = 26;
 
     private final Canvas canvas = new Canvas();
-    private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "lanes");
     private OpaqueRaster raster;
@@ -62,8 +60,6 @@ public final class CarrierLaneView extends Region implements FrameView {
         empty.setId("lanesHint");
         getChildren().addAll(canvas, empty);
         setMinSize(200, 80);
-        tooltip.setShowDelay(Duration.millis(150));
-        Tooltip.install(this, tooltip);
         setOnScroll(e -> {
             if (e.getDeltaY() != 0) {
                 zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, e.getX());
@@ -88,7 +84,7 @@ public final class CarrierLaneView extends Region implements FrameView {
                 }
             }
         });
-        setOnMouseMoved(e -> tooltip.setText(describe(e.getX(), e.getY())));
+        Tooltips.describing(this, e -> describe(e.getX(), e.getY()));
     }
 
     private TaskFollower follower;

@@ -1,15 +1,14 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.TaskGridRaster;
 import dev.loomscope.model.TaskState;
-import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.Region;
-import javafx.util.Duration;
 
 /**
  * Every task as a cell coloured by its state, in submission order, row by row: a fixed pool's
@@ -20,7 +19,6 @@ import javafx.util.Duration;
 public final class TaskWaveView extends Region implements FrameView {
 
     private final ImageView imageView = new ImageView();
-    private final Tooltip tooltip = new Tooltip();
     private final javafx.scene.control.Label empty = EmptyHint.label("waves");
     private OpaqueRaster raster;
     private TaskGridRaster.Layout layout;
@@ -37,9 +35,7 @@ public final class TaskWaveView extends Region implements FrameView {
         empty.setId("wavesHint");
         getChildren().addAll(imageView, empty);
         setMinSize(120, 60);
-        tooltip.setShowDelay(Duration.millis(150));
-        Tooltip.install(this, tooltip);
-        setOnMouseMoved(e -> tooltip.setText(describeTaskAt((int) e.getX(), (int) e.getY())));
+        Tooltips.describing(this, e -> describeTaskAt((int) e.getX(), (int) e.getY()));
         followed.getStyleClass().add("followed-task");
         followed.setManaged(false);
         followed.setMouseTransparent(true);

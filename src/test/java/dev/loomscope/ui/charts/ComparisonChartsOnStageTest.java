@@ -104,12 +104,13 @@ class ComparisonChartsOnStageTest {
         var settings = WindowCommand.Settings.DEFAULT.withSize(width, height);
         window = Fx.call(() -> {
             stage = new Stage();
-            var opened = LoomScopeApp.open(stage, session, settings);
-            opened.presentation().setFullScreen(false);
-            opened.presentation().set(true);
-            opened.state().setPlaybackAfterRuns(false);
-            return opened;
-        });
+            return LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
+                opened.presentation().setFullScreen(false);
+                opened.presentation().set(true);
+                opened.state().setPlaybackAfterRuns(false);
+                return opened;
+            });
+        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");

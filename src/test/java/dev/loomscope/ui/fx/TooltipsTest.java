@@ -100,4 +100,25 @@ class TooltipsTest {
             assertThat(tile.getProperties().get("javafx.scene.control.Tooltip")).isSameAs(made);
         });
     }
+
+    /** The drawn views' tooltips say what is under the pointer; made at its first move, on the FX thread, not with the view. */
+    @Test
+    void aDescribingTooltipIsMadeAtThePointersFirstMoveAndSaysWhatIsUnderIt() throws Exception {
+        var view = new Pane();
+        // Made off the FX thread, as the window's parts are: no popup window yet.
+        Tooltips.describing(view, event -> "cell at " + (int) event.getX());
+        assertThat(view.getProperties()).as("nothing made with the view").doesNotContainKey("javafx.scene.control.Tooltip");
+        Fx.run(() -> {
+            Event.fireEvent(view, new MouseEvent(MouseEvent.MOUSE_MOVED, 12, 5, 12, 5, MouseButton.NONE, 0,
+                    false, false, false, false, false, false, false, false, false, false, null));
+            var made = (Tooltip) view.getProperties().get("javafx.scene.control.Tooltip");
+            assertThat(made).isNotNull();
+            assertThat(made.getText()).isEqualTo("cell at 12");
+            assertThat(made.getShowDelay().toMillis()).as("what the pointer rests on is told soon").isEqualTo(150);
+            Event.fireEvent(view, new MouseEvent(MouseEvent.MOUSE_MOVED, 40, 5, 40, 5, MouseButton.NONE, 0,
+                    false, false, false, false, false, false, false, false, false, false, null));
+            assertThat(view.getProperties().get("javafx.scene.control.Tooltip")).as("made once").isSameAs(made);
+            assertThat(Tooltips.getText(view)).isEqualTo("cell at 40");
+        });
+    }
 }

@@ -70,13 +70,14 @@ class StageLayoutTest {
                 : WindowCommand.Settings.DEFAULT.withPreset(preset).withSize(width, height);
         window = Fx.call(() -> {
             stage = new Stage();
-            var opened = LoomScopeApp.open(stage, session, settings);
-            opened.presentation().setFullScreen(false);
-            opened.presentation().set(true);
-            // The geometry after the runs, not a slow-motion playback of one of them.
-            opened.state().setPlaybackAfterRuns(false);
-            return opened;
-        });
+            return LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
+                opened.presentation().setFullScreen(false);
+                opened.presentation().set(true);
+                // The geometry after the runs, not a slow-motion playback of one of them.
+                opened.state().setPlaybackAfterRuns(false);
+                return opened;
+            });
+        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
         settle();
     }
 
