@@ -36,6 +36,20 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     }
 
     /**
+     * Opens the window on {@code stage} in presentation mode, as a presenter has it on a projector but not full
+     * screen (the headless platform's screen is small), each run's end shown rather than its slow-motion
+     * playback (the geometry after the runs is what such tests look at). From the test's thread.
+     */
+    public static MainWindow openOnStage(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
+        return Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
+            opened.presentation().setFullScreen(false);
+            opened.presentation().set(true);
+            opened.state().setPlaybackAfterRuns(false);
+            return opened;
+        })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    /**
      * Opens the window as the tests of its runs drive it: each test's run shown itself, not the
      * slow-motion playback after short runs (which has tests of its own), and once its first frame
      * is on screen (the cards join the scene then, as a user first sees them).

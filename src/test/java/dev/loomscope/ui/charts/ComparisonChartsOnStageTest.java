@@ -15,8 +15,8 @@ import dev.loomscope.scenario.Sharing;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.RunScript;
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
-import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
 import java.time.Duration;
@@ -102,15 +102,8 @@ class ComparisonChartsOnStageTest {
         var runner = new FakeRunner().playing(s -> realistic(s, RunOptions.DEFAULT));
         var session = new RunSession(runner, RunOptions.DEFAULT);
         var settings = WindowCommand.Settings.DEFAULT.withSize(width, height);
-        window = Fx.call(() -> {
-            stage = new Stage();
-            return LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
-                opened.presentation().setFullScreen(false);
-                opened.presentation().set(true);
-                opened.state().setPlaybackAfterRuns(false);
-                return opened;
-            });
-        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        stage = Fx.call(Stage::new);
+        window = HeadlessWindow.openOnStage(stage, session, settings);
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");

@@ -4,8 +4,8 @@ import dev.loomscope.testing.StartedFirst;
 
 import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.HeadlessWindow;
 import dev.loomscope.ui.WindowProbe;
-import dev.loomscope.ui.app.LoomScopeApp;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,16 +68,8 @@ class StageLayoutTest {
         var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
         var settings = preset == null ? WindowCommand.Settings.DEFAULT.withSize(width, height)
                 : WindowCommand.Settings.DEFAULT.withPreset(preset).withSize(width, height);
-        window = Fx.call(() -> {
-            stage = new Stage();
-            return LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
-                opened.presentation().setFullScreen(false);
-                opened.presentation().set(true);
-                // The geometry after the runs, not a slow-motion playback of one of them.
-                opened.state().setPlaybackAfterRuns(false);
-                return opened;
-            });
-        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        stage = Fx.call(Stage::new);
+        window = HeadlessWindow.openOnStage(stage, session, settings);
         settle();
     }
 
