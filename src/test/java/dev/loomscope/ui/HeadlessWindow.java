@@ -27,37 +27,43 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     private Stage stage;
     private MainWindow window;
 
-    /** Opens the window on a new stage (from the test's thread), observing through {@code attacher} (null: this machine's JVMs). */
+    /**
+     * Opens the window on a new stage (from the test's thread), observing through {@code attacher} (null: this machine's JVMs),
+     * and waits for its first frame, as a person first sees it: until a pulse has styled it, its split panes and tab panes
+     * have no skins, and the views inside them cannot be looked up.
+     */
     public MainWindow open(RunSession session, Attacher attacher) throws Exception {
-        return Fx.call(() -> {
+        MainWindow opened = Fx.call(() -> {
             stage = new Stage();
             return LoomScopeApp.open(stage, session, SETTINGS, attacher);
         }).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
+        return opened;
     }
 
     /**
      * Opens the window on {@code stage} in presentation mode, as a presenter has it on a projector but not full
      * screen (the headless platform's screen is small), each run's end shown rather than its slow-motion
-     * playback (the geometry after the runs is what such tests look at). From the test's thread.
+     * playback (the geometry after the runs is what such tests look at). From the test's thread, once its first frame is shown.
      */
     public static MainWindow openOnStage(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
-        return Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(opened -> {
-            opened.presentation().setFullScreen(false);
-            opened.presentation().set(true);
-            opened.state().setPlaybackAfterRuns(false);
-            return opened;
+        MainWindow opened = Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
+            window.presentation().setFullScreen(false);
+            window.presentation().set(true);
+            window.state().setPlaybackAfterRuns(false);
+            return window;
         })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
+        return opened;
     }
 
     /**
      * Opens the window as the tests of its runs drive it: each test's run shown itself, not the
-     * slow-motion playback after short runs (which has tests of its own), and once its first frame
-     * is on screen (the cards join the scene then, as a user first sees them).
+     * slow-motion playback after short runs (which has tests of its own).
      */
     public MainWindow openForRuns(RunSession session) throws Exception {
         window = open(session, null);
         Fx.run(() -> window.state().setPlaybackAfterRuns(false));
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), () -> window.firstFrameShown());
         return window;
     }
 

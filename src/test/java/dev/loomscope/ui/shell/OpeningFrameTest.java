@@ -124,4 +124,19 @@ class OpeningFrameTest {
         assertThat(opening).failsWithin(30, TimeUnit.SECONDS).withThrowableThat().havingRootCause().withMessage("no cores to be had");
         assertThat(Fx.call(() -> stage.getScene().getRoot().getChildrenUnmodifiable().getFirst())).isInstanceOf(OpeningFrame.class);
     }
+
+    /** A stage closed while its window was being made: the window made is disposed, never shown, and the opening cancelled. */
+    @Test
+    void aStageClosedWhileItsWindowIsMadeCancelsTheOpening() throws Exception {
+        var session = new RunSession(new FakeRunner(), RunOptions.DEFAULT);
+        var opening = Fx.call(() -> {
+            stage = new Stage();
+            var opened = LoomScopeApp.open(stage, session, HeadlessWindow.SETTINGS);
+            stage.close();
+            return opened;
+        });
+        Fx.waitUntil("the opening at its end", java.time.Duration.ofSeconds(30), opening::isDone);
+        assertThat(opening).isCancelled();
+        assertThat(Fx.call(() -> stage.getScene().getRoot().getChildrenUnmodifiable().getFirst())).isInstanceOf(OpeningFrame.class);
+    }
 }
