@@ -189,22 +189,24 @@ public final class StartupBenchCommand implements Callable<Integer> {
         List<Long> yardstick = empty.get().getValue().stream().map(StartupBenchmark.Shown::wallMs).toList();
         List<Long> yardstickCpu = empty.get().getValue().stream().map(StartupBenchmark.Shown::cpuMs).toList();
         bench.print(Text.get("cli.startup-bench.report.ratio"));
-        var ratios = new java.util.LinkedHashMap<Launch, StartupBenchmark.Ratio[]>();
+        record FirstAndWhole(StartupBenchmark.Ratio firstFrame, StartupBenchmark.Ratio whole) {
+        }
+        var ratios = new java.util.LinkedHashMap<Launch, FirstAndWhole>();
         times.forEach((launch, shown) -> {
             if (launch != empty.get().getKey()) {
                 // The yardstick's one frame is both its first and its whole window.
                 var opening = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::openingMs).toList(), yardstick);
                 var ratio = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::wallMs).toList(), yardstick);
                 var cpu = StartupBenchmark.ratio(shown.stream().map(StartupBenchmark.Shown::cpuMs).toList(), yardstickCpu);
-                ratios.put(launch, new StartupBenchmark.Ratio[] {opening, ratio});
+                ratios.put(launch, new FirstAndWhole(opening, ratio));
                 bench.print("  %-34s %5.2fx (%.2f-%.2f)        %5.2fx        %5.2fx (%.2f-%.2f)        %5.2fx%n", launch.name(), opening.ofMedians(),
                         opening.lowest(), opening.highest(), ratio.ofMedians(), ratio.medianOfRounds(), ratio.lowest(), ratio.highest(), cpu.ofMedians());
             }
         });
         ratios.forEach((launch, ratio) -> {
             if (launch.variant().equals("script") || launch.variant().equals("shipped")) {
-                bench.print(Text.get("cli.startup-bench.report.ratio.line"), launch.name(), ratio[0].ofMedians(), ratio[1].ofMedians(),
-                        ratio[0].medianOfRounds(), ratio[1].medianOfRounds());
+                bench.print(Text.get("cli.startup-bench.report.ratio.line"), launch.name(), ratio.firstFrame().ofMedians(), ratio.whole().ofMedians(),
+                        ratio.firstFrame().medianOfRounds(), ratio.whole().medianOfRounds());
             }
         });
     }
