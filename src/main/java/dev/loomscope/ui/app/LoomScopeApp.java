@@ -16,7 +16,6 @@ import dev.loomscope.launcher.JvmLauncher;
 import dev.loomscope.launcher.Runner;
 import dev.loomscope.model.RunSession;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -160,7 +159,7 @@ public final class LoomScopeApp extends Application {
         var opened = new CompletableFuture<MainWindow>();
         FxThread.whenDone(parts.making(), (window, failure) -> {
             if (failure != null) {
-                opened.completeExceptionally(failure instanceof CompletionException made && made.getCause() != null ? made.getCause() : failure);
+                opened.completeExceptionally(failure);
             } else if (!stage.isShowing()) {
                 // Closed while it opened: nothing was started yet, and nothing will show it.
                 window.dispose();

@@ -31,9 +31,20 @@ public final class MadeElsewhere<T> implements Supplier<T> {
         return part;
     }
 
-    /** The part's making, to hear of its end without waiting for it ({@link FxThread#whenDone}). */
+    /**
+     * The part's making, to hear of its end without waiting for it ({@link FxThread#whenDone}): the
+     * part, or what failed to make it as it was thrown (a plain copy would wrap it in a CompletionException).
+     */
     public CompletableFuture<T> making() {
-        return made.copy();
+        var making = new CompletableFuture<T>();
+        made.whenComplete((part, failure) -> {
+            if (failure != null) {
+                making.completeExceptionally(failure);
+            } else {
+                making.complete(part);
+            }
+        });
+        return making;
     }
 
     /** The part, waiting for it if it is still being made; what failed to make it is thrown as it was. */

@@ -19,7 +19,7 @@ import javafx.scene.layout.HBox;
  */
 public final class OpeningFrame extends BorderPane {
 
-    /** The window's name, as its header shows it (here and in {@code MainWindow.fxml}). */
+    /** The window's name: its title, and its header's here and once the window has joined ({@code WindowLayout}). */
     public static final String NAME = "LoomScope";
 
     public OpeningFrame() {
