@@ -3,6 +3,7 @@ package dev.loomscope.cli;
 import dev.loomscope.text.Text;
 import dev.loomscope.bench.StageBenchmark;
 import dev.loomscope.model.Preset;
+import dev.loomscope.model.window.WindowSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -39,10 +40,8 @@ public final class StageBenchCommand implements Callable<Integer> {
         if (repeat < 1 || repeat > 50) {
             throw new ParameterException(spec.commandLine(), Text.get("cli.bad.repeat", 50, repeat));
         }
-        var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
-        if (!match.matches()) {
-            throw new ParameterException(spec.commandLine(), Text.get("cli.stage-bench.bad.size", size));
-        }
+        var screen = WindowSize.parse(size).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                Text.get("cli.bad.size", WindowSize.SMALLEST, WindowSize.LARGEST, size)));
         List<String> chosen = presets == null ? Preset.names() : presets;
         for (String name : chosen) {
             if (!Preset.names().contains(name)) {
@@ -53,7 +52,7 @@ public final class StageBenchCommand implements Callable<Integer> {
         if (!noPresentation) {
             windowOptions.add("--presentation");
         }
-        try (var display = StageBenchmark.display(Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)))) {
+        try (var display = StageBenchmark.display(screen.width(), screen.height())) {
             System.out.printf(Text.get("cli.stage-bench.machine"), System.getProperty("java.runtime.version"),
                     Runtime.getRuntime().availableProcessors(), display.description(), size, noPresentation ? "" : Text.get("cli.stage-bench.presentation"));
             var bench = new StageBenchmark(windowOptions, repeat, System.out);

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.app;
 
+import dev.loomscope.model.window.WindowSize;
 import dev.loomscope.ui.fx.FirstPaint;
 import dev.loomscope.ui.fx.FxThread;
 import dev.loomscope.ui.fx.MadeElsewhere;
@@ -144,8 +145,8 @@ public final class LoomScopeApp extends Application {
         // Decoded in the background: the first frame need not wait for the icon.
         stage.getIcons().add(new Image(Themes.class.getResource("loomscope-icon.png").toExternalForm(), true));
         stage.setScene(scene);
-        stage.setMinWidth(960);
-        stage.setMinHeight(640);
+        stage.setMinWidth(WindowSize.SMALLEST.width());
+        stage.setMinHeight(WindowSize.SMALLEST.height());
         if (settings.look().presentation()) {
             // On stage from the first frame, not only once the window has joined it.
             PresentationMode.openOnStage(stage);

@@ -6,6 +6,7 @@ import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
+import dev.loomscope.model.window.WindowSize;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -345,10 +346,8 @@ public final class WindowCommand implements Callable<Integer> {
         if (scale < 1 || scale > 4) {
             throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.scale", scale));
         }
-        var match = java.util.regex.Pattern.compile("(\\d{3,4})x(\\d{3,4})").matcher(size);
-        if (!match.matches()) {
-            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.size", size));
-        }
+        var windowSize = WindowSize.parse(size).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                Messages.text("cli.bad.size", WindowSize.SMALLEST, WindowSize.LARGEST, size)));
         if (screenshotAfterMs != null && (screenshot == null || screenshotAfterMs < 0)) {
             throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.screenshot-after"));
         }
@@ -400,7 +399,7 @@ public final class WindowCommand implements Callable<Integer> {
         List<Scenario> scenarios = chosen != null ? chosen.scenarios()
                 : runs || sweep != null || scenarioOptionsGiven() ? scenario.scenarios(spec) : List.of();
         var look = new Settings.Look(theme, highContrast, presentation, patterns, reducedMotion, notes,
-                Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
+                windowSize.width(), windowSize.height());
         var script = new Settings.Script(screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, results, record, recordView,
                 stampCard, follow, race, repeat, tab);
         return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid, open == null ? List.of() : open),

@@ -42,6 +42,12 @@ class WindowCommandTest {
         assertThat(settings.observe().observes()).isFalse();
     }
 
+    @Test
+    void theSmallestAndLargestSizesAreTakenAsAsked() {
+        assertThat(WindowCommand.parse("--size", "960x640").look()).extracting(l -> l.width(), l -> l.height()).containsExactly(960, 640);
+        assertThat(WindowCommand.parse("--size", "7680x4320").look()).extracting(l -> l.width(), l -> l.height()).containsExactly(7680, 4320);
+    }
+
     /** The spellings --record-view and --tab always took, the views' names with their spaces, are read as before. */
     @ParameterizedTest
     @CsvSource({"window, WINDOW", "task waves, TASK_WAVES", "carrier lanes, CARRIER_LANES", "charts, CHARTS", "Task Waves, TASK_WAVES"})
@@ -58,7 +64,12 @@ class WindowCommandTest {
             "--record-view lanes     | --record-view: no view 'lanes'; choose from window, task waves, carrier lanes, charts",
             "--tab logs              | --tab: no tab 'logs'; choose from results, jfr, sweep, web, task",
             "--scale big             | --scale: 'big' is not a number",
-            "--sweep tasks           | --sweep must look like cpu-ms=0..40:3 (setting=from..to:points), got tasks"})
+            "--sweep tasks           | --sweep must look like cpu-ms=0..40:3 (setting=from..to:points), got tasks",
+            // The stage keeps at least 960x640: a smaller size would be shown larger than asked.
+            "--size 800x600          | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 800x600)",
+            "--size 1440x639         | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440x639)",
+            "--size 14400x900        | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 14400x900)",
+            "--size 1440             | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440)"})
     void aChoiceNoneOfTheWindowsIsRefusedInPlainWords(String option, String message) {
         var err = new StringWriter();
         var commandLine = LoomScopeCommand.alone(new WindowCommand(), "loomscope window");
