@@ -62,6 +62,8 @@ public final class Tooltips {
             if (made == null) {
                 made = new Tooltip();
                 made.setShowDelay(DESCRIBING_DELAY);
+                made.setWrapText(true);
+                made.setMaxWidth(DESCRIBING_MAX_WIDTH);
                 node.getProperties().put(MADE, made);
                 Tooltip.install(node, made);
             }
@@ -71,6 +73,8 @@ public final class Tooltips {
 
     /** What the pointer rests on in a drawn view is described sooner than a control's help. */
     private static final javafx.util.Duration DESCRIBING_DELAY = javafx.util.Duration.millis(150);
+    /** Wider than a control's help: a description carries names and figures (a pin's reason and frame) best on few lines. */
+    private static final double DESCRIBING_MAX_WIDTH = 720;
 
     /** The tooltip text {@code node} has, or null. */
     public static String getText(Node node) {

@@ -4,13 +4,14 @@ import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.PinHotspot;
 import dev.loomscope.model.observe.PinHotspots;
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.Palette;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
-import javafx.util.Duration;
 
 /**
  * An observation over time, in three bands on one time axis, drawn on a canvas: virtual threads
@@ -24,7 +25,6 @@ import javafx.util.Duration;
 public final class ObservationTimeline extends Region {
 
     private final Canvas canvas = new Canvas();
-    private final Tooltip tooltip = new Tooltip();
     private Palette palette = Palette.DARK;
     private double textScale = 1;
     private ObservationSnapshot snapshot;
@@ -40,11 +40,7 @@ public final class ObservationTimeline extends Region {
         getStyleClass().add("observation-timeline");
         getChildren().add(canvas);
         setMinSize(300, 200);
-        tooltip.setShowDelay(Duration.millis(150));
-        tooltip.setWrapText(true);
-        tooltip.setMaxWidth(720);
-        Tooltip.install(this, tooltip);
-        setOnMouseMoved(e -> tooltip.setText(drawn.describe(e.getX(), e.getY())));
+        Tooltips.describing(this, e -> drawn.describe(e.getX(), e.getY()));
         setOnMouseClicked(e -> {
             Pin pin = drawn.pinAt(e.getX(), e.getY());
             if (pin != null) {
@@ -145,12 +141,15 @@ public final class ObservationTimeline extends Region {
     public void clickPin(Pin pin) {
         drawn.pins.stream().filter(box -> box.pin().equals(pin)).findFirst().ifPresent(box -> {
             select(pin);
-            tooltip.setText(drawn.describe(box.x() + 1, box.y() + 1));
+            // A mouse event is placed in scene coordinates; the handler reads it back in this node's.
+            var at = localToScene(box.x() + 1, box.y() + 1);
+            fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, at.getX(), at.getY(), at.getX(), at.getY(), MouseButton.NONE, 0, false, false, false,
+                    false, false, false, false, false, false, false, null));
         });
     }
 
     /** What the tooltip says now. */
     public String tooltipText() {
-        return tooltip.getText();
+        return Tooltips.getText(this);
     }
 }

@@ -115,6 +115,7 @@ class TooltipsTest {
             assertThat(made).isNotNull();
             assertThat(made.getText()).isEqualTo("cell at 12");
             assertThat(made.getShowDelay().toMillis()).as("what the pointer rests on is told soon").isEqualTo(150);
+            assertThat(made.isWrapText()).as("a long description wraps rather than running off the screen").isTrue();
             Event.fireEvent(view, new MouseEvent(MouseEvent.MOUSE_MOVED, 40, 5, 40, 5, MouseButton.NONE, 0,
                     false, false, false, false, false, false, false, false, false, false, null));
             assertThat(view.getProperties().get("javafx.scene.control.Tooltip")).as("made once").isSameAs(made);
