@@ -94,7 +94,9 @@ public final class SweepView extends BorderPane {
         Fxml.load(this);
         chart.setAnimated(false);
         chart.setCreateSymbols(true);
-        chart.setTitle(Messages.text("sweep.chart.title"));
+        // The chart takes the room the tab has left under the bar, however little: at its own minimum it ran past the
+        // tab's bottom edge, its time axis cut off.
+        chart.setMinSize(0, 0);
         valueAxis.setForceZeroInRange(false);
         setCenter(chart);
     }
