@@ -108,8 +108,15 @@ public final class TaskEditor extends BorderPane {
         setCenter(new VirtualizedScrollPane<>(code));
         setBottom(problemsText);
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("loomscope-task-folders").unstarted(this::deleteAll));
-        code.replaceText(StarterTask.MONITOR_WAIT.source());
+        show(StarterTask.MONITOR_WAIT.source());
         use.setSelected(false);
+    }
+
+    /** Puts {@code source} in the editor, read from its first line (the caret a replacement leaves at the end scrolled to the class's last lines). */
+    private void show(String source) {
+        code.replaceText(source);
+        code.moveTo(0);
+        code.requestFollowCaret();
     }
 
     /** Whether Run calls this editor's class in every task. */
@@ -134,7 +141,7 @@ public final class TaskEditor extends BorderPane {
     public void startFrom(StarterTask starter) {
         awake = true;
         file = null;
-        code.replaceText(starter.source());
+        show(starter.source());
         use.setSelected(true);
     }
 
@@ -312,7 +319,7 @@ public final class TaskEditor extends BorderPane {
             }
             file = saveBeside ? source : null;
             awake = true;
-            code.replaceText(text);
+            show(text);
             use.setSelected(true);
         });
     }

@@ -112,6 +112,27 @@ class TaskTabTest {
         assertThat(Fx.call(editor::inUse)).isTrue();
     }
 
+    /** The code shown, at the start, from an example or from a file, is read from its first line: its class and imports, not its last lines. */
+    @Test
+    void theCodeIsShownFromItsFirstLine(@TempDir Path dir) throws Exception {
+        TaskEditor editor = openOnTheTaskTab();
+        Fx.settle(window.getScene(), 3);
+        assertThat(Fx.call(() -> editor.code().getParagraphs().size())).as("more lines than the tab shows").isGreaterThan(10);
+        assertThat(Fx.call(() -> editor.code().firstVisibleParToAllParIndex())).as("the starter's first line in sight").isZero();
+
+        Fx.run(() -> editor.startFrom(StarterTask.SLEEP));
+        Fx.settle(window.getScene(), 3);
+        assertThat(Fx.call(() -> editor.code().firstVisibleParToAllParIndex())).as("an example's first line in sight").isZero();
+        assertThat(Fx.call(() -> editor.code().getCaretPosition())).isZero();
+
+        Path file = dir.resolve("Mine.java");
+        Files.writeString(file, GOOD.repeat(3));
+        Fx.run(() -> editor.load(file));
+        Fx.waitUntil("loaded", Duration.ofSeconds(10), () -> editor.code().getText().equals(GOOD.repeat(3)));
+        Fx.settle(window.getScene(), 3);
+        assertThat(Fx.call(() -> editor.code().firstVisibleParToAllParIndex())).as("a file's first line in sight").isZero();
+    }
+
     @Test
     void everyExampleCompiles() throws Exception {
         for (StarterTask starter : StarterTask.values()) {
