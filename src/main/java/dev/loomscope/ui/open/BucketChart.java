@@ -1,6 +1,7 @@
 package dev.loomscope.ui.open;
 
 import java.util.List;
+import dev.loomscope.ui.fx.Messages;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -18,8 +19,19 @@ import javafx.scene.text.TextAlignment;
  */
 final class BucketChart extends Region {
 
-    /** One series: its name and a value per bucket. */
+    /**
+     * One series: its name and a value per bucket, or no values where the recording did not record its events. Such a
+     * series is drawn as nothing, not as zeros, and its legend says it was not recorded: a flat line at zero would read
+     * as "none happened" (the JDK records no virtual-thread starts or ends by default).
+     */
     record Series(String name, double[] values) {
+        static Series notRecorded(String name) {
+            return new Series(name, null);
+        }
+
+        boolean recorded() {
+            return values != null;
+        }
     }
 
     private final Canvas canvas = new Canvas();
@@ -104,23 +116,32 @@ final class BucketChart extends Region {
         // A title wider than a narrow chart is pressed to fit rather than cut.
         g.fillText(title, 0, 0, Math.max(1, Math.min(titleWidth, w)));
         double x = Math.min(titleWidth, w) + line * 0.6;
-        double legendWidth = series.size() < 2 ? 0
-                : series.stream().mapToDouble(s -> line * 1.3 + textWidth(s.name(), font)).sum();
+        // A series not recorded is named in the legend, saying so, even alone: the chart draws nothing for it.
+        boolean legend = series.size() > 1 || series.stream().anyMatch(s -> !s.recorded());
+        double legendWidth = !legend ? 0 : series.stream().mapToDouble(s -> line * 1.3 + textWidth(legendName(s), font)).sum();
         // The legend follows the title, or goes under it where the chart is too narrow for both.
         double legendY = x + legendWidth <= w ? 0 : line;
         if (legendY > 0) {
             x = 0;
         }
-        for (int i = 0; i < series.size() && series.size() > 1; i++) {
+        for (int i = 0; i < series.size() && legend; i++) {
             g.setFill(colours.get(i).getTextFill());
             g.fillRect(x, legendY + line * 0.25, line * 0.5, line * 0.5);
             g.setFill(ink);
-            g.fillText(series.get(i).name(), x + line * 0.7, legendY);
-            x += line * 0.7 + textWidth(series.get(i).name(), font) + line * 0.6;
+            g.fillText(legendName(series.get(i)), x + line * 0.7, legendY);
+            x += line * 0.7 + textWidth(legendName(series.get(i)), font) + line * 0.6;
         }
-        double largest = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.values())).max().orElse(0);
+        if (!series.isEmpty() && series.stream().noneMatch(Series::recorded)) {
+            // Nothing to draw: no axes for values that were never recorded.
+            g.setFill(muted);
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setTextBaseline(VPos.CENTER);
+            g.fillText(Messages.text("open.chart.not-recorded"), w / 2, (legendY + line + h) / 2, w);
+            return;
+        }
+        double largest = recordedValues().max().orElse(0);
         double top = axisTop(largest * 1.02);
-        boolean counts = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.values())).allMatch(v -> v == Math.rint(v));
+        boolean counts = recordedValues().allMatch(v -> v == Math.rint(v));
         if (counts) {
             top = Math.ceil(top); // a count's axis ends on a whole number: 3 pins, not 2.5
         }
@@ -148,19 +169,21 @@ final class BucketChart extends Region {
         g.fillText(first, left, plotBottom + 2);
         g.setTextAlign(TextAlignment.RIGHT);
         g.fillText(last, left + plotW, plotBottom + 2);
-        if (series.isEmpty() || series.getFirst().values().length == 0) {
+        int n = series.stream().filter(Series::recorded).mapToInt(s -> s.values().length).findFirst().orElse(0);
+        if (n == 0) {
             return;
         }
-        int n = series.getFirst().values().length;
         double step = plotW / n;
         double gap = step > 4 ? Math.min(step * 0.2, 3) : 0;
-        g.setFill(colours.get(0).getTextFill());
-        double[] values = series.getFirst().values();
-        for (int i = 0; i < n; i++) {
-            double barH = values[i] / top * plotH;
-            g.fillRect(left + 1 + i * step + gap / 2, plotBottom - barH, Math.max(step - gap, 1), barH);
+        if (series.getFirst().recorded()) {
+            g.setFill(colours.get(0).getTextFill());
+            double[] values = series.getFirst().values();
+            for (int i = 0; i < n; i++) {
+                double barH = values[i] / top * plotH;
+                g.fillRect(left + 1 + i * step + gap / 2, plotBottom - barH, Math.max(step - gap, 1), barH);
+            }
         }
-        if (series.size() > 1) {
+        if (series.size() > 1 && series.get(1).recorded()) {
             double[] second = series.get(1).values();
             g.setStroke(colours.get(1).getTextFill());
             g.setLineWidth(2);
@@ -176,6 +199,19 @@ final class BucketChart extends Region {
             }
             g.stroke();
         }
+    }
+
+    private java.util.stream.DoubleStream recordedValues() {
+        return series.stream().filter(Series::recorded).flatMapToDouble(s -> java.util.Arrays.stream(s.values()));
+    }
+
+    private static String legendName(Series s) {
+        return s.recorded() ? s.name() : Messages.text("open.chart.series-not-recorded", s.name());
+    }
+
+    /** The series the last drawing drew, by name: those not recorded are left out (for tests; a canvas has no nodes to look up). */
+    List<String> seriesDrawn() {
+        return series.stream().filter(Series::recorded).map(Series::name).toList();
     }
 
     private static double textWidth(String s, Font font) {

@@ -107,6 +107,27 @@ class OpenRecordingTest {
         assertThat(window.getLeft()).isNotNull();
     }
 
+    /**
+     * A recording made with the JDK's default settings has no virtual-thread starts or ends: the tiles say "off", and the
+     * chart of them draws nothing rather than a line at zero, which would read as "no thread started".
+     */
+    @Test
+    void startsAndEndsNotRecordedAreNotDrawnAsZeros() throws Exception {
+        Path plain = Recordings.churn(dir.resolve("plain.jfr"), Path.of("default"), 50, 1);
+        open();
+        Fx.run(() -> window.opened().open(List.of(plain)));
+        awaitRead();
+        assertThat(text("recStarts")).isEqualTo("off");
+        assertThat(text("recEnds")).isEqualTo("off");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#openChartThreads", BucketChart.class).seriesDrawn())).isEmpty();
+        // The recording's pins are drawn as before (a pin of 20 ms or more is recorded by default).
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#openChartPins", BucketChart.class).seriesDrawn())).containsExactly("pins");
+        // The summary's own recording, starts and ends on, draws both.
+        Fx.run(() -> window.opened().open(List.of(recording)));
+        awaitRead();
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#openChartThreads", BucketChart.class).seriesDrawn())).containsExactly("started", "ended");
+    }
+
     @Test
     void ctrlShiftOStillObserves() throws Exception {
         open();
