@@ -58,6 +58,19 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     }
 
     /**
+     * Opens the window on {@code stage} at the desk (not presentation mode) at the settings' size, each run's end shown
+     * rather than its slow-motion playback. From the test's thread, once its first frame is shown.
+     */
+    public static MainWindow openAtTheDesk(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
+        MainWindow opened = Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
+            window.state().setPlaybackAfterRuns(false);
+            return window;
+        })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
+        return opened;
+    }
+
+    /**
      * Opens the window as the tests of its runs drive it: each test's run shown itself, not the
      * slow-motion playback after short runs (which has tests of its own).
      */

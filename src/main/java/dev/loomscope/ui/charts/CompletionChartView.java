@@ -59,6 +59,9 @@ public final class CompletionChartView extends StackPane implements FrameView {
             chart.setTitle(Messages.text("chart.completion.title"));
             chart.setLegendVisible(true);
             chart.setVisible(false);
+            // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
+            // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.
+            chart.setMinSize(0, 0);
             getChildren().addFirst(chart);
         }
         return chart;

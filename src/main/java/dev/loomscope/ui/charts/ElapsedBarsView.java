@@ -11,6 +11,8 @@ import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 
 /**
@@ -25,6 +27,11 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     private final Label empty = EmptyHint.label("bars");
     /** The blocking-kinds experiment's verdicts, shown in place of the bars. */
     private final CarrierMatrixView matrix = new CarrierMatrixView();
+    /**
+     * At the desk the table scrolls where the tab under the lanes is shorter than its rows, rather than losing the last
+     * ones at the tab's edge; on stage it asks for all its rows ({@link #setTableWhole}), and the stage's layout gives them.
+     */
+    private final ScrollPane matrixPlace = new ScrollPane(matrix);
     private final int cores;
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
@@ -35,10 +42,20 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         this.cores = cores;
         getStyleClass().add("elapsed-bars");
         charts.setFillHeight(true);
-        getChildren().addAll(charts, matrix, empty);
+        matrixPlace.setFitToWidth(true);
+        matrixPlace.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        matrixPlace.getStyleClass().add("edge-to-edge");
+        matrixPlace.setMinSize(0, 0);
+        matrixPlace.visibleProperty().bind(matrix.visibleProperty());
+        getChildren().addAll(charts, matrixPlace, empty);
         charts.setVisible(false);
         matrix.setVisible(false);
         show(List.of(Comparison.elapsedPanel(List.of())));
+    }
+
+    /** Whether the table asks for the height of all its rows (on stage, where the side column makes room) or scrolls in what it gets. */
+    public void setTableWhole(boolean whole) {
+        matrixPlace.setMinHeight(whole ? Region.USE_PREF_SIZE : 0);
     }
 
     /** The classic experiments, so their runs are compared on what they are about. */

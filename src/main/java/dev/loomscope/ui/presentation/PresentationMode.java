@@ -2,6 +2,7 @@ package dev.loomscope.ui.presentation;
 
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.window.WindowState;
+import dev.loomscope.ui.charts.ElapsedBarsView;
 import dev.loomscope.ui.replay.RaceView;
 import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.LiveFiguresView;
@@ -33,7 +34,7 @@ public final class PresentationMode {
 
     /** The parts of the window it rearranges. */
     public record Parts(Region window, VBox sidebar, VBox centerBox, SplitPane split, Node wavesSection, Node lanesSection,
-                        TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, Node bars,
+                        TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, ElapsedBarsView bars,
                         CarrierLaneView lanes, RaceView race, LiveFiguresView figures, Node keysHint, List<Node> deskCaptions) {
     }
 
@@ -110,6 +111,7 @@ public final class PresentationMode {
         wordsChanged.run();
         arrangeViews(on);
         parts.lanes().setTextScale(on ? STAGE_TEXT_SCALE : 1);
+        parts.bars().setTableWhole(on);
         parts.race().setTextScale(on ? STAGE_TEXT_SCALE : 1);
         parts.sidebar().setVisible(!on);
         parts.sidebar().setManaged(!on);

@@ -59,7 +59,7 @@ public final class CarrierLaneView extends Region implements FrameView {
         Opaque.fill(this, palette.background());
         empty.setId("lanesHint");
         getChildren().addAll(canvas, empty);
-        setMinSize(200, 80);
+        setMinSize(200, 44);
         setOnScroll(e -> {
             if (e.getDeltaY() != 0) {
                 zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, e.getX());

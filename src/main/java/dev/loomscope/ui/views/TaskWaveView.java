@@ -34,7 +34,7 @@ public final class TaskWaveView extends Region implements FrameView {
         imageView.setSmooth(false);
         empty.setId("wavesHint");
         getChildren().addAll(imageView, empty);
-        setMinSize(120, 60);
+        setMinSize(120, 40);
         Tooltips.describing(this, e -> describeTaskAt((int) e.getX(), (int) e.getY()));
         followed.getStyleClass().add("followed-task");
         followed.setManaged(false);

@@ -65,7 +65,7 @@ class ComparisonChartsOnStageTest {
     }
 
     /** Figures as the real runs give them, on the synthesised runs' events. */
-    private static RunScript realistic(Scenario s, RunOptions options) {
+    static RunScript realistic(Scenario s, RunOptions options) {
         RunScript script = RunScript.synthesise(s, options, 2);
         RunResult r = script.result();
         double elapsed = switch (s.executor()) {
@@ -239,7 +239,12 @@ class ComparisonChartsOnStageTest {
             found.add(where + ": the table is not shown");
         }
         var cells = matrix.cells();
-        Bounds area = matrix.getParent().localToScene(matrix.getParent().getLayoutBounds());
+        // Its place is what its scroll pane shows: on stage every row is in sight without scrolling.
+        javafx.scene.Node place = matrix;
+        while (!(place instanceof javafx.scene.control.ScrollPane)) {
+            place = place.getParent();
+        }
+        Bounds area = place.localToScene(place.getLayoutBounds());
         for (javafx.scene.control.Label cell : cells) {
             Bounds b = cell.localToScene(cell.getLayoutBounds());
             if (b.getMinX() < area.getMinX() - 0.5 || b.getMaxX() > area.getMaxX() + 0.5 || b.getMinY() < area.getMinY() - 0.5
