@@ -58,16 +58,24 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
     }
 
     /**
-     * Opens the window on {@code stage} at the desk (not presentation mode) at the settings' size, each run's end shown
-     * rather than its slow-motion playback. From the test's thread, once its first frame is shown.
+     * Opens the window on a stage of its own, at the desk (not presentation mode) at the settings' size, each run's end
+     * shown rather than its slow-motion playback; the stage is closed after the test. From the test's thread, once its
+     * first frame is shown.
      */
-    public static MainWindow openAtTheDesk(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
+    public MainWindow openAtTheDesk(RunSession session, WindowCommand.Settings settings) throws Exception {
+        stage = Fx.call(Stage::new);
         MainWindow opened = Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
             window.state().setPlaybackAfterRuns(false);
             return window;
         })).get(30, java.util.concurrent.TimeUnit.SECONDS);
         Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
         return opened;
+    }
+
+    /** {@link #openOnStage(Stage, RunSession, WindowCommand.Settings)} on a stage of its own, closed after the test. */
+    public MainWindow openOnStage(RunSession session, WindowCommand.Settings settings) throws Exception {
+        stage = Fx.call(Stage::new);
+        return openOnStage(stage, session, settings);
     }
 
     /**

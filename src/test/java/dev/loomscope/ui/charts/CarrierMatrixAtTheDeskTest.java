@@ -19,9 +19,7 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,19 +31,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 @WindowTest(lane = WindowTest.Lane.GEOMETRY)
 class CarrierMatrixAtTheDeskTest {
 
-    private Stage stage;
-
-    @BeforeAll
-    static void startToolkit() throws Exception {
-        Fx.startToolkit();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        if (stage != null) {
-            Fx.run(stage::close);
-        }
-    }
+    @RegisterExtension
+    final HeadlessWindow opened = new HeadlessWindow();
 
     /** The window's default size and a 720p laptop's screen. */
     @ParameterizedTest(name = "{0} x {1}")
@@ -53,8 +40,7 @@ class CarrierMatrixAtTheDeskTest {
     void everyRowOfTheTableCanBeReadWhole(int width, int height) throws Exception {
         var blockingKinds = Preset.named("blocking-kinds", 2).orElseThrow();
         var runner = new FakeRunner().playing(s -> ComparisonChartsOnStageTest.realistic(s, RunOptions.DEFAULT));
-        stage = Fx.call(Stage::new);
-        MainWindow window = HeadlessWindow.openAtTheDesk(stage, new RunSession(runner, RunOptions.DEFAULT),
+        MainWindow window = opened.openAtTheDesk(new RunSession(runner, RunOptions.DEFAULT),
                 WindowCommand.Settings.DEFAULT.withPreset(blockingKinds).withSize(width, height));
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());

@@ -14,8 +14,6 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +26,6 @@ class BottomTabsTest {
 
     @RegisterExtension
     final HeadlessWindow opened = new HeadlessWindow();
-    private Stage stage;
 
     /**
      * Whatever tab is chosen, the task waves and the carrier lanes stay whole in the room the split leaves them: the
@@ -63,16 +60,8 @@ class BottomTabsTest {
     @ParameterizedTest(name = "{0} at {1} x {2}")
     @CsvSource({"sweep, 1280, 720", "web, 1280, 720", "results, 1280, 720", "sweep, 1920, 1080"})
     void onStageTheWavesAndLanesStayWholeUnderEveryTab(String tab, int width, int height) throws Exception {
-        stage = Fx.call(Stage::new);
         var settings = WindowCommand.Settings.DEFAULT.withSize(width, height);
-        assertWholeUnder(tab, HeadlessWindow.openOnStage(stage, new RunSession(TestJvms.runner(), RunOptions.DEFAULT), settings));
-    }
-
-    @AfterEach
-    void closeTheStage() throws Exception {
-        if (stage != null) {
-            Fx.run(stage::close);
-        }
+        assertWholeUnder(tab, opened.openOnStage(new RunSession(TestJvms.runner(), RunOptions.DEFAULT), settings));
     }
 
     private static void assertWholeUnder(String tab, MainWindow window) throws Exception {
