@@ -33,12 +33,10 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
      * have no skins, and the views inside them cannot be looked up.
      */
     public MainWindow open(RunSession session, Attacher attacher) throws Exception {
-        MainWindow opened = Fx.call(() -> {
+        return shown(() -> {
             stage = new Stage();
             return LoomScopeApp.open(stage, session, SETTINGS, attacher);
-        }).get(30, java.util.concurrent.TimeUnit.SECONDS);
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
-        return opened;
+        });
     }
 
     /**
@@ -47,14 +45,12 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
      * playback (the geometry after the runs is what such tests look at). From the test's thread, once its first frame is shown.
      */
     public static MainWindow openOnStage(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
-        MainWindow opened = Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
+        return shown(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
             window.presentation().setFullScreen(false);
             window.presentation().set(true);
             window.state().setPlaybackAfterRuns(false);
             return window;
-        })).get(30, java.util.concurrent.TimeUnit.SECONDS);
-        Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
-        return opened;
+        }));
     }
 
     /**
@@ -64,10 +60,15 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
      */
     public MainWindow openAtTheDesk(RunSession session, WindowCommand.Settings settings) throws Exception {
         stage = Fx.call(Stage::new);
-        MainWindow opened = Fx.call(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
+        return shown(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
             window.state().setPlaybackAfterRuns(false);
             return window;
-        })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }));
+    }
+
+    /** The window {@code opening} (called on the FX thread) opens, once its first frame is shown. */
+    private static MainWindow shown(java.util.function.Supplier<java.util.concurrent.CompletableFuture<MainWindow>> opening) throws Exception {
+        MainWindow opened = Fx.call(opening).get(30, java.util.concurrent.TimeUnit.SECONDS);
         Fx.waitUntil("the window's first frame", Duration.ofSeconds(10), opened::firstFrameShown);
         return opened;
     }
