@@ -1,6 +1,7 @@
 package dev.loomscope.ui.charts;
 
 import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.EmptyHint;
 import dev.loomscope.model.Comparison;
@@ -25,13 +26,13 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
 
     private final HBox charts = new HBox(4);
     private final Label empty = EmptyHint.label("bars");
-    /** The blocking-kinds experiment's verdicts, shown in place of the bars. */
-    private final CarrierMatrixView matrix = new CarrierMatrixView();
     /**
+     * The blocking-kinds experiment's verdicts, shown in place of the bars, made when that experiment's runs first end.
      * At the desk the table scrolls where the tab under the lanes is shorter than its rows, rather than losing the last
      * ones at the tab's edge; on stage it asks for all its rows ({@link #setTableWhole}), and the stage's layout gives them.
      */
-    private final ScrollPane matrixPlace = new ScrollPane(matrix);
+    private final MadeWhenNeeded<ScrollPane> table = MadeWhenNeeded.of(this::makeTable);
+    private boolean tableWhole;
     private final int cores;
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
@@ -42,20 +43,26 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         this.cores = cores;
         getStyleClass().add("elapsed-bars");
         charts.setFillHeight(true);
-        matrixPlace.setFitToWidth(true);
-        matrixPlace.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        matrixPlace.getStyleClass().add("edge-to-edge");
-        matrixPlace.setMinSize(0, 0);
-        matrixPlace.visibleProperty().bind(matrix.visibleProperty());
-        getChildren().addAll(charts, matrixPlace, empty);
+        getChildren().addAll(charts, empty);
         charts.setVisible(false);
-        matrix.setVisible(false);
         show(List.of(Comparison.elapsedPanel(List.of())));
+    }
+
+    private ScrollPane makeTable() {
+        var place = new ScrollPane(new CarrierMatrixView());
+        place.setFitToWidth(true);
+        place.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        place.getStyleClass().add("edge-to-edge");
+        place.setMinSize(0, tableWhole ? Region.USE_PREF_SIZE : 0);
+        place.setVisible(false);
+        getChildren().add(1, place);
+        return place;
     }
 
     /** Whether the table asks for the height of all its rows (on stage, where the side column makes room) or scrolls in what it gets. */
     public void setTableWhole(boolean whole) {
-        matrixPlace.setMinHeight(whole ? Region.USE_PREF_SIZE : 0);
+        tableWhole = whole;
+        table.ifMade(place -> place.setMinHeight(whole ? Region.USE_PREF_SIZE : 0));
     }
 
     /** The classic experiments, so their runs are compared on what they are about. */
@@ -85,10 +92,12 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         empty.setVisible(measured.isEmpty());
         boolean table = newFocus == Comparison.Focus.CARRIERS;
         charts.setVisible(!measured.isEmpty() && !table);
-        matrix.setVisible(!measured.isEmpty() && table);
+        if (table || this.table.made()) {
+            this.table.get().setVisible(!measured.isEmpty() && table);
+        }
         show(table ? List.of() : Comparison.panels(newFocus, measured, cores));
         if (table) {
-            matrix.show(comparison, cores);
+            matrix().show(comparison, cores);
         }
     }
 
@@ -118,9 +127,9 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         return charts().stream().map(chart -> chart.panel().title()).toList();
     }
 
-    /** The blocking-kinds table (shown only for that experiment's runs). */
+    /** The blocking-kinds table (shown only for that experiment's runs; made now if it was not). */
     public CarrierMatrixView matrix() {
-        return matrix;
+        return (CarrierMatrixView) table.get().getContent();
     }
 
     /** The charts on screen, each with the layout it was last drawn with. */

@@ -235,15 +235,15 @@ class ComparisonChartsOnStageTest {
 
     /** The blocking-kinds table: shown, inside the window, every cell whole and apart from the others, the type no smaller than the axes'. */
     private static void checkTable(List<String> found, String where, CarrierMatrixView matrix) {
-        if (!matrix.isVisible()) {
-            found.add(where + ": the table is not shown");
-        }
-        var cells = matrix.cells();
         // Its place is what its scroll pane shows: on stage every row is in sight without scrolling.
         javafx.scene.Node place = matrix;
         while (!(place instanceof javafx.scene.control.ScrollPane)) {
             place = place.getParent();
         }
+        if (!place.isVisible()) {
+            found.add(where + ": the table is not shown");
+        }
+        var cells = matrix.cells();
         Bounds area = place.localToScene(place.getLayoutBounds());
         for (javafx.scene.control.Label cell : cells) {
             Bounds b = cell.localToScene(cell.getLayoutBounds());
