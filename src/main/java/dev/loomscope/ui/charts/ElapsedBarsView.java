@@ -53,7 +53,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         place.setFitToWidth(true);
         place.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         place.getStyleClass().add("edge-to-edge");
-        place.setMinSize(0, tableWhole ? Region.USE_PREF_SIZE : 0);
+        place.setMinSize(0, minHeight(tableWhole));
         place.setVisible(false);
         getChildren().add(1, place);
         return place;
@@ -62,7 +62,11 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     /** Whether the table asks for the height of all its rows (on stage, where the side column makes room) or scrolls in what it gets. */
     public void setTableWhole(boolean whole) {
         tableWhole = whole;
-        table.ifMade(place -> place.setMinHeight(whole ? Region.USE_PREF_SIZE : 0));
+        table.ifMade(place -> place.setMinHeight(minHeight(whole)));
+    }
+
+    private static double minHeight(boolean whole) {
+        return whole ? Region.USE_PREF_SIZE : 0;
     }
 
     /** The classic experiments, so their runs are compared on what they are about. */
