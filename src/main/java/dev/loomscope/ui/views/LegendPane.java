@@ -35,14 +35,4 @@ public final class LegendPane extends FlowPane {
         }
         return snappedLeftInset() + widest + snappedRightInset();
     }
-
-    /**
-     * As tall as the legend is at the width it has now (one line before its first layout). A FlowPane's own minimum is
-     * its height at its narrowest, every item on a line of its own: five lines that the heads of the waves and the lanes
-     * then asked for, so that the split under them could not give the tabs the room it meant to.
-     */
-    @Override
-    protected double computeMinHeight(double width) {
-        return computePrefHeight(getWidth() > 0 ? getWidth() : computePrefWidth(-1));
-    }
 }
