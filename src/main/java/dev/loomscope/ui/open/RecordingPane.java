@@ -117,10 +117,8 @@ final class RecordingPane extends VBox {
         String first = "0 s";
         String last = Numbers.count(buckets.size() * s.bucketSeconds()) + " s";
         String per = s.bucketSeconds() == 1 ? Messages.text("open.chart.per-second") : Messages.text("open.chart.per-bucket", s.bucketSeconds());
-        threads.show(Messages.text("open.chart.threads", per), List.of(
-                s.startsRecorded() ? series("open.chart.started", buckets, SecondBucket::started) : BucketChart.Series.notRecorded(Messages.text("open.chart.started")),
-                s.endsRecorded() ? series("open.chart.ended", buckets, SecondBucket::ended) : BucketChart.Series.notRecorded(Messages.text("open.chart.ended"))),
-                first, last, "");
+        threads.show(Messages.text("open.chart.threads", per), List.of(series("open.chart.started", s.startsRecorded(), buckets, SecondBucket::started),
+                series("open.chart.ended", s.endsRecorded(), buckets, SecondBucket::ended)), first, last, "");
         pins.show(Messages.text("open.chart.pins", per), List.of(series("open.chart.pins.series", buckets, SecondBucket::pins)), first, last, "");
         pinned.show(Messages.text("open.chart.pinned", per), List.of(series("open.chart.pinned.series", buckets, SecondBucket::pinnedMs)), first, last,
                 "ms");
@@ -131,7 +129,13 @@ final class RecordingPane extends VBox {
     }
 
     private static BucketChart.Series series(String key, List<SecondBucket> buckets, ToDoubleFunction<SecondBucket> value) {
-        return new BucketChart.Series(Messages.text(key), buckets.stream().mapToDouble(value).toArray());
+        return series(key, true, buckets, value);
+    }
+
+    /** A series of events the recording may have left out: then it is named, not drawn. */
+    private static BucketChart.Series series(String key, boolean recorded, List<SecondBucket> buckets, ToDoubleFunction<SecondBucket> value) {
+        return recorded ? new BucketChart.Series(Messages.text(key), buckets.stream().mapToDouble(value).toArray())
+                : BucketChart.Series.notRecorded(Messages.text(key));
     }
 
     private static String binText(DurationBin bin) {
