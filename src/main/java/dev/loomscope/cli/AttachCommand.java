@@ -272,7 +272,7 @@ public final class AttachCommand implements Callable<Integer> {
     }
 
     /** How late the JFR events arrived, for the summary (on stderr beside --json, whose fields stay as they are). */
-    private static String lagLine(Observer observer) {
+    static String lagLine(Observer observer) {
         JfrLag.Summary lag = observer.lag().summary();
         return lag.events() == 0 ? Text.get("cli.attach.summary.no-lag")
                 : Text.get("cli.attach.summary.lag", lag.medianMs() / 1000.0, lag.events(), lag.p90Ms() / 1000.0, lag.maxMs() / 1000.0,
