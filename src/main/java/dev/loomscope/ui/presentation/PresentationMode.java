@@ -8,6 +8,7 @@ import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.LiveFiguresView;
 import java.util.List;
 import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -15,6 +16,7 @@ import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -33,7 +35,7 @@ import javafx.stage.Stage;
 public final class PresentationMode {
 
     /** The parts of the window it rearranges. */
-    public record Parts(Region window, VBox sidebar, VBox centerBox, SplitPane split, Node wavesSection, Node lanesSection,
+    public record Parts(Region window, VBox sidebar, VBox centerBox, ScrollPane overviewScroll, VBox overview, SplitPane split, Node wavesSection, Node lanesSection,
                         TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, ElapsedBarsView bars,
                         CarrierLaneView lanes, RaceView race, LiveFiguresView figures, Node keysHint, List<Node> deskCaptions) {
     }
@@ -43,6 +45,19 @@ public final class PresentationMode {
     private static final double TALL_SIDE = 560;
     /** Below this width (a 720p stage) the charts get less of it. */
     private static final double WIDE = 1600;
+    /**
+     * At the desk the views under the overview keep this height (the waves and lanes at their smallest, 100 each, and
+     * the charts tab room for a comparison's rows and their names): in a shorter window the overview scrolls instead.
+     */
+    private static final double DESK_VIEWS_FLOOR = 440;
+    /** The overview's own floor: the story's title and a line of it stay in sight in the smallest window. */
+    private static final double OVERVIEW_FLOOR = 90;
+    /**
+     * A desk split shorter than this (a 720p screen's) gives the task grid and the lanes only what shows them whole, two
+     * carriers and the time axis, and the charts the rest; a taller one shares by thirds.
+     */
+    private static final double SHORT_DESK_SPLIT = 560;
+    private static final double SHORT_WAVES = 105, SHORT_LANES = 125;
     /** Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector. */
     private static final double STAGE_TEXT_SCALE = 1.7;
 
@@ -65,6 +80,7 @@ public final class PresentationMode {
         this.preset = preset;
         this.wordsChanged = wordsChanged;
         viewsColumn.setOrientation(Orientation.VERTICAL);
+        followOverviewsHeight();
         sideColumn.setMinWidth(0);
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
@@ -87,8 +103,33 @@ public final class PresentationMode {
             caption.visibleProperty().bind(onStage.not());
             caption.managedProperty().bind(caption.visibleProperty());
         }
+        // A desk split that turns short (or tall again) shares its height anew, and a short one at each change of it: its
+        // waves and lanes keep their heights in pixels, and the charts take what is left.
+        parts.split().heightProperty().addListener((obs, old, height) -> {
+            if (!isOn() && (old.doubleValue() < SHORT_DESK_SPLIT || height.doubleValue() < SHORT_DESK_SPLIT)) {
+                layoutSplit();
+            }
+        });
         // A sweep's plot or the web charts are the point of their tab: they get the height the task grid has otherwise.
         parts.tabs().getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
+    }
+
+    /**
+     * The overview asks for the height of all it holds, laid out at its width. At the desk it gets at most what the
+     * views below leave; on stage the views beside the explanation take the rest, as they always did.
+     */
+    private void followOverviewsHeight() {
+        var scroll = parts.overviewScroll();
+        var held = Bindings.createDoubleBinding(() -> parts.overview().getLayoutBounds().getHeight(), parts.overview().layoutBoundsProperty());
+        var centre = parts.centerBox();
+        var room = Bindings.createDoubleBinding(() -> onStage.get() ? Double.MAX_VALUE
+                : Math.max(OVERVIEW_FLOOR, centre.getHeight() - centre.snappedTopInset() - centre.snappedBottomInset() - centre.getSpacing()
+                        - DESK_VIEWS_FLOOR),
+                onStage, centre.heightProperty());
+        scroll.prefViewportHeightProperty().bind(held);
+        scroll.maxHeightProperty().bind(room);
+        // Its smallest too: the views below, whose own height grows with the window's, give way first.
+        scroll.minHeightProperty().bind(Bindings.min(held, room));
     }
 
     public ReadOnlyBooleanProperty onStageProperty() {
@@ -163,7 +204,7 @@ public final class PresentationMode {
         viewsColumn.getItems().clear();
         sideColumn.getChildren().clear();
         sideWhy.getChildren().clear();
-        parts.centerBox().getChildren().remove(parts.why());
+        parts.overview().getChildren().remove(parts.why());
         if (stage) {
             viewsColumn.getItems().setAll(parts.wavesSection(), parts.lanesSection());
             sideWhy.getChildren().setAll(parts.why());
@@ -173,7 +214,7 @@ public final class PresentationMode {
         } else {
             split.setOrientation(Orientation.VERTICAL);
             split.getItems().setAll(parts.wavesSection(), parts.lanesSection(), parts.tabs());
-            parts.centerBox().getChildren().add(parts.centerBox().getChildren().indexOf(split), parts.why());
+            parts.overview().getChildren().add(parts.why());
         }
         // Side by side, the two charts would be too narrow to read: they stack.
         parts.charts().setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
@@ -200,6 +241,11 @@ public final class PresentationMode {
             boolean wide = parts.window().getWidth() >= WIDE;
             parts.split().setDividerPositions(sweeping || web ? 0.5 : wide ? 0.6 : 0.55);
             viewsColumn.setDividerPositions(0.55);
+            return;
+        }
+        double height = parts.split().getHeight();
+        if (!sweeping && !web && height > 0 && height < SHORT_DESK_SPLIT) {
+            parts.split().setDividerPositions(SHORT_WAVES / height, (SHORT_WAVES + SHORT_LANES) / height);
             return;
         }
         parts.split().setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40} : new double[] {0.33, 0.64});

@@ -98,7 +98,7 @@ public final class MainWindow extends BorderPane {
             public void say(String text) { statusLine.say(text); }
             public void problem(String message) { problems.show(message); }
         });
-        presentation = new PresentationMode(new PresentationMode.Parts(this, layout.sidebar, layout.centerBox, layout.split,
+        presentation = new PresentationMode(new PresentationMode.Parts(this, layout.sidebar, layout.centerBox, layout.overviewScroll, layout.overview, layout.split,
                 layout.wavesSection, layout.lanesSection, layout.tabs, layout.sweepTab, layout.webTab, layout.why, layout.charts,
                 views.completion(), views.bars(), views.lanes(), views.race(), views.figures(), layout.presentationHint,
                 List.of(layout.wavesCaption, layout.lanesCaption)), state, controls.presetProperty()::get, words::invalidate);

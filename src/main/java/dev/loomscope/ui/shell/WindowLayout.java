@@ -7,6 +7,7 @@ import dev.loomscope.ui.views.LegendPane;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -34,7 +35,9 @@ final class WindowLayout {
     @FXML
     Button bannerClose, fitLanes;
     @FXML
-    VBox sidebar, centerBox, wavesSection, lanesSection;
+    VBox sidebar, centerBox, overview, wavesSection, lanesSection;
+    @FXML
+    ScrollPane overviewScroll;
     @FXML
     PresetStory story;
     @FXML
