@@ -8,7 +8,6 @@ import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.LiveFiguresView;
 import java.util.List;
 import java.util.function.Supplier;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -45,19 +44,6 @@ public final class PresentationMode {
     private static final double TALL_SIDE = 560;
     /** Below this width (a 720p stage) the charts get less of it. */
     private static final double WIDE = 1600;
-    /**
-     * At the desk the views under the overview keep this height (the waves and lanes at their smallest, 100 each, and
-     * the charts tab room for a comparison's rows and their names): in a shorter window the overview scrolls instead.
-     */
-    private static final double DESK_VIEWS_FLOOR = 440;
-    /** The overview's own floor: the story's title and a line of it stay in sight in the smallest window. */
-    private static final double OVERVIEW_FLOOR = 90;
-    /**
-     * A desk split shorter than this (a 720p screen's) gives the task grid and the lanes only what shows them whole, two
-     * carriers and the time axis, and the charts the rest; a taller one shares by thirds.
-     */
-    private static final double SHORT_DESK_SPLIT = 560;
-    private static final double SHORT_WAVES = 105, SHORT_LANES = 125;
     /** Lane labels are 11 px at 1x: 1.7x makes them 18 px, the floor for a projector. */
     private static final double STAGE_TEXT_SCALE = 1.7;
 
@@ -70,6 +56,7 @@ public final class PresentationMode {
     private final VBox sideColumn = new VBox(8);
     /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
     private final VBox sideWhy = new VBox();
+    private final DeskHeights desk;
     private boolean fullScreen = true;
     private boolean fullScreenWatched;
 
@@ -80,7 +67,7 @@ public final class PresentationMode {
         this.preset = preset;
         this.wordsChanged = wordsChanged;
         viewsColumn.setOrientation(Orientation.VERTICAL);
-        followOverviewsHeight();
+        desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
         sideColumn.setMinWidth(0);
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
@@ -103,33 +90,8 @@ public final class PresentationMode {
             caption.visibleProperty().bind(onStage.not());
             caption.managedProperty().bind(caption.visibleProperty());
         }
-        // A desk split that turns short (or tall again) shares its height anew, and a short one at each change of it: its
-        // waves and lanes keep their heights in pixels, and the charts take what is left.
-        parts.split().heightProperty().addListener((obs, old, height) -> {
-            if (!isOn() && (old.doubleValue() < SHORT_DESK_SPLIT || height.doubleValue() < SHORT_DESK_SPLIT)) {
-                layoutSplit();
-            }
-        });
         // A sweep's plot or the web charts are the point of their tab: they get the height the task grid has otherwise.
         parts.tabs().getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> layoutSplit());
-    }
-
-    /**
-     * The overview asks for the height of all it holds, laid out at its width. At the desk it gets at most what the
-     * views below leave; on stage the views beside the explanation take the rest, as they always did.
-     */
-    private void followOverviewsHeight() {
-        var scroll = parts.overviewScroll();
-        var held = Bindings.createDoubleBinding(() -> parts.overview().getLayoutBounds().getHeight(), parts.overview().layoutBoundsProperty());
-        var centre = parts.centerBox();
-        var room = Bindings.createDoubleBinding(() -> onStage.get() ? Double.MAX_VALUE
-                : Math.max(OVERVIEW_FLOOR, centre.getHeight() - centre.snappedTopInset() - centre.snappedBottomInset() - centre.getSpacing()
-                        - DESK_VIEWS_FLOOR),
-                onStage, centre.heightProperty());
-        scroll.prefViewportHeightProperty().bind(held);
-        scroll.maxHeightProperty().bind(room);
-        // Its smallest too: the views below, whose own height grows with the window's, give way first.
-        scroll.minHeightProperty().bind(Bindings.min(held, room));
     }
 
     public ReadOnlyBooleanProperty onStageProperty() {
@@ -243,11 +205,6 @@ public final class PresentationMode {
             viewsColumn.setDividerPositions(0.55);
             return;
         }
-        double height = parts.split().getHeight();
-        if (!sweeping && !web && height > 0 && height < SHORT_DESK_SPLIT) {
-            parts.split().setDividerPositions(SHORT_WAVES / height, (SHORT_WAVES + SHORT_LANES) / height);
-            return;
-        }
-        parts.split().setDividerPositions(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40} : new double[] {0.33, 0.64});
+        desk.share(sweeping ? new double[] {0.18, 0.36} : web ? new double[] {0.17, 0.40} : null);
     }
 }

@@ -155,10 +155,11 @@ public final class MainWindow extends BorderPane {
                 .or(views.predictionBar().askingProperty()));
         var onStage = presentation.onStageProperty();
         layout.story.follow(controls.presetProperty(), onStage);
-        // The tiles follow a preset chosen; settings of one's own keep the last preset's tiles.
+        // The tiles follow a preset chosen; settings of one's own keep the last preset's tiles. A new story is read from its title.
         controls.presetProperty().subscribe(preset -> {
             if (preset != null) {
                 views.figures().show(StageFigures.of(preset, presentation.isOn()));
+                layout.overviewScroll.setVvalue(0);
             }
         });
         views.waves().emptyTextProperty().bind(controls.tasksProperty()

@@ -15,19 +15,28 @@ import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.charts.BarsChart;
 import dev.loomscope.ui.charts.BarsLayout;
 import java.time.Duration;
+import java.util.List;
+import javafx.event.Event;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The window at the desk from its default size down to its smallest, after a comparison has run: everything stays
- * inside the window (at 960 x 640 it ran 90 px past its bottom, the tabs out of sight), the views under the overview
- * keep the room that shows them (at 1280 x 720 the charts had 90 px, and five runs' names ran over each other), and
- * the overview scrolls for what it cannot show: whole where there is room, its first row of figures on a 720p screen.
+ * The window at the desk from its default size down to its smallest. After a comparison has run, everything stays
+ * inside the window (at 960 x 640 it ran 90 px past its bottom, the tabs out of sight), the charts keep the room to
+ * name every run (at 1280 x 720 they had 90 px, and five runs' names ran over each other), and the overview (story,
+ * figures, Why line) scrolls for what it cannot show: whole where there is room, its first row of figures on a 720p
+ * screen. What a scrolling overview must not cost: the keys, a question asked before a run, a divider put by hand.
  */
 @WindowTest(lane = WindowTest.Lane.GEOMETRY)
 class WindowHeightsTest {
@@ -41,18 +50,9 @@ class WindowHeightsTest {
     @ParameterizedTest(name = "{0} x {1}")
     @CsvSource({"1440, 900", "1280, 720", "960, 640"})
     void everyPartStaysInTheWindowAndTheOverviewScrollsFirst(int width, int height) throws Exception {
-        var schedulers = Preset.named("schedulers", 2).orElseThrow();
-        var runner = new FakeRunner().playing(s -> RunScript.synthesise(s, RunOptions.DEFAULT, 2));
-        MainWindow window = opened.openAtTheDesk(new RunSession(runner, RunOptions.DEFAULT),
-                WindowCommand.Settings.DEFAULT.withPreset(schedulers).withSize(width, height));
+        MainWindow window = open("schedulers", width, height);
         var probe = new WindowProbe(window);
-        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
-        Fx.run(() -> window.runs().runWithoutPredicting());
-        Fx.waitUntil("the runs done and explained", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && window.session().history().size() == RUNS && !probe.explanationText().isBlank()
-                && probe.comparisonChart().charts().stream().allMatch(chart -> chart.barsLayout() != null
-                        && chart.barsLayout().runLabels().size() == RUNS));
-        Fx.settle(window.getScene(), 3);
+        runAll(window);
 
         Fx.run(() -> {
             Scene scene = window.getScene();
@@ -62,13 +62,13 @@ class WindowHeightsTest {
             assertThat(status.getMaxY()).as("the status bar's bottom, in the window").isLessThanOrEqualTo(height + 0.5);
             assertThat(tabs.getMaxY()).as("the tabs' bottom, above the status bar").isLessThanOrEqualTo(status.getMinY() + 0.5);
             for (String section : new String[] {"waves", "lanes"}) {
-                Node view = scene.lookup("#" + section);
-                assertThat(inScene(view).getHeight()).as("the %s, at least their smallest", section).isGreaterThanOrEqualTo(view.minHeight(-1) - 0.5);
+                Bounds room = inScene(scene.lookup("#" + section + "Section"));
+                Bounds view = inScene(scene.lookup("#" + section));
+                assertThat(view.getMaxY()).as("the %s' bottom, in their section", section).isLessThanOrEqualTo(room.getMaxY() + 0.5);
             }
             // Under the tab's head, the comparison of five runs: each run named, no two texts over each other.
             for (BarsChart chart : probe.comparisonChart().charts()) {
                 BarsLayout drawn = chart.barsLayout();
-                assertThat(drawn.runLabels().keySet()).as("the runs named").hasSize(RUNS);
                 var texts = drawn.texts();
                 for (int i = 0; i < texts.size(); i++) {
                     for (int j = i + 1; j < texts.size(); j++) {
@@ -78,34 +78,119 @@ class WindowHeightsTest {
                 }
             }
 
-            var scroll = (ScrollPane) scene.lookup("#overviewScroll");
-            Node overview = scroll.getContent();
+            ScrollPane scroll = probe.find("overviewScroll", ScrollPane.class);
             Bounds shown = inScene(scroll);
-            assertThat(inScene(scene.lookup(".narrative-title")).getMinY()).as("the story's title in sight").isGreaterThanOrEqualTo(shown.getMinY() - 0.5);
-            boolean scrolls = overview.getLayoutBounds().getHeight() > shown.getHeight() + 0.5;
+            boolean scrolls = scroll.getContent().getLayoutBounds().getHeight() > shown.getHeight() + 0.5;
             if (height >= 900) {
-                assertThat(scrolls).as("the overview whole at the default size, the explanation too").isFalse();
+                assertThat(scrolls).as("the overview whole at the default size, the Why line too").isFalse();
             }
             if (height >= 720) {
                 // The figures' first row (elapsed, the perfect world, completed...): the rest may be a scroll away.
-                Bounds first = inScene(probe.figures().getChildrenUnmodifiable().getFirst());
-                assertThat(first.getMaxY()).as("the figures' first row, in sight (the overview shows to %.1f)", shown.getMaxY())
-                        .isLessThanOrEqualTo(shown.getMaxY() + 0.5);
-            }
-            if (height < 720) {
+                List<Node> tiles = probe.figures().getChildrenUnmodifiable();
+                double firstRow = inScene(tiles.getFirst()).getMinY();
+                tiles.stream().map(WindowHeightsTest::inScene).filter(tile -> Math.abs(tile.getMinY() - firstRow) < 0.5).forEach(tile -> assertThat(tile.getMaxY()).as("a tile of the first row, in sight (the overview shows to %.1f)", shown.getMaxY())
+                        .isLessThanOrEqualTo(shown.getMaxY() + 0.5));
+            } else {
                 assertThat(scrolls).as("the overview scrolls in the smallest window").isTrue();
             }
         });
-        // What the overview hides is a scroll away: at its end the explanation is in sight.
-        var scroll = Fx.call(() -> (ScrollPane) window.getScene().lookup("#overviewScroll"));
+
+        // What the overview hides is a scroll away: at its end the Why line is in sight.
+        ScrollPane scroll = Fx.call(() -> probe.find("overviewScroll", ScrollPane.class));
         Fx.run(() -> scroll.setVvalue(scroll.getVmax()));
         Fx.settle(window.getScene(), 2);
         Fx.run(() -> {
             Bounds shown = inScene(scroll);
             Bounds why = inScene(window.getScene().lookup(".explanation"));
-            assertThat(why.getMaxY()).as("the explanation's bottom, scrolled to").isLessThanOrEqualTo(shown.getMaxY() + 0.5);
-            assertThat(why.getMinY()).as("the explanation's top, scrolled to").isGreaterThanOrEqualTo(shown.getMinY() - 0.5);
+            assertThat(why.getMaxY()).as("the Why line's bottom, scrolled to").isLessThanOrEqualTo(shown.getMaxY() + 0.5);
+            assertThat(why.getMinY()).as("the Why line's top, scrolled to").isGreaterThanOrEqualTo(shown.getMinY() - 0.5);
         });
+        // The next experiment's story is read from its title.
+        Fx.run(() -> window.controls().loadPreset(Preset.named("pinning", 2).orElseThrow()));
+        Fx.settle(window.getScene(), 2);
+        Fx.run(() -> assertThat(inScene(window.getScene().lookup(".narrative-title")).getMinY()).as("the new story's title in sight")
+                .isGreaterThanOrEqualTo(inScene(scroll).getMinY() - 0.5));
+    }
+
+    /**
+     * A presenter clicks on the story or a figure, then steps on with the clicker: Page Down still chooses the next
+     * experiment, though the overview's scroll pane has taken the focus with the click.
+     */
+    @Test
+    void aClickOnTheOverviewLeavesPageDownToTheWindow() throws Exception {
+        MainWindow window = open("waiting-10k", 1280, 720);
+        Fx.run(() -> {
+            Node story = window.getScene().lookup(".narrative-title");
+            Bounds at = story.localToScene(story.getLayoutBounds());
+            Event.fireEvent(story, new MouseEvent(MouseEvent.MOUSE_PRESSED, at.getCenterX() - at.getMinX(), at.getCenterY() - at.getMinY(),
+                    at.getCenterX(), at.getCenterY(), MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true, false, false, null));
+        });
+        assertThat(Fx.call(() -> window.getScene().getFocusOwner())).as("the focus, taken by the click")
+                .isSameAs(Fx.call(() -> new WindowProbe(window).find("overviewScroll", ScrollPane.class)));
+        Fx.run(() -> {
+            Scene scene = window.getScene();
+            Node target = scene.getFocusOwner();
+            Event.fireEvent(target, new KeyEvent(KeyEvent.KEY_PRESSED, "", "", KeyCode.PAGE_DOWN, false, false, false, false));
+        });
+        assertThat(Fx.call(() -> window.controls().presetProperty().get().name())).isEqualTo("cpu-48");
+    }
+
+    /** In the smallest window, the guesses a preset asks for before its runs are in sight, not scrolled away with the story. */
+    @Test
+    void theQuestionBeforeARunIsInSightInTheSmallestWindow() throws Exception {
+        MainWindow window = open("pinning", 960, 640);
+        var probe = new WindowProbe(window);
+        Fx.run(() -> probe.controlPanel().runButton().fire());
+        Fx.settle(window.getScene(), 3);
+        Fx.run(() -> {
+            Bounds bar = inScene(probe.predictionBar());
+            Bounds status = inScene(window.getScene().lookup(".status-bar"));
+            assertThat(probe.predictionBar().isVisible()).isTrue();
+            assertThat(bar.getHeight()).as("the prediction bar whole").isGreaterThanOrEqualTo(probe.predictionBar().prefHeight(bar.getWidth()) - 0.5);
+            assertThat(bar.getMaxY()).as("the prediction bar above the status bar").isLessThanOrEqualTo(status.getMinY() + 0.5);
+        });
+    }
+
+    /**
+     * Dividers dragged by hand stay about where they were put when the overview grows (the Why line shown after the
+     * runs): the split gives up the height as it does, the desk's own shares (the waves about a third) do not return.
+     */
+    @Test
+    void dividersPutByHandStay() throws Exception {
+        MainWindow window = open("schedulers", 1440, 900);
+        SplitPane split = Fx.call(() -> new WindowProbe(window).find("split", SplitPane.class));
+        Fx.run(() -> {
+            Node divider = split.lookup(".split-pane-divider");
+            Event.fireEvent(divider, new MouseEvent(MouseEvent.MOUSE_PRESSED, 1, 1, 1, 1, MouseButton.PRIMARY, 1, false, false, false, false, true,
+                    false, false, true, false, false, null));
+            split.setDividerPositions(0.5, 0.75);
+        });
+        Fx.settle(window.getScene(), 2);
+        double before = Fx.call(() -> split.getHeight());
+        runAll(window);
+        assertThat(Fx.call(() -> split.getHeight())).as("the split, shorter once the Why line shows").isLessThan(before - 20);
+        assertThat(Fx.call(() -> split.getDividerPositions()[0])).as("the waves' share, half as put").isGreaterThan(0.45);
+    }
+
+    private MainWindow open(String preset, int width, int height) throws Exception {
+        var runner = new FakeRunner().playing(s -> RunScript.synthesise(s, RunOptions.DEFAULT, 2));
+        MainWindow window = opened.openAtTheDesk(new RunSession(runner, RunOptions.DEFAULT),
+                WindowCommand.Settings.DEFAULT.withPreset(Preset.named(preset, 2).orElseThrow()).withSize(width, height));
+        var probe = new WindowProbe(window);
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
+        Fx.settle(window.getScene(), 2);
+        return window;
+    }
+
+    /** Runs the chosen preset's executors, without the guesses, and waits for their comparison and its Why line. */
+    private static void runAll(MainWindow window) throws Exception {
+        var probe = new WindowProbe(window);
+        Fx.run(() -> window.runs().runWithoutPredicting());
+        Fx.waitUntil("the runs done and explained", Duration.ofSeconds(60), () -> !window.session().isRunning()
+                && window.session().history().size() == RUNS && !probe.explanationText().isBlank()
+                && probe.comparisonChart().charts().stream().allMatch(chart -> chart.barsLayout() != null
+                        && chart.barsLayout().runLabels().size() == RUNS));
+        Fx.settle(window.getScene(), 3);
     }
 
     private static Bounds inScene(Node node) {

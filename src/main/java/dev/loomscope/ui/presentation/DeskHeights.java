@@ -1,0 +1,127 @@
+package dev.loomscope.ui.presentation;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * How the window's middle shares its height at the desk. The overview (the story, the figures, the
+ * Why line) gets what the views under it leave and scrolls for the rest; in the split under it the
+ * task waves and the lanes share by thirds with the tabs, except that the charts never get less
+ * than they need to name five runs, as long as the waves and lanes keep their smallest. A short
+ * window (a 720p laptop's) so keeps every view readable; a tall one looks as it always did.
+ * On stage {@link PresentationMode} lays the views out itself, and the overview takes what it asks for.
+ */
+final class DeskHeights {
+
+    /** The smallest of the waves' and the lanes' sections (their FXML's): a head and a view. */
+    private static final double SECTION = 100;
+    /** The charts' tab: its head and a comparison of five runs, each named, no text over another (WindowHeightsTest). */
+    private static final double CHARTS = 210;
+    /** Under the overview: two sections, the charts, and the split's two dividers with the column's spacing. */
+    private static final double VIEWS = 2 * SECTION + CHARTS + 30;
+    /** The overview's own floor: the story's title and a line of it. */
+    private static final double OVERVIEW = 90;
+    /** The waves' part of what the waves and lanes share (0.33 of the split against the lanes' 0.31). */
+    private static final double WAVES_SHARE = 0.33 / 0.64;
+
+    private final VBox centre;
+    private final ScrollPane overviewScroll;
+    private final Region overview;
+    private final SplitPane split;
+    private final ObservableBooleanValue atDesk;
+    /** The sections' heights as fractions of the split's, for the tab shown: null where the charts come first. */
+    private double[] fixed;
+    /** A divider the user dragged keeps where it was put until the tab or the mode changes. */
+    private boolean arrangedByHand;
+
+    DeskHeights(VBox centre, ScrollPane overviewScroll, SplitPane split, ObservableBooleanValue atDesk) {
+        this.centre = centre;
+        this.overviewScroll = overviewScroll;
+        this.overview = (Region) overviewScroll.getContent();
+        this.split = split;
+        this.atDesk = atDesk;
+        shareTheCentre();
+        split.heightProperty().addListener((obs, old, height) -> {
+            if (atDesk.get() && !arrangedByHand) {
+                place();
+            }
+        });
+        split.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> arrangedByHand |= onADivider(e));
+    }
+
+    /**
+     * The overview asks for the height of all it holds, laid out at its width; at the desk it gets at most what is left
+     * over the views, and at least as much of that as it needs, so the split (which grows with the window) gives way first.
+     */
+    private void shareTheCentre() {
+        var held = Bindings.createDoubleBinding(() -> overview.getLayoutBounds().getHeight(), overview.layoutBoundsProperty());
+        var dependencies = new ArrayList<Observable>(List.of(atDesk, centre.heightProperty(), centre.widthProperty()));
+        for (Node child : centre.getChildren()) {
+            if (child != overviewScroll && child != split) {
+                dependencies.addAll(List.of(child.managedProperty(), child.layoutBoundsProperty()));
+            }
+        }
+        var room = Bindings.createDoubleBinding(() -> atDesk.get() ? Math.max(OVERVIEW, centre.getHeight() - others()) : Double.MAX_VALUE,
+                dependencies.toArray(Observable[]::new));
+        overviewScroll.prefViewportHeightProperty().bind(held);
+        overviewScroll.maxHeightProperty().bind(room);
+        overviewScroll.minHeightProperty().bind(Bindings.min(held, room));
+    }
+
+    /** The centre's height taken by all but the overview: its padding, its spacing, the split at its floor, the prediction bar. */
+    private double others() {
+        double taken = centre.snappedTopInset() + centre.snappedBottomInset();
+        int shown = 0;
+        for (Node child : centre.getChildren()) {
+            if (!child.isManaged()) {
+                continue;
+            }
+            shown++;
+            if (child == split) {
+                taken += Math.max(VIEWS, split.minHeight(-1));
+            } else if (child != overviewScroll) {
+                taken += child.prefHeight(centre.getWidth());
+            }
+        }
+        return taken + centre.getSpacing() * Math.max(0, shown - 1);
+    }
+
+    /**
+     * The desk's split for a tab: {@code fractions} of its height (the sweep's and the web service's plots take more of
+     * it), or null for the charts' share described above.
+     */
+    void share(double[] fractions) {
+        fixed = fractions;
+        arrangedByHand = false;
+        place();
+    }
+
+    private void place() {
+        double height = split.getHeight();
+        if (fixed != null || height <= 0) {
+            split.setDividerPositions(fixed != null ? fixed : new double[] {0.33, 0.64});
+            return;
+        }
+        double charts = Math.max(height * 0.36, Math.min(CHARTS, height - 2 * SECTION));
+        double waves = (height - charts) * WAVES_SHARE;
+        split.setDividerPositions(waves / height, (height - charts) / height);
+    }
+
+    private static boolean onADivider(MouseEvent e) {
+        for (Node node = e.getTarget() instanceof Node picked ? picked : null; node != null; node = node.getParent()) {
+            if (node.getStyleClass().contains("split-pane-divider")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
