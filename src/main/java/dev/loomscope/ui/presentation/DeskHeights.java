@@ -5,7 +5,9 @@ import java.util.List;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.MouseEvent;
@@ -16,7 +18,8 @@ import javafx.scene.layout.VBox;
  * How the window's middle shares its height at the desk. The overview (the story, the figures, the
  * Why line) gets what the views under it leave and scrolls for the rest; in the split under it the
  * task waves and the lanes share by thirds with the tabs, except that the charts never get less
- * than they need to name five runs, as long as the waves and lanes keep their smallest. A short
+ * than they need to name five runs, as long as the waves and lanes keep their smallest, and the
+ * lanes keep two carriers in sight before the waves grow. A short
  * window (a 720p laptop's) so keeps every view readable; a tall one looks as it always did.
  * On stage {@link PresentationMode} lays the views out itself, and the overview takes what it asks for.
  */
@@ -26,6 +29,8 @@ final class DeskHeights {
     private static final double SECTION = 100;
     /** The charts' tab: its head and a comparison of five runs, each named, no text over another (WindowHeightsTest). */
     private static final double CHARTS = 210;
+    /** The lanes' section with two carriers named and the time axis under them: in a short split, before the waves get more. */
+    private static final double LANES = 125;
     /** Under the overview: two sections, the charts, and the split's two dividers with the column's spacing. */
     private static final double VIEWS = 2 * SECTION + CHARTS + 30;
     /** The overview's own floor: the story's title and a line of it. */
@@ -64,17 +69,48 @@ final class DeskHeights {
      */
     private void shareTheCentre() {
         var held = Bindings.createDoubleBinding(() -> overview.getLayoutBounds().getHeight(), overview.layoutBoundsProperty());
-        var dependencies = new ArrayList<Observable>(List.of(atDesk, centre.heightProperty(), centre.widthProperty()));
+        var dependencies = new ArrayList<Observable>(List.of(atDesk, centre.heightProperty(), centre.widthProperty(), overview.layoutBoundsProperty()));
         for (Node child : centre.getChildren()) {
             if (child != overviewScroll && child != split) {
                 dependencies.addAll(List.of(child.managedProperty(), child.layoutBoundsProperty()));
             }
         }
-        var room = Bindings.createDoubleBinding(() -> atDesk.get() ? Math.max(OVERVIEW, centre.getHeight() - others()) : Double.MAX_VALUE,
+        var room = Bindings.createDoubleBinding(() -> atDesk.get() ? cleanEdge(Math.max(OVERVIEW, centre.getHeight() - others())) : Double.MAX_VALUE,
                 dependencies.toArray(Observable[]::new));
         overviewScroll.prefViewportHeightProperty().bind(held);
         overviewScroll.maxHeightProperty().bind(room);
         overviewScroll.minHeightProperty().bind(Bindings.min(held, room));
+    }
+
+    /**
+     * Where an overview cut short at {@code room} ends: at the lowest bottom of its parts (the story, the figures, the
+     * Why line) and of theirs (a paragraph, a row of tiles) within it, so that it never shows a sliver of the next one.
+     * The height left over goes to the views.
+     */
+    private double cleanEdge(double room) {
+        if (overview.getLayoutBounds().getHeight() <= room) {
+            return room;
+        }
+        double edge = 0;
+        for (Node part : overview.getChildrenUnmodifiable()) {
+            if (!part.isManaged()) {
+                continue;
+            }
+            Bounds at = part.getBoundsInParent();
+            edge = highest(edge, at.getMaxY(), room);
+            if (part instanceof Parent parent) {
+                for (Node inner : parent.getChildrenUnmodifiable()) {
+                    if (inner.isManaged() && inner.isVisible()) {
+                        edge = highest(edge, at.getMinY() + inner.getBoundsInParent().getMaxY(), room);
+                    }
+                }
+            }
+        }
+        return edge > 0 ? Math.ceil(edge) : room;
+    }
+
+    private static double highest(double edge, double bottom, double room) {
+        return bottom <= room && bottom > edge ? bottom : edge;
     }
 
     /** The centre's height taken by all but the overview: its padding, its spacing, the split at its floor, the prediction bar. */
@@ -112,8 +148,9 @@ final class DeskHeights {
             return;
         }
         double charts = Math.max(height * 0.36, Math.min(CHARTS, height - 2 * SECTION));
-        double waves = (height - charts) * WAVES_SHARE;
-        split.setDividerPositions(waves / height, (height - charts) / height);
+        double rest = height - charts;
+        double lanes = Math.max(rest * (1 - WAVES_SHARE), Math.min(LANES, rest - SECTION));
+        split.setDividerPositions((rest - lanes) / height, rest / height);
     }
 
     private static boolean onADivider(MouseEvent e) {

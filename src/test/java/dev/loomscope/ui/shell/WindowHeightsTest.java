@@ -81,6 +81,14 @@ class WindowHeightsTest {
             ScrollPane scroll = probe.find("overviewScroll", ScrollPane.class);
             Bounds shown = inScene(scroll);
             boolean scrolls = scroll.getContent().getLayoutBounds().getHeight() > shown.getHeight() + 0.5;
+            // Where it is cut short, it ends between its paragraphs and rows of tiles, never through one.
+            var overview = (javafx.scene.Parent) scroll.getContent();
+            for (Node part : overview.getChildrenUnmodifiable()) {
+                List<Node> pieces = part instanceof javafx.scene.layout.Pane pane ? pane.getChildren() : List.of(part);
+                pieces.stream().filter(Node::isVisible).map(WindowHeightsTest::inScene).filter(piece -> piece.getMinY() < shown.getMaxY() - 0.5)
+                        .forEach(piece -> assertThat(piece.getMaxY()).as("a piece of the overview begun in sight, ended in sight (%s)", piece)
+                                .isLessThanOrEqualTo(shown.getMaxY() + 0.5));
+            }
             if (height >= 900) {
                 assertThat(scrolls).as("the overview whole at the default size, the Why line too").isFalse();
             }
