@@ -16,12 +16,12 @@ import javafx.scene.layout.VBox;
 
 /**
  * How the window's middle shares its height at the desk. The overview (the story, the figures, the
- * Why line) gets what the views under it leave and scrolls for the rest; in the split under it the
- * task waves and the lanes share by thirds with the tabs, except that the charts never get less
- * than they need to name five runs, as long as the waves and lanes keep their smallest, and the
- * lanes keep two carriers in sight before the waves grow. A short
- * window (a 720p laptop's) so keeps every view readable; a tall one looks as it always did.
- * On stage {@link PresentationMode} lays the views out itself, and the overview takes what it asks for.
+ * Why line) gets what the views under it leave, and scrolls for the rest. In the split under it the
+ * task waves and the lanes share by thirds with the tabs, except that the charts never get less than
+ * they need to name five runs, as long as the waves and lanes keep their smallest, and the lanes keep
+ * two carriers in sight before the waves grow. A short window (a 720p laptop's) so keeps every view
+ * readable; a tall one looks as it always did. On stage {@link PresentationMode} lays the views out
+ * itself, and the overview takes what it asks for.
  */
 final class DeskHeights {
 
