@@ -81,7 +81,8 @@ public final class WebTrafficView extends VBox implements FrameView {
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
         chart.setLegendVisible(false);
-        chart.setMinWidth(0);
+        // In a short tab the plot gives way, not the axes: a chart taller than its tab was cut through its time axis.
+        chart.setMinSize(0, 0);
     }
 
     @Override

@@ -180,6 +180,27 @@ class WindowHeightsTest {
         assertThat(Fx.call(() -> split.getDividerPositions()[0])).as("the waves' share, half as put").isGreaterThan(0.45);
     }
 
+    /** The web service's two charts in a 720p window's tab: whole, their time axes in sight, the plots giving way. */
+    @Test
+    void theWebChartsStayWholeInAShortTab() throws Exception {
+        MainWindow window = open("web-service", 1280, 720);
+        var probe = new WindowProbe(window);
+        Fx.run(() -> window.runs().runWithoutPredicting());
+        Fx.waitUntil("the web runs done", Duration.ofSeconds(60), () -> !window.session().isRunning() && window.session().history().size() == 2);
+        Fx.run(() -> window.tabs().show("web"));
+        Fx.settle(window.getScene(), 3);
+        Fx.run(() -> {
+            Bounds tabs = inScene(window.getScene().lookup(".bottom-tabs"));
+            var charts = probe.webTraffic().lookupAll(".chart");
+            assertThat(charts).hasSize(2);
+            for (Node chart : charts) {
+                Bounds at = inScene(chart);
+                assertThat(at.getMaxY()).as("a web chart's bottom, in its tab (to %.1f)", tabs.getMaxY()).isLessThanOrEqualTo(tabs.getMaxY() + 0.5);
+                assertThat(at.getHeight()).as("a web chart's height").isGreaterThan(60);
+            }
+        });
+    }
+
     private MainWindow open(String preset, int width, int height) throws Exception {
         var runner = new FakeRunner().playing(s -> RunScript.synthesise(s, RunOptions.DEFAULT, 2));
         MainWindow window = opened.openAtTheDesk(new RunSession(runner, RunOptions.DEFAULT),
