@@ -42,6 +42,7 @@ final class BucketChart extends Region {
     private String first = "";
     private String last = "";
     private String unit = "";
+    private List<javafx.geometry.Bounds> legendPlaces = List.of();
 
     BucketChart() {
         getStyleClass().addAll("bars-chart", "bucket-chart");
@@ -118,18 +119,26 @@ final class BucketChart extends Region {
         double x = Math.min(titleWidth, w) + line * 0.6;
         // A series not recorded is named in the legend, saying so, even alone: the chart draws nothing for it.
         boolean legend = series.size() > 1 || series.stream().anyMatch(s -> !s.recorded());
-        double legendWidth = !legend ? 0 : series.stream().mapToDouble(s -> line * 1.3 + textWidth(legendName(s), font)).sum();
-        // The legend follows the title, or goes under it where the chart is too narrow for both.
+        double legendWidth = !legend ? 0 : series.stream().mapToDouble(s -> entryWidth(s, font, line)).sum();
+        // The legend follows the title, or goes under it where the chart is too narrow for both, a line per entry
+        // where even that line is too narrow.
         double legendY = x + legendWidth <= w ? 0 : line;
         if (legendY > 0) {
             x = 0;
         }
+        legendPlaces = new java.util.ArrayList<>();
         for (int i = 0; i < series.size() && legend; i++) {
+            double entry = entryWidth(series.get(i), font, line);
+            if (x > 0 && x + entry - line * 0.6 > w) {
+                x = 0;
+                legendY += line;
+            }
             g.setFill(colours.get(i).getTextFill());
             g.fillRect(x, legendY + line * 0.25, line * 0.5, line * 0.5);
             g.setFill(ink);
             g.fillText(legendName(series.get(i)), x + line * 0.7, legendY);
-            x += line * 0.7 + textWidth(legendName(series.get(i)), font) + line * 0.6;
+            legendPlaces.add(new javafx.geometry.BoundingBox(x, legendY, entry - line * 0.6, line));
+            x += entry;
         }
         if (!series.isEmpty() && series.stream().noneMatch(Series::recorded)) {
             // Nothing to draw: no axes for values that were never recorded.
@@ -203,6 +212,16 @@ final class BucketChart extends Region {
 
     private java.util.stream.DoubleStream recordedValues() {
         return series.stream().filter(Series::recorded).flatMapToDouble(s -> java.util.Arrays.stream(s.values()));
+    }
+
+    /** A legend entry's width: its swatch, its name and the gap to the next. */
+    private static double entryWidth(Series s, Font font, double line) {
+        return line * 0.7 + textWidth(legendName(s), font) + line * 0.6;
+    }
+
+    /** Where the last drawing put each legend entry, swatch and name (for tests, as {@link #seriesDrawn()}). */
+    List<javafx.geometry.Bounds> legendPlaces() {
+        return List.copyOf(legendPlaces);
     }
 
     private static String legendName(Series s) {
