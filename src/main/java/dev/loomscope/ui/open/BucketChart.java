@@ -1,7 +1,10 @@
 package dev.loomscope.ui.open;
 
-import java.util.List;
 import dev.loomscope.ui.fx.Messages;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -42,7 +45,7 @@ final class BucketChart extends Region {
     private String first = "";
     private String last = "";
     private String unit = "";
-    private List<javafx.geometry.Bounds> legendPlaces = List.of();
+    private List<Bounds> legendPlaces = List.of();
 
     BucketChart() {
         getStyleClass().addAll("bars-chart", "bucket-chart");
@@ -126,7 +129,7 @@ final class BucketChart extends Region {
         if (legendY > 0) {
             x = 0;
         }
-        legendPlaces = new java.util.ArrayList<>();
+        legendPlaces = new ArrayList<>();
         for (int i = 0; i < series.size() && legend; i++) {
             double entry = entryWidth(series.get(i), font, line);
             if (x > 0 && x + entry - line * 0.6 > w) {
@@ -137,7 +140,7 @@ final class BucketChart extends Region {
             g.fillRect(x, legendY + line * 0.25, line * 0.5, line * 0.5);
             g.setFill(ink);
             g.fillText(legendName(series.get(i)), x + line * 0.7, legendY);
-            legendPlaces.add(new javafx.geometry.BoundingBox(x, legendY, entry - line * 0.6, line));
+            legendPlaces.add(new BoundingBox(x, legendY, entry - line * 0.6, line));
             x += entry;
         }
         if (!series.isEmpty() && series.stream().noneMatch(Series::recorded)) {
@@ -220,7 +223,7 @@ final class BucketChart extends Region {
     }
 
     /** Where the last drawing put each legend entry, swatch and name (for tests, as {@link #seriesDrawn()}). */
-    List<javafx.geometry.Bounds> legendPlaces() {
+    List<Bounds> legendPlaces() {
         return List.copyOf(legendPlaces);
     }
 

@@ -75,6 +75,10 @@ final class DeskHeights {
                 dependencies.addAll(List.of(child.managedProperty(), child.layoutBoundsProperty()));
             }
         }
+        // Where the overview's parts stand, for its clean edge: they are laid out after the room was asked for.
+        for (Node part : overview.getChildrenUnmodifiable()) {
+            dependencies.add(part.boundsInParentProperty());
+        }
         var room = Bindings.createDoubleBinding(() -> atDesk.get() ? cleanEdge(Math.max(OVERVIEW, centre.getHeight() - others())) : Double.MAX_VALUE,
                 dependencies.toArray(Observable[]::new));
         overviewScroll.prefViewportHeightProperty().bind(held);

@@ -19,6 +19,7 @@ import java.util.List;
 import javafx.event.Event;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -26,6 +27,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,9 +84,9 @@ class WindowHeightsTest {
             Bounds shown = inScene(scroll);
             boolean scrolls = scroll.getContent().getLayoutBounds().getHeight() > shown.getHeight() + 0.5;
             // Where it is cut short, it ends between its paragraphs and rows of tiles, never through one.
-            var overview = (javafx.scene.Parent) scroll.getContent();
+            var overview = (Parent) scroll.getContent();
             for (Node part : overview.getChildrenUnmodifiable()) {
-                List<Node> pieces = part instanceof javafx.scene.layout.Pane pane ? pane.getChildren() : List.of(part);
+                List<Node> pieces = part instanceof Pane pane ? pane.getChildren() : List.of(part);
                 pieces.stream().filter(Node::isVisible).map(WindowHeightsTest::inScene).filter(piece -> piece.getMinY() < shown.getMaxY() - 0.5)
                         .forEach(piece -> assertThat(piece.getMaxY()).as("a piece of the overview begun in sight, ended in sight (%s)", piece)
                                 .isLessThanOrEqualTo(shown.getMaxY() + 0.5));
