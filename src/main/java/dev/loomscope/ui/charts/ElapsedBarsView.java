@@ -94,13 +94,13 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         // Until a run of the comparison ends there is nothing to compare: the line says when bars will come.
         empty.setText(comparison.isEmpty() ? EmptyHint.text("bars") : dev.loomscope.ui.fx.Messages.text("hint.bars-pending"));
         empty.setVisible(measured.isEmpty());
-        boolean table = newFocus == Comparison.Focus.CARRIERS;
-        charts.setVisible(!measured.isEmpty() && !table);
-        if (table || this.table.made()) {
-            this.table.get().setVisible(!measured.isEmpty() && table);
+        boolean asTable = newFocus == Comparison.Focus.CARRIERS;
+        charts.setVisible(!measured.isEmpty() && !asTable);
+        if (asTable || table.made()) {
+            table.get().setVisible(!measured.isEmpty() && asTable);
         }
-        show(table ? List.of() : Comparison.panels(newFocus, measured, cores));
-        if (table) {
+        show(asTable ? List.of() : Comparison.panels(newFocus, measured, cores));
+        if (asTable) {
             matrix().show(comparison, cores);
         }
     }

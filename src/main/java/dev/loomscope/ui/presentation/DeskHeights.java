@@ -25,14 +25,12 @@ import javafx.scene.layout.VBox;
  */
 final class DeskHeights {
 
-    /** The smallest of the waves' and the lanes' sections (their FXML's): a head and a view. */
-    private static final double SECTION = 100;
     /** The charts' tab: its head and a comparison of five runs, each named, no text over another (WindowHeightsTest). */
     private static final double CHARTS = 210;
     /** The lanes' section with two carriers named and the time axis under them: in a short split, before the waves get more. */
     private static final double LANES = 125;
-    /** Under the overview: two sections, the charts, and the split's two dividers with the column's spacing. */
-    private static final double VIEWS = 2 * SECTION + CHARTS + 30;
+    /** The split's two dividers and the column's spacing, beside the sections and the charts under the overview. */
+    private static final double DIVIDERS = 30;
     /** The overview's own floor: the story's title and a line of it. */
     private static final double OVERVIEW = 90;
     /** The waves' part of what the waves and lanes share (0.33 of the split against the lanes' 0.31). */
@@ -127,7 +125,7 @@ final class DeskHeights {
             }
             shown++;
             if (child == split) {
-                taken += Math.max(VIEWS, split.minHeight(-1));
+                taken += Math.max(sections() + CHARTS + DIVIDERS, split.minHeight(-1));
             } else if (child != overviewScroll) {
                 taken += child.prefHeight(centre.getWidth());
             }
@@ -151,10 +149,19 @@ final class DeskHeights {
             split.setDividerPositions(fixed != null ? fixed : new double[] {0.33, 0.64});
             return;
         }
-        double charts = Math.max(height * 0.36, Math.min(CHARTS, height - 2 * SECTION));
+        double charts = Math.max(height * 0.36, Math.min(CHARTS, height - sections()));
         double rest = height - charts;
-        double lanes = Math.max(rest * (1 - WAVES_SHARE), Math.min(LANES, rest - SECTION));
+        double lanes = Math.max(rest * (1 - WAVES_SHARE), Math.min(LANES, rest - smallest(0)));
         split.setDividerPositions((rest - lanes) / height, rest / height);
+    }
+
+    /** The waves' and the lanes' sections at their smallest, as their FXML gives it: a head and a view each. */
+    private double sections() {
+        return smallest(0) + smallest(1);
+    }
+
+    private double smallest(int section) {
+        return split.getItems().get(section).minHeight(-1);
     }
 
     private static boolean onADivider(MouseEvent e) {
