@@ -9,15 +9,19 @@ import java.util.List;
 /** Prints results as the source articles do: one row per executor, elapsed beside ideal. */
 final class ResultTable {
 
-    private static final String FORMAT = "%-22s %10s %11s %11s %9s %8s %9s %8s %8s %11s %11s %7s  %s%n";
+    /** The columns after the run's name, whose width is its longest name's. */
+    private static final String COLUMNS = " %10s %11s %11s %9s %8s %9s %8s %8s %11s %11s %7s  %s%n";
 
     private ResultTable() {
     }
 
     static void print(PrintStream out, List<RunResult> results, int repeats) {
-        out.printf(FORMAT, (Object[]) Text.get("cli.table.columns").split(","));
+        String[] headings = Text.get("cli.table.columns").split(",");
+        int nameWidth = Math.max(headings[0].length(), results.stream().mapToInt(r -> RunLabel.of(r).length()).max().orElse(0));
+        String format = "%-" + nameWidth + "s" + COLUMNS;
+        out.printf(format, (Object[]) headings);
         for (RunResult r : results) {
-            out.printf(FORMAT, RunLabel.of(r), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
+            out.printf(format, RunLabel.of(r), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
                     r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
                     "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
                     "%,d".formatted(r.peakPlatformThreads()), r.carrierPeak() >= 0 ? "%,d".formatted(r.carrierPeak()) : "-", ms(r.cpuTimeMs()),

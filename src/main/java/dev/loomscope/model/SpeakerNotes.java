@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
@@ -62,7 +63,7 @@ public final class SpeakerNotes {
 
     private static String line(RunModel run) {
         RunResult result = run.result();
-        String label = label(run.scenario());
+        String label = RunLabel.of(result);
         if (!result.isCompleted()) {
             return Text.get("notes.figure.unfinished", label, result.outcome().name().toLowerCase(), result.message());
         }
@@ -79,14 +80,6 @@ public final class SpeakerNotes {
             }
         }
         return line;
-    }
-
-    /** "virtual", or with how it blocks when that is not a sleep: "virtual, jdbc(10)". */
-    private static String label(Scenario s) {
-        if (s.blocking() == BlockingMode.SLEEP) {
-            return s.label();
-        }
-        return s.label() + ", " + s.blocking().cliName() + (s.blocking() == BlockingMode.JDBC ? Text.get("run.db-pool-suffix", s.dbPool()) : "");
     }
 
     /** "0:00", "12:34", "1:02:03". */

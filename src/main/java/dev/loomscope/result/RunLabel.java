@@ -1,15 +1,44 @@
 package dev.loomscope.result;
 
+import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.JdkNeeds;
+import dev.loomscope.scenario.Scenario;
+import dev.loomscope.scenario.Sharing;
+import dev.loomscope.text.Text;
 
-/** How a finished run is named in tables and exports: its scenario's label, and its runner's JDK when that is not the default's. */
+/**
+ * How every list, chart, table, export and note names a run: "virtual", "virtual, native",
+ * "virtual, jdbc(10)", "virtual, ScopedValue", "virtual, synchronized · JDK 21". Two runs of one
+ * comparison that differ in any of these must never read alike.
+ */
 public final class RunLabel {
 
     private RunLabel() {
     }
 
-    /** "virtual", or "virtual · JDK 21" for a run whose runner was a JDK 21. */
+    /** A finished run, named with the JDK its runner said it was when that is not the default's. */
     public static String of(RunResult r) {
-        return r.scenario().label() + (r.runner() != null ? JdkNeeds.nameSuffix(r.runner().javaVersion()) : "");
+        return of(r.scenario(), r.runner() != null ? r.runner().javaVersion() : null);
+    }
+
+    /** A run to come: the JDK its scenario names counts. */
+    public static String of(Scenario scenario) {
+        return of(scenario, null);
+    }
+
+    /** @param runnerVersion the runner's {@code java.runtime.version} once it said hello, else null (the JDK the scenario names counts) */
+    public static String of(Scenario scenario, String runnerVersion) {
+        // Runs that differ only in how tasks block (the pinning experiment)...
+        String blocking = scenario.blocking() == BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
+        // ...or only in their connection pool (the connection-pool experiment)...
+        if (scenario.blocking() == BlockingMode.JDBC) {
+            blocking += Text.get("run.db-pool-suffix", scenario.dbPool());
+        }
+        // ...or only in how tasks get their object (the ScopedValue experiment)...
+        String sharing = scenario.threadLocalKb() > 0 && scenario.sharing() == Sharing.SCOPED_VALUE ? Text.get("run.scoped-value-suffix") : "";
+        // ...or only in their JDK (JEP 491 before and after).
+        int feature = runnerVersion != null ? JdkNeeds.featureOf(runnerVersion) : JdkNeeds.featureNamed(scenario.jdk());
+        String jdk = feature == 0 ? "" : JdkNeeds.nameSuffix(Integer.toString(feature));
+        return scenario.label() + blocking + sharing + jdk;
     }
 }

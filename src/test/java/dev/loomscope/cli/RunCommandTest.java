@@ -189,7 +189,7 @@ class RunCommandTest {
         // Interleaved, so slow drift on a shared machine hits every executor alike.
         assertThat(runner.started()).extracting(started -> started.scenario().executor())
                 .containsExactly(ExecutorKind.SINGLE, ExecutorKind.VIRTUAL, ExecutorKind.SINGLE, ExecutorKind.VIRTUAL);
-        assertThat(outcome.out()).contains("executor", "elapsed", "ideal", "overhead", "CPU wait", "medians of 2 runs");
+        assertThat(outcome.out()).contains("run", "elapsed", "ideal", "overhead", "CPU wait", "medians of 2 runs");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("single ")).findFirst().orElseThrow()).contains("50 ms");
         assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual ")).findFirst().orElseThrow()).contains("10 ms");
     }

@@ -37,12 +37,12 @@ class RunOnJdksTest {
         JsonNode on21 = new ObjectMapper().readTree(lines.get(0));
         JsonNode on25 = new ObjectMapper().readTree(lines.get(1));
         assertThat(on21.get("jdk").asText()).startsWith("21.");
-        assertThat(on21.get("label").asText()).isEqualTo("virtual · JDK\u00a021");
+        assertThat(on21.get("label").asText()).isEqualTo("virtual, synchronized · JDK\u00a021");
         assertThat(on21.get("completed").asInt()).isEqualTo(8);
         assertThat(on21.get("pinnedEvents").asInt()).isEqualTo(8);
         assertThat(on21.get("elapsedMs").asDouble()).as("eight pinned 50 ms sleeps, one after another").isGreaterThanOrEqualTo(400);
         assertThat(on25.get("jdk").asText()).startsWith("25.");
-        assertThat(on25.get("label").asText()).isEqualTo("virtual");
+        assertThat(on25.get("label").asText()).isEqualTo("virtual, synchronized");
         assertThat(on25.get("completed").asInt()).isEqualTo(8);
         assertThat(on25.get("pinnedEvents").asInt()).as("JEP 491: synchronized no longer pins").isZero();
     }

@@ -6,6 +6,7 @@ import dev.loomscope.cli.OutputPaths;
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.model.window.WindowSize;
 import java.nio.file.Path;
 import java.util.List;
@@ -269,9 +270,12 @@ public final class WindowCommand implements Callable<Integer> {
             return "list".equals(preset) || missingDisplay != null ? dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED : 0;
         }
         if ("list".equals(preset)) {
-            for (Preset each : Preset.all(Runtime.getRuntime().availableProcessors())) {
-                spec.commandLine().getOut().printf("%-12s %s: %s%n", each.name(), each.title(),
-                        String.join(", ", each.scenarios().stream().map(Scenario::label).toList()));
+            List<Preset> presets = Preset.all(Runtime.getRuntime().availableProcessors());
+            String format = "%-" + presets.stream().mapToInt(each -> each.name().length()).max().orElse(0) + "s  %s: %s%n";
+            for (Preset each : presets) {
+                // Runs' names hold commas ("virtual, jdbc(10)"), so a semicolon parts them.
+                spec.commandLine().getOut().printf(format, each.name(), each.title(),
+                        String.join("; ", each.scenarios().stream().map(RunLabel::of).toList()));
             }
             spec.commandLine().getOut().flush();
             return 0;

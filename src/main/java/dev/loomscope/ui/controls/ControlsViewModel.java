@@ -1,6 +1,7 @@
 package dev.loomscope.ui.controls;
 
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.ExecutorKind;
@@ -262,9 +263,9 @@ public final class ControlsViewModel {
         try {
             List<Scenario> scenarios = scenarios();
             problem.set(null);
-            idealSummary.set(Messages.text("controls.ideal", String.join(", ", scenarios.stream()
-                    .map(s -> s.label() + (s.blocking() == BlockingMode.SLEEP ? "" : " " + s.blocking().cliName()) + " "
-                            + Durations.humanMillis(IdealTime.millis(s, cores)))
+            // Runs' names hold commas ("virtual, jdbc(10)"), so a semicolon parts them.
+            idealSummary.set(Messages.text("controls.ideal", String.join("; ", scenarios.stream()
+                    .map(s -> RunLabel.of(s) + " " + Durations.humanMillis(IdealTime.millis(s, cores)))
                     .toList())));
         } catch (InvalidScenarioException e) {
             problem.set(e.getMessage());

@@ -2,8 +2,8 @@ package dev.loomscope.ui.prediction;
 
 import dev.loomscope.model.Prediction;
 import dev.loomscope.model.RunModel;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
-import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -79,7 +79,7 @@ public final class PredictionBar extends VBox {
             Scenario s = scenarios.get(i);
             var group = new ToggleGroup();
             groups.add(group);
-            guessRows.add(new Label(s.label() + (s.blocking() == BlockingMode.SLEEP ? "" : ", " + s.blocking().cliName())), 0, i);
+            guessRows.add(new Label(RunLabel.of(s)), 0, i);
             int column = 1;
             // The right order of magnitude is not always in the middle.
             var choices = new ArrayList<>(Prediction.choices(IdealTime.millis(s, cores)));

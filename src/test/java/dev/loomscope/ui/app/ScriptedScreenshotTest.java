@@ -121,6 +121,12 @@ class ScriptedScreenshotTest {
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.output()).contains("waiting-10k").contains("cpu-48").contains("schedulers").contains("semaphore")
                 .contains("threadlocal").contains("pinning").contains("memory");
+        // Each run by the name the window gives it, and the titles in one column however long a preset's name.
+        assertThat(outcome.output()).contains("virtual, jdbc(10); virtual, jdbc(100); fixed(10), jdbc(10)")
+                .contains("virtual, synchronized; virtual, native");
+        List<Integer> titlesAt = outcome.output().lines().map(line -> line.length() - line.substring(line.indexOf(' ')).stripLeading().length())
+                .distinct().toList();
+        assertThat(titlesAt).as("where each line's title begins").hasSize(1);
     }
 
     @Test

@@ -23,7 +23,13 @@ class ControlsViewModelTest {
             assertThat(s.carriers()).isEqualTo(2);
         });
         assertThat(vm.problemProperty().get()).isNull();
-        assertThat(vm.idealSummaryProperty().get()).isEqualTo("Perfect world: fixed(200) 5.0 s, virtual 100 ms");
+        assertThat(vm.idealSummaryProperty().get()).isEqualTo("Perfect world: fixed(200) 5.0 s; virtual 100 ms");
+    }
+
+    @Test
+    void thePerfectWorldNamesEachRunAsTheWindowDoes() {
+        vm.loadPreset(dev.loomscope.model.Preset.named("pinning", 2).orElseThrow());
+        assertThat(vm.idealSummaryProperty().get()).isEqualTo("Perfect world: virtual, synchronized 50 ms; virtual, native 1.0 s");
     }
 
     @Test

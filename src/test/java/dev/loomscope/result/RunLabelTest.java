@@ -1,0 +1,44 @@
+package dev.loomscope.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.model.Preset;
+import dev.loomscope.scenario.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run's name is how a learner tells its figures from the next run's, in the window, the predictions, the notes,
+ * the command line's table and the exports. Before it had one source, the predictions named the ScopedValue
+ * experiment's two runs "virtual" and "virtual", and `loomscope run` printed nine rows of "virtual" for blocking-kinds.
+ */
+class RunLabelTest {
+
+    @Test
+    void noTwoRunsOfAnExperimentShareAName() {
+        for (Preset preset : Preset.all(2)) {
+            List<String> names = preset.scenarios().stream().map(RunLabel::of).toList();
+            assertThat(names).as("the runs of %s", preset.name()).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void aNameSaysWhatSetsTheRunApart() {
+        assertThat(labelsOf("connection-pool")).containsExactly("virtual, jdbc(10)", "virtual, jdbc(100)", "fixed(10), jdbc(10)");
+        assertThat(labelsOf("scopedvalue")).containsExactly("virtual", "virtual, ScopedValue");
+        assertThat(labelsOf("pinning")).containsExactly("virtual, synchronized", "virtual, native");
+        assertThat(labelsOf("jep-491")).containsExactly("virtual, synchronized \u00b7 JDK\u00a021", "virtual, synchronized");
+        assertThat(labelsOf("schedulers")).containsExactly("single", "fixed(2)", "forkjoin(2)", "platform", "virtual");
+    }
+
+    @Test
+    void aFinishedRunIsNamedByTheJdkItsRunnerSaidItWas() {
+        Scenario later = Preset.named("jep-491", 2).orElseThrow().scenarios().getLast();
+        assertThat(RunLabel.of(later, "21.0.8+9-LTS")).isEqualTo("virtual, synchronized \u00b7 JDK\u00a021");
+        assertThat(RunLabel.of(later, Runtime.version().toString())).isEqualTo("virtual, synchronized");
+    }
+
+    private static List<String> labelsOf(String preset) {
+        return Preset.named(preset, 2).orElseThrow().scenarios().stream().map(RunLabel::of).toList();
+    }
+}
