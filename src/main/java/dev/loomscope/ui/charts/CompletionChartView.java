@@ -58,6 +58,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             chart.setAnimated(false);
             chart.setTitle(Messages.text("chart.completion.title"));
             chart.setLegendVisible(true);
+            LegendBeside.whenShort(chart);
             chart.setVisible(false);
             // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
             // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.
@@ -114,7 +115,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
                 idealMsDrawn = idealMs;
                 idealEnd = setPoints(ideal, IdealCurve.points(emphasise.scenario(), idealMs, MAX_POINTS / 2));
             }
-            rename(ideal, Messages.text("chart.perfect-world", emphasise.title()));
+            rename(ideal, Messages.text("chart.perfect-world", emphasise.number()));
             series.add(ideal);
             // At least 100 ms wide: an empty chart (or a run just started) keeps readable whole-ms ticks.
             end = Math.max(end, idealEnd);

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -27,6 +29,11 @@ final class DeskHeights {
 
     /** The charts' tab: its head and a comparison of five runs, each named, no text over another (WindowHeightsTest). */
     private static final double CHARTS = 210;
+    /**
+     * The sweep's and the web service's tabs: their bar or summary, a legend, and plots of about 100 px over their
+     * time axes. With only the charts' share, the web service's plots were 10 px high in a 720p window.
+     */
+    private static final double PLOTS = 300;
     /** The lanes' section with two carriers named and the time axis under them: in a short split, before the waves get more. */
     private static final double LANES = 125;
     /** The split's two dividers and the column's spacing, beside the sections and the charts under the overview. */
@@ -45,6 +52,8 @@ final class DeskHeights {
     private double[] fixed;
     /** A divider the user dragged keeps where it was put until the tab or the mode changes. */
     private boolean arrangedByHand;
+    /** What the tab shown needs under the waves and lanes: {@link #CHARTS}, or {@link #PLOTS} for the sweep's and the web's. */
+    private final DoubleProperty tabNeeds = new SimpleDoubleProperty(CHARTS);
 
     DeskHeights(VBox centre, ScrollPane overviewScroll, SplitPane split, ObservableBooleanValue atDesk) {
         this.centre = centre;
@@ -67,7 +76,8 @@ final class DeskHeights {
      */
     private void shareTheCentre() {
         var held = Bindings.createDoubleBinding(() -> overview.getLayoutBounds().getHeight(), overview.layoutBoundsProperty());
-        var dependencies = new ArrayList<Observable>(List.of(atDesk, centre.heightProperty(), centre.widthProperty(), overview.layoutBoundsProperty()));
+        var dependencies = new ArrayList<Observable>(List.of(atDesk, tabNeeds, centre.heightProperty(), centre.widthProperty(),
+                overview.layoutBoundsProperty()));
         for (Node child : centre.getChildren()) {
             if (child != overviewScroll && child != split) {
                 dependencies.addAll(List.of(child.managedProperty(), child.layoutBoundsProperty()));
@@ -125,7 +135,7 @@ final class DeskHeights {
             }
             shown++;
             if (child == split) {
-                taken += Math.max(sections() + CHARTS + DIVIDERS, split.minHeight(-1));
+                taken += Math.max(sections() + tabNeeds.get() + DIVIDERS, split.minHeight(-1));
             } else if (child != overviewScroll) {
                 taken += child.prefHeight(centre.getWidth());
             }
@@ -139,14 +149,23 @@ final class DeskHeights {
      */
     void share(double[] fractions) {
         fixed = fractions;
+        tabNeeds.set(fractions != null ? PLOTS : CHARTS);
         arrangedByHand = false;
         place();
     }
 
     private void place() {
         double height = split.getHeight();
-        if (fixed != null || height <= 0) {
+        if (height <= 0) {
             split.setDividerPositions(fixed != null ? fixed : new double[] {0.33, 0.64});
+            return;
+        }
+        if (fixed != null) {
+            // The plots take the larger share, but the lanes keep their two named carriers while the plots keep theirs:
+            // at their share alone, the web service's lanes named one carrier of two at the default size.
+            double wavesEnd = Math.max(fixed[0] * height, smallest(0));
+            double lanesEnd = Math.max(fixed[1] * height, Math.min(wavesEnd + LANES, height - PLOTS));
+            split.setDividerPositions(fixed[0], lanesEnd / height);
             return;
         }
         double charts = Math.max(height * 0.36, Math.min(CHARTS, height - sections()));

@@ -6,8 +6,10 @@ import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.ui.charts.LegendBeside;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.ui.theme.Icons;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,6 +99,7 @@ public final class SweepView extends BorderPane {
         // The chart takes the room the tab has left under the bar, however little: at its own minimum it ran past the
         // tab's bottom edge, its time axis cut off.
         chart.setMinSize(0, 0);
+        LegendBeside.whenShort(chart);
         valueAxis.setForceZeroInRange(false);
         setCenter(chart);
     }
@@ -221,6 +224,8 @@ public final class SweepView extends BorderPane {
         var all = new ArrayList<XYChart.Series<Number, Number>>(measured.values());
         ideal.values().stream().filter(s -> !s.getData().isEmpty()).forEach(all::add);
         valueAxis.setLabel(sweptSetting);
+        Ticks.settingAxis(valueAxis, sweepPoints.stream().mapToDouble(Sweep.Point::value).min().orElse(0),
+                sweepPoints.stream().mapToDouble(Sweep.Point::value).max().orElse(1), 6);
         metricAxis.setLabel(measure.text());
         chart.getData().setAll(all);
         for (var series : ideal.values()) {

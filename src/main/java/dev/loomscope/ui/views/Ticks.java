@@ -35,6 +35,20 @@ public final class Ticks {
     }
 
     /**
+     * An axis over a setting's values, {@code from} to {@code to}, at round whole steps (a sweep of 10 to 40 tasks is
+     * marked 10, 15 ... 40, where the axis's own ranging marked 7.5, 10.0, 12.5 ... 42.5), labelled "1,000".
+     */
+    public static void settingAxis(javafx.scene.chart.NumberAxis axis, double from, double to, int ticks) {
+        double unit = Math.max(1, niceStep((to - from) / ticks));
+        axis.setAutoRanging(false);
+        axis.setLowerBound(Math.floor(from / unit) * unit);
+        axis.setUpperBound(Math.max(Math.ceil(to / unit) * unit, Math.floor(from / unit) * unit + unit));
+        axis.setTickUnit(unit);
+        axis.setMinorTickVisible(false);
+        axis.setTickLabelFormatter(COUNT);
+    }
+
+    /**
      * An elapsed-time axis from 0 to {@code endMs} in about {@code ticks} round steps, labelled in
      * seconds once a step is a second or more. Ranged here, not by the axis: its own choice of ticks
      * crowds the labels of long runs.

@@ -3,6 +3,7 @@ package dev.loomscope.ui.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.Preset;
+import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.testing.FakeRunner;
@@ -14,6 +15,7 @@ import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.charts.BarsChart;
 import dev.loomscope.ui.charts.BarsLayout;
+import dev.loomscope.ui.charts.CompletionChartView;
 import java.time.Duration;
 import java.util.List;
 import javafx.event.Event;
@@ -21,6 +23,7 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.KeyCode;
@@ -79,6 +82,17 @@ class WindowHeightsTest {
                     }
                 }
             }
+
+            // Beside them, the completion chart names every curve: JavaFX hid its legend in a tab this short.
+            var completion = probe.find("completion", CompletionChartView.class).chart();
+            Node legend = completion.lookup(".chart-legend");
+            assertThat(legend.isVisible()).as("the completion chart's legend, in a %.0f x %.0f chart", completion.getWidth(), completion.getHeight())
+                    .isTrue();
+            assertThat(inScene(legend).intersects(inScene(completion.lookup(".chart-plot-background")))).as("the legend, clear of the plot")
+                    .isFalse();
+            assertThat(inScene(completion).contains(inScene(legend))).as("the legend, inside its chart").isTrue();
+            assertThat(legend.lookupAll(".chart-legend-item").stream().map(item -> ((Labeled) item).getText()).toList())
+                    .as("a name for each run's curve").containsAll(window.session().history().stream().map(RunModel::title).toList());
 
             ScrollPane scroll = probe.find("overviewScroll", ScrollPane.class);
             Bounds shown = inScene(scroll);
@@ -182,15 +196,21 @@ class WindowHeightsTest {
         assertThat(Fx.call(() -> split.getDividerPositions()[0])).as("the waves' share, half as put").isGreaterThan(0.45);
     }
 
-    /** The web service's two charts in a 720p window's tab: whole, their time axes in sight, the plots giving way. */
-    @Test
-    void theWebChartsStayWholeInAShortTab() throws Exception {
-        MainWindow window = open("web-service", 1280, 720);
+    /**
+     * The web service's tab, where the plots are the point: whole, their time axes in sight, and plots a room can read
+     * (10 px high at 720p once the lanes took their due), while the lanes above still name both carriers (one of two at
+     * the default size).
+     */
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1440, 900", "1280, 720"})
+    void theWebPlotsAndBothCarriersShareAShortTab(int width, int height) throws Exception {
+        MainWindow window = open("web-service", width, height);
         var probe = new WindowProbe(window);
         Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("the web runs done", Duration.ofSeconds(60), () -> !window.session().isRunning() && window.session().history().size() == 2);
         Fx.run(() -> window.tabs().show("web"));
         Fx.settle(window.getScene(), 3);
+        Fx.waitUntil("both carriers' lanes drawn", Duration.ofSeconds(10), () -> !probe.lanes().labelBounds().isEmpty());
         Fx.run(() -> {
             Bounds tabs = inScene(window.getScene().lookup(".bottom-tabs"));
             var charts = probe.webTraffic().lookupAll(".chart");
@@ -198,8 +218,9 @@ class WindowHeightsTest {
             for (Node chart : charts) {
                 Bounds at = inScene(chart);
                 assertThat(at.getMaxY()).as("a web chart's bottom, in its tab (to %.1f)", tabs.getMaxY()).isLessThanOrEqualTo(tabs.getMaxY() + 0.5);
-                assertThat(at.getHeight()).as("a web chart's height").isGreaterThan(60);
+                assertThat(chart.lookup(".chart-plot-background").getLayoutBounds().getHeight()).as("a web plot's height").isGreaterThanOrEqualTo(100);
             }
+            assertThat(probe.lanes().labelBounds()).as("the carriers named in the lanes").hasSize(2);
         });
     }
 

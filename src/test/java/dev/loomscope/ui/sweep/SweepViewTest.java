@@ -113,6 +113,10 @@ class SweepViewTest {
             assertThat(view.progressText()).isEqualTo("Done: 2 runs.");
             assertThat(seriesSizes()).containsExactly("fixed=2", "perfect world, fixed=2");
             assertThat(view.chart().getData().getFirst().getData()).extracting(d -> d.getYValue().doubleValue()).containsExactly(80.0, 20.0);
+            // The swept setting's axis at whole steps from the first point to the last: a pool has no 1.5 threads.
+            var pools = (javafx.scene.chart.NumberAxis) view.chart().getXAxis();
+            assertThat(List.of(pools.getLowerBound(), pools.getUpperBound(), pools.getTickUnit())).containsExactly(1.0, 4.0, 1.0);
+            assertThat(pools.getTickLabelFormatter().toString(2)).isEqualTo("2");
 
             @SuppressWarnings("unchecked")
             ChoiceBox<SweepView.Measure> measure = find("measureBox", ChoiceBox.class);
