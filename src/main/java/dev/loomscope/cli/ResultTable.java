@@ -28,7 +28,7 @@ final class ResultTable {
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
         RunResult first = results.getFirst();
-        out.println(Text.get("cli.table.legend", perTask(first.scenario()), first.carriers(),
+        out.println(Text.get("cli.table.legend", perTask(first.scenario(), results.stream().map(r -> r.scenario().blocking()).distinct().count() > 1), first.carriers(),
                 first.runner() != null ? Text.get("cli.table.machine", first.runner().javaVersion(), first.runner().cores()) : "",
                 repeats > 1 ? Text.get("cli.table.medians", repeats) : ""));
         if (first.scenario().isWeb()) {
@@ -36,23 +36,23 @@ final class ResultTable {
         }
         for (RunResult r : results) {
             if (r.scenario().threadLocalKb() > 0) {
-                out.println(Text.get("cli.table.thread-locals", r.scenario().label(), r.threadLocalsCreated(), r.scenario().threadLocalKb()));
+                out.println(Text.get("cli.table.thread-locals", RunLabel.of(r), r.threadLocalsCreated(), r.scenario().threadLocalKb()));
             }
             if (r.vm().pinnedEvents() > 0) {
-                out.println(Text.get("cli.table.pinned", r.scenario().label(), r.vm().pinnedEvents(), ms(r.vm().pinnedMs()), reasons(r)));
+                out.println(Text.get("cli.table.pinned", RunLabel.of(r), r.vm().pinnedEvents(), ms(r.vm().pinnedMs()), reasons(r)));
             }
             if (r.dbPool() != null) {
-                out.println(Text.get("cli.table.db-pool", r.scenario().label(), r.dbPool().size(), ms(r.dbPool().fillMs()), r.dbPool().waitP50Ms(),
+                out.println(Text.get("cli.table.db-pool", RunLabel.of(r), r.dbPool().size(), ms(r.dbPool().fillMs()), r.dbPool().waitP50Ms(),
                         r.dbPool().waitMaxMs()));
             }
             if (r.carrierPeak() > r.carriers()) {
-                out.println(Text.get("cli.table.carrier-peak", r.scenario().label(), r.carrierPeak(), r.carriers()));
+                out.println(Text.get("cli.table.carrier-peak", RunLabel.of(r), r.carrierPeak(), r.carriers()));
             }
             if (r.vm().threadDumpVirtualThreads() >= 0) {
-                out.println(Text.get("cli.table.thread-dump", r.scenario().label(), r.vm().threadDumpVirtualThreads()));
+                out.println(Text.get("cli.table.thread-dump", RunLabel.of(r), r.vm().threadDumpVirtualThreads()));
             }
             if (!r.message().isEmpty()) {
-                out.println(r.scenario().label() + ": " + r.message());
+                out.println(RunLabel.of(r) + ": " + r.message());
             }
         }
     }
@@ -62,12 +62,13 @@ final class ResultTable {
         return r.scenario().userTask() != null && r.idealMs() <= 0;
     }
 
-    private static String perTask(dev.loomscope.scenario.Scenario s) {
+    /** @param blockingDiffers whether the runs block in different ways (a preset's): then each row's name says how */
+    private static String perTask(dev.loomscope.scenario.Scenario s, boolean blockingDiffers) {
         if (s.userTask() != null) {
             return Text.get("cli.table.per-task.user", s.userTask().simpleName(), s.userTask().sourceName(), s.sleepMs() + s.cpuMs() > 0
                     ? Text.get("cli.table.per-task.expected", s.sleepMs(), s.cpuMs()) : "");
         }
-        return Text.get("cli.table.per-task", s.sleepMs(), s.cpuMs(), s.blocking().cliName());
+        return Text.get("cli.table.per-task", s.sleepMs(), s.cpuMs(), blockingDiffers ? "" : Text.get("cli.table.per-task.blocking", s.blocking().cliName()));
     }
 
     private static String reasons(RunResult r) {

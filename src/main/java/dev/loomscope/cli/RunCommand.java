@@ -3,9 +3,11 @@ package dev.loomscope.cli;
 import dev.loomscope.text.Text;
 import dev.loomscope.result.ResultRow;
 import dev.loomscope.launcher.Jdks;
+import dev.loomscope.model.Preset;
 import dev.loomscope.launcher.RunHandle;
 import dev.loomscope.launcher.RunListener;
 import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.RunResults;
 import dev.loomscope.launcher.RunStarter;
@@ -47,6 +49,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     JdkOption jdkOption;
 
+    @Mixin
+    PresetOption preset;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             descriptionKey = "cli.run.repeat")
     int repeat;
@@ -74,8 +79,14 @@ public final class RunCommand implements Callable<Integer> {
         if (repeat < 1 || repeat > 1_000) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.bad.repeat", "1,000", repeat));
         }
-        List<Scenario> scenarios = scenarioOptions.scenarios(spec);
-        database = scenarioOptions.database(spec);
+        if (preset.lists()) {
+            PresetOption.printList(new java.io.PrintWriter(System.out, true));
+            return 0;
+        }
+        // The window's experiments, run as its Run button runs them: the same scenarios, one row each.
+        Preset chosen = preset.chosen(spec, "scenarioOptions");
+        List<Scenario> scenarios = chosen != null ? chosen.scenarios() : scenarioOptions.scenarios(spec);
+        database = chosen != null ? scenarioOptions.database(spec, chosen.name(), scenarios) : scenarioOptions.database(spec);
         if (!(cpuUnitsPerMs >= 0) || Double.isInfinite(cpuUnitsPerMs)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), Text.get("cli.run.bad.cpu-units", cpuUnitsPerMs));
         }
@@ -92,7 +103,7 @@ public final class RunCommand implements Callable<Integer> {
         // One run (a row) per JDK and scenario, the JDKs outermost: "--jdk 21,25" reads as two rounds.
         var byRun = new LinkedHashMap<JdkRun, List<RunResult>>();
         // Each scenario names its JDK too, so its perfect world knows whether synchronized pins there.
-        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>())));
+        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, s, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>())));
         var current = new AtomicReference<RunHandle>();
         // Ctrl+C must not leave a runner JVM behind.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
@@ -109,9 +120,10 @@ public final class RunCommand implements Callable<Integer> {
                 if (!runs.isEmpty() && !runs.getLast().isCompleted()) {
                     continue;
                 }
-                progress(Text.get("cli.run.progress", scenario.label(), round, repeat));
+                progress(Text.get("cli.run.progress", RunLabel.of(scenario), round, repeat));
                 RunHandle handle = runner.on(run.getKey().jdk()).start(scenario,
-                        options(scenario, scenarios.size() > 1, JdkOption.fileTag(run.getKey().jdk(), jdks.size() > 1)), RunListener.NONE);
+                        options(scenario, fileTag(scenarios, scenarios.indexOf(run.getKey().base())), JdkOption.fileTag(run.getKey().jdk(), jdks.size() > 1)),
+                        RunListener.NONE);
                 current.set(handle);
                 runs.add(handle.await());
             }
@@ -126,31 +138,39 @@ public final class RunCommand implements Callable<Integer> {
         return results.stream().allMatch(RunResult::isCompleted) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
     }
 
-    /** One run of the command: a scenario on a JDK (null: the default). */
-    private record JdkRun(Jdks.Jdk jdk, Scenario scenario) {
+    /** One run of the command: a scenario ({@code base}, as chosen) on a JDK (null: the default). */
+    private record JdkRun(Jdks.Jdk jdk, Scenario base, Scenario scenario) {
     }
 
-    private RunOptions options(Scenario scenario, boolean several, String jdkTag) {
-        return new RunOptions(!noJfr, perExecutor(jfrFile, scenario, several, jdkTag), perExecutor(threadDumpFile, scenario, several, jdkTag))
+    private RunOptions options(Scenario scenario, String runTag, String jdkTag) {
+        return new RunOptions(!noJfr, tagged(jfrFile, runTag + jdkTag), tagged(threadDumpFile, runTag + jdkTag))
                 .withCpuUnitsPerMs(cpuUnitsPerMs).withDatabase(database);
+    }
+
+    /**
+     * What tells run {@code index}'s files from the others': "" for a single run, "-virtual" for one executor of
+     * several, "-2-virtual" where executors repeat (a preset's runs that differ in how they block): no run's
+     * recording may overwrite another's.
+     */
+    static String fileTag(List<Scenario> scenarios, int index) {
+        if (scenarios.size() < 2) {
+            return "";
+        }
+        String executor = scenarios.get(index).executor().cliName();
+        boolean repeats = scenarios.stream().filter(s -> s.executor() == scenarios.get(index).executor()).count() > 1;
+        return repeats ? "-" + (index + 1) + "-" + executor : "-" + executor;
     }
 
     /** The user's own database for the jdbc mode, or null for LoomScope's H2 (checked in {@link #call()}). */
     private dev.loomscope.scenario.DatabaseTarget database;
 
-    /** "out.jfr" stays as it is for one executor and becomes "out-virtual.jfr" for several. */
-    static Path perExecutor(Path file, Scenario scenario, boolean several) {
-        return perExecutor(file, scenario, several, "");
-    }
-
-    /** As {@link #perExecutor(Path, Scenario, boolean)}, with {@code jdkTag} ("-jdk21") added when runs on several JDKs share the name. */
-    static Path perExecutor(Path file, Scenario scenario, boolean several, String jdkTag) {
-        if (file == null || !several && jdkTag.isEmpty()) {
+    /** "out.jfr" with {@code tag} ("-virtual", "-2-virtual-jdk21") before its extension; as it is for no tag. */
+    static Path tagged(Path file, String tag) {
+        if (file == null || tag.isEmpty()) {
             return file;
         }
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String tag = (several ? "-" + scenario.executor().cliName() : "") + jdkTag;
         return file.resolveSibling(dot > 0 ? name.substring(0, dot) + tag + name.substring(dot) : name + tag);
     }
 

@@ -120,6 +120,16 @@ public final class ScenarioOptions {
         return JdbcOptions.target(spec, jdbcUrl, jdbcUser, jdbcPasswordFile);
     }
 
+    /** As {@link #database(CommandSpec)}, for a preset's runs: --jdbc-url needs one of them to block on jdbc. */
+    public DatabaseTarget database(CommandSpec spec, String preset, List<Scenario> runs) {
+        if (jdbcUrl != null && runs.stream().noneMatch(s -> s.blocking() == BlockingMode.JDBC)) {
+            var querying = dev.loomscope.model.Preset.all(Runtime.getRuntime().availableProcessors()).stream()
+                    .filter(each -> each.scenarios().stream().anyMatch(s -> s.blocking() == BlockingMode.JDBC)).map(dev.loomscope.model.Preset::name).toList();
+            throw new ParameterException(spec.commandLine(), Text.get("cli.preset.bad.jdbc", preset, String.join(", ", querying)));
+        }
+        return JdbcOptions.target(spec, jdbcUrl, jdbcUser, jdbcPasswordFile);
+    }
+
     static final class ExecutorConverter extends Choice<ExecutorKind> {
         ExecutorConverter() {
             super("executor", ExecutorKind.values(), ExecutorKind::cliName);

@@ -158,11 +158,51 @@ class RunCommandTest {
     }
 
     @Test
-    void severalExecutorsGetOneRecordingFileEach() {
-        var virtual = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).build();
-        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("out/run.jfr"), virtual, true)).isEqualTo(java.nio.file.Path.of("out/run-virtual.jfr"));
-        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("run.jfr"), virtual, false)).isEqualTo(java.nio.file.Path.of("run.jfr"));
-        assertThat(RunCommand.perExecutor(java.nio.file.Path.of("dump"), virtual, true)).isEqualTo(java.nio.file.Path.of("dump-virtual"));
+    void severalRunsGetOneRecordingFileEachEvenOnOneExecutor() {
+        var virtual = dev.loomscope.scenario.Scenario.of(ExecutorKind.VIRTUAL).build();
+        var fixed = dev.loomscope.scenario.Scenario.of(ExecutorKind.FIXED).build();
+        var pinning = dev.loomscope.model.Preset.named("pinning", 2).orElseThrow().scenarios();
+        assertThat(RunCommand.fileTag(List.of(virtual), 0)).isEmpty();
+        assertThat(List.of(RunCommand.fileTag(List.of(fixed, virtual), 0), RunCommand.fileTag(List.of(fixed, virtual), 1))).containsExactly("-fixed",
+                "-virtual");
+        // Two virtual runs that differ in how they block: the second's recording must not overwrite the first's.
+        assertThat(List.of(RunCommand.fileTag(pinning, 0), RunCommand.fileTag(pinning, 1))).containsExactly("-1-virtual", "-2-virtual");
+        assertThat(RunCommand.tagged(java.nio.file.Path.of("out/run.jfr"), "-2-virtual-jdk21")).isEqualTo(java.nio.file.Path.of("out/run-2-virtual-jdk21.jfr"));
+        assertThat(RunCommand.tagged(java.nio.file.Path.of("run.jfr"), "")).isEqualTo(java.nio.file.Path.of("run.jfr"));
+        assertThat(RunCommand.tagged(java.nio.file.Path.of("dump"), "-virtual")).isEqualTo(java.nio.file.Path.of("dump-virtual"));
+    }
+
+    /** The window's experiments from the command line: the same runs its Run button starts, a row each, named apart. */
+    @Test
+    void aPresetRunsTheWindowsRunsOneNamedRowEach() {
+        var runner = new FakeRunner();
+        Outcome outcome = executeOn(runner, "run", "--preset", "pinning");
+        assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        var preset = dev.loomscope.model.Preset.named("pinning", Runtime.getRuntime().availableProcessors()).orElseThrow();
+        assertThat(runner.started()).extracting(started -> started.scenario()).containsExactlyElementsOf(preset.scenarios());
+        assertThat(outcome.out().lines().filter(l -> l.startsWith("virtual, synchronized ") || l.startsWith("virtual, native "))).hasSize(2);
+        // The rows block in two ways: the line under them names neither for all.
+        assertThat(outcome.out()).contains("50 ms sleep + 0 ms CPU per task").doesNotContain("(synchronized) per task");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--preset nope                             | --preset: no preset 'nope'; choose from waiting-10k",
+            "--preset pinning --tasks 5 --carriers 1   | --preset pinning sets its runs itself; leave out --tasks, --carriers, or give the run options without --preset",
+            "--preset waiting-10k --jdbc-url jdbc:h2:x | --jdbc-url needs runs that query a database; no run of --preset waiting-10k does (those of connection-pool, blocking-kinds do)"})
+    void aPresetWithSettingsItWouldIgnoreIsRefusedBeforeAnyRun(String args, String message) {
+        var runner = new FakeRunner();
+        Outcome outcome = executeOn(runner, ("run " + args).split(" +"));
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.err()).contains(message);
+        assertThat(runner.started()).isEmpty();
+    }
+
+    @Test
+    void presetListNamesEachRun() {
+        Outcome outcome = executeOn(new FakeRunner(), "run", "--preset", "list");
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.out()).contains("connection-pool  The pool is the limit: virtual, jdbc(10); virtual, jdbc(100); fixed(10), jdbc(10)");
     }
 
     /** The pins are the runner's (real ones: JfrTelemetryTest); here, how the command line reports them. */
@@ -170,7 +210,7 @@ class RunCommandTest {
     void pinningIsReportedInTheTableAndTheJson() throws Exception {
         Outcome table = executeOn(new FakeRunner(), "run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "native");
         assertThat(table.exitCode()).as(table.err()).isZero();
-        assertThat(table.out()).contains("pinned", "virtual: pinned 4 times", "Native or VM frame on stack: 4");
+        assertThat(table.out()).contains("pinned", "virtual, native: pinned 4 times", "Native or VM frame on stack: 4", "30 ms sleep + 0 ms CPU (native) per task");
 
         Outcome json = executeOn(new FakeRunner(), "run", "--executor", "virtual", "--tasks", "4", "--sleep-ms", "30", "--blocking", "synchronized",
                 "--json");

@@ -3,10 +3,10 @@ package dev.loomscope.ui.app;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.cli.Choice;
 import dev.loomscope.cli.OutputPaths;
+import dev.loomscope.cli.PresetOption;
 import dev.loomscope.cli.ScenarioOptions;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.Preset;
-import dev.loomscope.result.RunLabel;
 import dev.loomscope.model.window.WindowSize;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,10 +48,8 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = {"--autorun", "--run"}, descriptionKey = "cli.window.autorun")
     boolean runAtStart;
 
-    @Option(names = "--preset", paramLabel = "NAME|list",
-            descriptionKey = "cli.window.preset",
-            completionCandidates = PresetNames.class)
-    String preset;
+    @Mixin
+    PresetOption preset;
 
     @Option(names = "--sweep", paramLabel = "SETTING=FROM..TO:POINTS",
             descriptionKey = "cli.window.sweep")
@@ -256,28 +254,15 @@ public final class WindowCommand implements Callable<Integer> {
         return record.getFileName() != null && record.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif");
     }
 
-    static final class PresetNames extends java.util.ArrayList<String> {
-        PresetNames() {
-            super(Preset.names());
-        }
-    }
-
     @Override
     public Integer call() {
         if (checksOnly()) {
             // Asked by ./loomscope before it trains the AOT cache: only a window that would open is worth one.
             settings();
-            return "list".equals(preset) || missingDisplay != null ? dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED : 0;
+            return preset.lists() || missingDisplay != null ? dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED : 0;
         }
-        if ("list".equals(preset)) {
-            List<Preset> presets = Preset.all(Runtime.getRuntime().availableProcessors());
-            String format = "%-" + presets.stream().mapToInt(each -> each.name().length()).max().orElse(0) + "s  %s: %s%n";
-            for (Preset each : presets) {
-                // Runs' names hold commas ("virtual, jdbc(10)"), so a semicolon parts them.
-                spec.commandLine().getOut().printf(format, each.name(), each.title(),
-                        String.join("; ", each.scenarios().stream().map(RunLabel::of).toList()));
-            }
-            spec.commandLine().getOut().flush();
+        if (preset.lists()) {
+            PresetOption.printList(spec.commandLine().getOut());
             return 0;
         }
         // Every option is read and checked first: a bad one is named (exit code 2) whether or not a window could open here.
@@ -358,11 +343,7 @@ public final class WindowCommand implements Callable<Integer> {
         if (repeat < 1 || repeat > 1000) {
             throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.repeat", repeat));
         }
-        Preset chosen = null;
-        if (preset != null) {
-            chosen = Preset.named(preset, Runtime.getRuntime().availableProcessors()).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    Messages.text("cli.window.bad.preset", preset, String.join(", ", Preset.names()))));
-        }
+        Preset chosen = preset.chosen(spec, "scenario");
         if (record != null && (race || screenshot != null)) {
             throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.record"));
         }

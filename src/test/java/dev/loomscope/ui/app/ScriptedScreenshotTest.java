@@ -134,6 +134,10 @@ class ScriptedScreenshotTest {
         Outcome outcome = inProcess("window", "--preset", "nope");
         assertThat(outcome.exitCode()).isEqualTo(2);
         assertThat(outcome.output()).contains("--preset: no preset 'nope'; choose from waiting-10k");
+        // A run option beside a preset would be replaced by its runs without a word: named, as run names it.
+        Outcome beside = inProcess("window", "--preset", "pinning", "--tasks", "5");
+        assertThat(beside.exitCode()).isEqualTo(2);
+        assertThat(beside.output()).contains("--preset pinning sets its runs itself; leave out --tasks");
     }
 
     @Test
