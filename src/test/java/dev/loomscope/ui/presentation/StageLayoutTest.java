@@ -147,6 +147,22 @@ class StageLayoutTest {
                 .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
     }
 
+    /** A long run title ("#2 virtual, ScopedValue · 10,000 x 50 ms sleep, ...") gives way in a 720p header; the app's name does not. */
+    @Test
+    void aLongRunTitleNeverCutsTheAppsName() throws Exception {
+        open(1280, 720, Preset.named("scopedvalue", 2).orElseThrow());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
+        Fx.run(() -> window.runs().runWithoutPredicting());
+        Fx.waitUntil("both runs done", Duration.ofSeconds(60), () -> !window.session().isRunning() && window.session().history().size() == 2);
+        settle();
+        Fx.run(() -> {
+            var name = (Label) window.getScene().lookup("#appTitle");
+            var shown = (Label) window.getScene().lookup("#shownTitle");
+            assertThat(((javafx.scene.text.Text) shown.lookup(".text")).getText()).as("the run's title, cut to fit").isNotEqualTo(shown.getText());
+            assertThat(((javafx.scene.text.Text) name.lookup(".text")).getText()).as("the app's name, whole").isEqualTo(name.getText());
+        });
+    }
+
     @ParameterizedTest(name = "{0} x {1}")
     @CsvSource({"1920, 1080", "1280, 720"})
     void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
