@@ -25,6 +25,7 @@ public final class Main {
 
     public static void main(String[] args) {
         dev.loomscope.ui.app.StartupTrace.mark("main");
+        dev.loomscope.text.Text.writeNumbersAsTheWordsDo();
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
         boolean opensAWindow = WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command);
         // Said by the window's commands once their options are read and found good: a bad option is named

@@ -155,6 +155,11 @@ class ArchitectureTest {
             .should().callMethod(java.util.ResourceBundle.class, "getBundle", String.class)
             .because("dev.loomscope.text.Text is the one source of every sentence, for every layer");
 
+    static final ArchRule caseIsChangedTheSameOnEveryMachine = noClasses().should().callMethod(String.class, "toLowerCase")
+            .orShould().callMethod(String.class, "toUpperCase")
+            .because("in the machine's locale a Turkish one lowers \"INFO\" to \"\u0131nfo\": an action's bundle key, an outcome's word, "
+                    + "a command's choice would not be found; Locale.ROOT says which case change is meant");
+
     static final ArchRule topLevelPackagesHaveNoCycles = slices().matching("dev.loomscope.(*)..").should().beFreeOfCycles();
 
     /** Every package on its own, the window's feature packages included (shell, views, charts, replay...). */

@@ -54,6 +54,38 @@ class MainTest {
         return new Exit(process.exitValue(), output);
     }
 
+    /**
+     * On a Turkish machine the window did not open at all ("INFO".toLowerCase() is "\u0131nfo" there, and an action's
+     * words were looked up under "action.presentat\u0131on..."), and on a German one the numbers in English sentences
+     * read "10.000.000". Both in a JVM of their own, as a user's machine starts it.
+     */
+    @Test
+    void onATurkishMachineTheWindowOpensAndNumbersReadAsInItsWords() throws Exception {
+        var turkish = java.util.List.of("-Duser.language=tr", "-Duser.country=TR");
+        Exit refused = run(turkish, java.util.Map.of(), "run", "--tasks", "0");
+        assertThat(refused.code()).as(refused.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
+        assertThat(refused.output()).contains("tasks must be between 1 and 10,000,000 (got 0)");
+
+        var headless = new java.util.ArrayList<>(turkish);
+        headless.addAll(java.util.List.of("-Dglass.platform=Headless", "-Dprism.order=sw"));
+        Exit shown = run(headless, java.util.Map.of("LOOMSCOPE_EXIT_WHEN_SHOWN", "1"), "window", "--preset", "pinning");
+        assertThat(shown.code()).as(shown.output()).isZero();
+    }
+
+    private static Exit run(java.util.List<String> jvmOptions, java.util.Map<String, String> environment, String... args) throws Exception {
+        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of(), jvmOptions.toArray(String[]::new))
+                .command(Main.class, 2, java.util.List.of(args));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("still running after 60 s: " + output);
+        }
+        return new Exit(process.exitValue(), output);
+    }
+
     /** A bad window option is named (exit code 2) before anything asks for a display, not hidden behind "needs a display". */
     @Test
     void windowOptionsAreCheckedBeforeTheDisplay(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {

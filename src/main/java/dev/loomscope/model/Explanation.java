@@ -35,7 +35,9 @@ public final class Explanation {
                 // JDK 21 to 23 give no reason in the event: the measured JDK and the mode say it.
                 reason = Text.get("why.pins.monitor", runnerFeature);
             }
-            return Text.get("why.pinned", result.vm().pinnedEvents(), reason.toLowerCase(java.util.Locale.ROOT),
+            // Inside a sentence, its first letter small; the rest as JFR wrote it ("native or VM frame on stack").
+            String inSentence = reason.isEmpty() ? reason : reason.substring(0, 1).toLowerCase(java.util.Locale.ROOT) + reason.substring(1);
+            return Text.get("why.pinned", result.vm().pinnedEvents(), inSentence,
                     Durations.humanMillis(result.vm().pinnedMs() / result.vm().pinnedEvents()), IdealCurve.waveSize(s));
         }
         if (s.userTask() != null && s.sleepMs() + s.cpuMs() == 0) {

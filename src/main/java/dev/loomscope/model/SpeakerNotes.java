@@ -65,7 +65,7 @@ public final class SpeakerNotes {
         RunResult result = run.result();
         String label = RunLabel.of(result);
         if (!result.isCompleted()) {
-            return Text.get("notes.figure.unfinished", label, result.outcome().name().toLowerCase(), result.message());
+            return Text.get("notes.figure.unfinished", label, result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.message());
         }
         String line = Text.get("notes.figure", label, Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()));
         if (result.dbPool() != null) {

@@ -48,7 +48,7 @@ public record ResultRow(String executor, String label, String outcome, String me
 
     public static ResultRow of(RunResult r, int repeats) {
         var s = r.scenario();
-        return new ResultRow(s.executor().cliName(), RunLabel.of(r), r.outcome().name().toLowerCase(), r.message(), s.tasks(),
+        return new ResultRow(s.executor().cliName(), RunLabel.of(r), r.outcome().name().toLowerCase(java.util.Locale.ROOT), r.message(), s.tasks(),
                 s.pool(), r.carriers(), s.sleepMs(), s.cpuMs(), s.blocking().cliName(), s.permits(), round(r.elapsedMs()),
                 round(r.idealMs()), round(r.overhead() * 100), r.submitted(), r.completed(), r.failed(),
                 round(r.rssDeltaMb()), round(r.heapDeltaMb()), r.peakPlatformThreads(), round(r.cpuTimeMs()),

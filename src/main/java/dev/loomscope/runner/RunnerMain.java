@@ -50,6 +50,7 @@ public final class RunnerMain {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        dev.loomscope.text.Text.writeNumbersAsTheWordsDo();
         RunnerArgs values = RunnerArgs.parse(List.of(args));
         var frames = new FrameWriter(new BufferedOutputStream(RunnerChannel.connect(values), 1 << 16), 1 << 16);
         RunOptions options = RunOptions.from(values);

@@ -18,6 +18,15 @@ public final class Text {
     private Text() {
     }
 
+    /**
+     * Writes numbers, in every JVM of LoomScope's, as its English words have them ("1,000 tasks", "2.5 s"), whatever the
+     * machine's locale: a German or Turkish one wrote "1.000 tasks" and "2,5 s" inside English sentences, and code that
+     * reads or trims a figure it wrote ("1.50 s" to "1.5 s") cut "1,00 s" to "1, s". To call first thing in each main.
+     */
+    public static void writeNumbersAsTheWordsDo() {
+        java.util.Locale.setDefault(java.util.Locale.Category.FORMAT, java.util.Locale.ROOT);
+    }
+
     /** The window's and the command line's words: FXML reads them as {@code %key}. */
     public static ResourceBundle messages() {
         return Bundles.MESSAGES;

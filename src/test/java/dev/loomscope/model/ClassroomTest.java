@@ -73,7 +73,7 @@ class ClassroomTest {
         var pinned = Scenario.of(ExecutorKind.VIRTUAL).withTasks(40).withSleepMs(50).withBlocking(BlockingMode.NATIVE).build();
         var vm = new VmEvents(40, 2_000, Map.of("Native or VM frame on stack", 40L), 0, -1, -1, 0, 0, -1, 0.5);
         assertThat(Explanation.of(result(pinned, 1_020, vm), 2))
-                .startsWith("Pinned: 40 times a virtual thread kept its carrier while it blocked (native or vm frame on stack), 50 ms each");
+                .startsWith("Pinned: 40 times a virtual thread kept its carrier while it blocked (native or VM frame on stack), 50 ms each");
     }
 
     @Test

@@ -133,7 +133,7 @@ public enum Action {
 
     /** The key of one of its texts: {@code action.next-preset.help}. */
     public String key(String part) {
-        return "action." + name().toLowerCase().replace('_', '-') + "." + part;
+        return "action." + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + "." + part;
     }
 
     /** "Ctrl+Shift+P", "Page Down", "Esc": the modifiers in a fixed order, whatever the platform's own rendering. */

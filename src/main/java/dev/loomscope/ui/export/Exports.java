@@ -57,7 +57,7 @@ final class Exports {
         RunResult result = run.result();
         var measured = new Label(result == null ? "running" : result.isCompleted()
                 ? Messages.text("card.elapsed", Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(run.idealMs()))
-                : result.outcome().name().toLowerCase() + ": " + result.message());
+                : result.outcome().name().toLowerCase(java.util.Locale.ROOT) + ": " + result.message());
         var brand = new Label("LoomScope");
         brand.getStyleClass().add("run-card-brand");
         var card = new VBox(2, title, settings, machine, measured, brand);

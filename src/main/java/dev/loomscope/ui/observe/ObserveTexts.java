@@ -124,7 +124,7 @@ final class ObserveTexts {
                 c.schedulerMXBean() ? Messages.text("observe.coverage.scheduler") : "",
                 c.threadDumps() ? Messages.text("observe.coverage.dumps") : "");
         List<String> unseen = c.missing().stream().map(line -> line.contains(":") ? line.substring(0, line.indexOf(':')) : line).toList();
-        return unseen.isEmpty() ? enabled : enabled + " \u00b7 " + Messages.text("observe.coverage.unseen", String.join(", ", unseen).toLowerCase());
+        return unseen.isEmpty() ? enabled : enabled + " \u00b7 " + Messages.text("observe.coverage.unseen", String.join(", ", unseen).toLowerCase(java.util.Locale.ROOT));
     }
 
     /** What is enabled, what cannot be seen and what happened along the way, a bullet each. */
