@@ -30,10 +30,11 @@ final class DeskHeights {
     /** The charts' tab: its head and a comparison of five runs, each named, no text over another (WindowHeightsTest). */
     private static final double CHARTS = 210;
     /**
-     * The sweep's and the web service's tabs: their bar or summary, a legend, and plots of about 100 px over their
-     * time axes. With only the charts' share, the web service's plots were 10 px high in a 720p window.
+     * The sweep's and the web service's tabs: their bar or summary, a legend, and plots over their time axes, 100 px high
+     * at the default size with the overview whole, 80 px at 720p. With only the charts' share the web's plots were 10 px
+     * high at 720p; with 300 the default size's Why line was scrolled away.
      */
-    private static final double PLOTS = 300;
+    private static final double PLOTS = 250;
     /** The lanes' section with two carriers named and the time axis under them: in a short split, before the waves get more. */
     private static final double LANES = 125;
     /** The split's two dividers and the column's spacing, beside the sections and the charts under the overview. */
@@ -135,7 +136,9 @@ final class DeskHeights {
             }
             shown++;
             if (child == split) {
-                taken += Math.max(sections() + tabNeeds.get() + DIVIDERS, split.minHeight(-1));
+                // Under the sweep's and the web's plots the lanes keep two carriers named (place()).
+                double sections = fixed != null ? smallest(0) + Math.max(smallest(1), LANES) : sections();
+                taken += Math.max(sections + tabNeeds.get() + DIVIDERS, split.minHeight(-1));
             } else if (child != overviewScroll) {
                 taken += child.prefHeight(centre.getWidth());
             }

@@ -199,11 +199,11 @@ class WindowHeightsTest {
     /**
      * The web service's tab, where the plots are the point: whole, their time axes in sight, and plots a room can read
      * (10 px high at 720p once the lanes took their due), while the lanes above still name both carriers (one of two at
-     * the default size).
+     * the default size) and, at the default size, the overview stays whole.
      */
     @ParameterizedTest(name = "{0} x {1}")
-    @CsvSource({"1440, 900", "1280, 720"})
-    void theWebPlotsAndBothCarriersShareAShortTab(int width, int height) throws Exception {
+    @CsvSource({"1440, 900, 100", "1280, 720, 80"})
+    void theWebPlotsAndBothCarriersShareAShortTab(int width, int height, int plotHeight) throws Exception {
         MainWindow window = open("web-service", width, height);
         var probe = new WindowProbe(window);
         Fx.run(() -> window.runs().runWithoutPredicting());
@@ -218,9 +218,14 @@ class WindowHeightsTest {
             for (Node chart : charts) {
                 Bounds at = inScene(chart);
                 assertThat(at.getMaxY()).as("a web chart's bottom, in its tab (to %.1f)", tabs.getMaxY()).isLessThanOrEqualTo(tabs.getMaxY() + 0.5);
-                assertThat(chart.lookup(".chart-plot-background").getLayoutBounds().getHeight()).as("a web plot's height").isGreaterThanOrEqualTo(100);
+                assertThat(chart.lookup(".chart-plot-background").getLayoutBounds().getHeight()).as("a web plot's height").isGreaterThanOrEqualTo(plotHeight);
             }
             assertThat(probe.lanes().labelBounds()).as("the carriers named in the lanes").hasSize(2);
+            if (height >= 900) {
+                ScrollPane scroll = probe.find("overviewScroll", ScrollPane.class);
+                assertThat(scroll.getHeight()).as("the overview whole at the default size, its Why line too")
+                        .isGreaterThanOrEqualTo(scroll.getContent().getLayoutBounds().getHeight() - 0.5);
+            }
         });
     }
 
