@@ -41,10 +41,19 @@ class MainTest {
 
     /** The real entry point in a JVM of its own, with no display: no DISPLAY, no WAYLAND_DISPLAY, no headless toolkit. */
     private static Exit withoutADisplay(String... args) throws Exception {
-        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of()).command(Main.class, 2, java.util.List.of(args));
+        return run(java.util.List.of(), environment -> {
+            environment.remove("DISPLAY");
+            environment.remove("WAYLAND_DISPLAY");
+        }, args);
+    }
+
+    /** {@code loomscope args} in a JVM of its own, started with {@code jvmOptions}, its environment as {@code environment} leaves it. */
+    private static Exit run(java.util.List<String> jvmOptions, java.util.function.Consumer<java.util.Map<String, String>> environment, String... args)
+            throws Exception {
+        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of(), jvmOptions.toArray(String[]::new))
+                .command(Main.class, 2, java.util.List.of(args));
         var builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().remove("DISPLAY");
-        builder.environment().remove("WAYLAND_DISPLAY");
+        environment.accept(builder.environment());
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -62,28 +71,14 @@ class MainTest {
     @Test
     void onATurkishMachineTheWindowOpensAndNumbersReadAsInItsWords() throws Exception {
         var turkish = java.util.List.of("-Duser.language=tr", "-Duser.country=TR");
-        Exit refused = run(turkish, java.util.Map.of(), "run", "--tasks", "0");
+        Exit refused = run(turkish, environment -> {}, "run", "--tasks", "0");
         assertThat(refused.code()).as(refused.output()).isEqualTo(LoomScopeCommand.EXIT_USAGE);
         assertThat(refused.output()).contains("tasks must be between 1 and 10,000,000 (got 0)");
 
         var headless = new java.util.ArrayList<>(turkish);
         headless.addAll(java.util.List.of("-Dglass.platform=Headless", "-Dprism.order=sw"));
-        Exit shown = run(headless, java.util.Map.of("LOOMSCOPE_EXIT_WHEN_SHOWN", "1"), "window", "--preset", "pinning");
+        Exit shown = run(headless, environment -> environment.put("LOOMSCOPE_EXIT_WHEN_SHOWN", "1"), "window", "--preset", "pinning");
         assertThat(shown.code()).as(shown.output()).isZero();
-    }
-
-    private static Exit run(java.util.List<String> jvmOptions, java.util.Map<String, String> environment, String... args) throws Exception {
-        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of(), jvmOptions.toArray(String[]::new))
-                .command(Main.class, 2, java.util.List.of(args));
-        var builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("still running after 60 s: " + output);
-        }
-        return new Exit(process.exitValue(), output);
     }
 
     /** A bad window option is named (exit code 2) before anything asks for a display, not hidden behind "needs a display". */
