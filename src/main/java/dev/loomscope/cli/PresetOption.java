@@ -28,14 +28,9 @@ public final class PresetOption {
         return "list".equals(name);
     }
 
-    /** Whether a preset was named (or list asked for). */
-    public boolean given() {
-        return name != null;
-    }
-
     /**
-     * The preset named, or null when none was (or the list was asked for); an unknown name, or a run option beside it (which the preset's runs
-     * would silently replace), is a usage error naming the option.
+     * The preset named, or null when none was (or the list was asked for). An unknown name, or a run option beside
+     * it (which the preset's runs would silently replace), is a usage error naming the option.
      *
      * @param scenarioMixin the name of the command's mixin of run options
      */

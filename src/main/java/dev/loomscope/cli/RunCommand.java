@@ -103,7 +103,12 @@ public final class RunCommand implements Callable<Integer> {
         // One run (a row) per JDK and scenario, the JDKs outermost: "--jdk 21,25" reads as two rounds.
         var byRun = new LinkedHashMap<JdkRun, List<RunResult>>();
         // Each scenario names its JDK too, so its perfect world knows whether synchronized pins there.
-        jdks.forEach(jdk -> scenarios.forEach(s -> byRun.put(new JdkRun(jdk, s, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>())));
+        jdks.forEach(jdk -> {
+            for (int i = 0; i < scenarios.size(); i++) {
+                Scenario s = scenarios.get(i);
+                byRun.put(new JdkRun(jdk, i, jdk == null ? s : s.withJdk(jdk.home().toString())), new ArrayList<>());
+            }
+        });
         var current = new AtomicReference<RunHandle>();
         // Ctrl+C must not leave a runner JVM behind.
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
@@ -122,7 +127,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 progress(Text.get("cli.run.progress", RunLabel.of(scenario), round, repeat));
                 RunHandle handle = runner.on(run.getKey().jdk()).start(scenario,
-                        options(scenario, fileTag(scenarios, scenarios.indexOf(run.getKey().base())), JdkOption.fileTag(run.getKey().jdk(), jdks.size() > 1)),
+                        options(scenario, fileTag(scenarios, run.getKey().index()), JdkOption.fileTag(run.getKey().jdk(), jdks.size() > 1)),
                         RunListener.NONE);
                 current.set(handle);
                 runs.add(handle.await());
@@ -138,8 +143,8 @@ public final class RunCommand implements Callable<Integer> {
         return results.stream().allMatch(RunResult::isCompleted) ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
     }
 
-    /** One run of the command: a scenario ({@code base}, as chosen) on a JDK (null: the default). */
-    private record JdkRun(Jdks.Jdk jdk, Scenario base, Scenario scenario) {
+    /** One run of the command: the {@code index}th scenario chosen, on a JDK (null: the default). */
+    private record JdkRun(Jdks.Jdk jdk, int index, Scenario scenario) {
     }
 
     private RunOptions options(Scenario scenario, String runTag, String jdkTag) {
