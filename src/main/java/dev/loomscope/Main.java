@@ -26,6 +26,11 @@ public final class Main {
     public static void main(String[] args) {
         dev.loomscope.ui.app.StartupTrace.mark("main");
         dev.loomscope.text.Text.writeNumbersAsTheWordsDo();
+        // serve's HikariCP logs through SLF4J, which with no provider says three lines on stderr that it will log nothing:
+        // that is what we want (runner JVMs are started so too).
+        if (System.getProperty(dev.loomscope.launcher.JvmLauncher.SLF4J_VERBOSITY) == null) {
+            System.setProperty(dev.loomscope.launcher.JvmLauncher.SLF4J_VERBOSITY, "ERROR");
+        }
         String[] command = windowOptionsAlone(args) ? prepend("window", args) : args;
         boolean opensAWindow = WINDOW_COMMANDS.contains(command[0]) && !isHelp(command) && !dev.loomscope.ui.app.WindowCommand.listsPresets(command);
         // Said by the window's commands once their options are read and found good: a bad option is named

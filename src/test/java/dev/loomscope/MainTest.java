@@ -40,6 +40,25 @@ class MainTest {
     }
 
     /** The real entry point in a JVM of its own, with no display: no DISPLAY, no WAYLAND_DISPLAY, no headless toolkit. */
+    /** serve's first words are its routes and its database, not SLF4J's three lines on having no logger (the surefire run hides them). */
+    @Test
+    void serveSaysOnlyWhatItServes() throws Exception {
+        // As a user starts it: none of a run's flags (which quiet SLF4J in the runner JVMs).
+        var command = dev.loomscope.testing.TestJvms.launcher(java.util.List.of()).toolCommand(Main.class.getName(), java.util.List.of(),
+                java.util.List.of("serve", "--port", "0"));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Process process = builder.start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+            var said = new StringBuilder();
+            for (String line = lines.readLine(); line != null && !line.contains("Ctrl+C"); line = lines.readLine()) {
+                said.append(line).append('\n');
+            }
+            assertThat(said.toString()).contains("/query waits on jdbc:h2:tcp://").doesNotContain("SLF4J");
+        } finally {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
     private static Exit withoutADisplay(String... args) throws Exception {
         return run(java.util.List.of(), environment -> {
             environment.remove("DISPLAY");

@@ -45,7 +45,7 @@ public final class JvmLauncher {
     }
 
     /** SLF4J's (2.0.10 on) level of its own messages, as the jdbc mode's HikariCP pulls it in. */
-    static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
+    public static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
 
     /**
      * Methods the JIT must not inline into the compiled task frame that sits on a parked virtual
