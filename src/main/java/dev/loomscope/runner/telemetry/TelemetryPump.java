@@ -41,8 +41,11 @@ public final class TelemetryPump {
     private volatile boolean stopping;
     private long rssPeak;
     private long heapPeak;
-    /** The most carrier threads seen alive at a sample; compensating carriers stay alive a while, so a sample sees them. */
-    private int carrierPeak;
+    /**
+     * The most carrier threads seen alive at a sample; compensating carriers stay alive a while, so a sample sees them.
+     * -1 while unknown: a JDK before 24 has no scheduler MXBean to ask, and its runs showed "0 carriers".
+     */
+    private int carrierPeak = -1;
     private long lastSampleNanos;
     /**
      * Counted from the events as they pass, so tasks need no shared counter. Plain fields: only
