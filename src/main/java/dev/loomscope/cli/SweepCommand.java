@@ -2,6 +2,7 @@ package dev.loomscope.cli;
 
 import dev.loomscope.text.Text;
 import dev.loomscope.result.ResultRow;
+import dev.loomscope.result.RunLabel;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomscope.scenario.Durations;
@@ -82,10 +83,14 @@ public final class SweepCommand implements Callable<Integer> {
                 handle.cancel();
             }
         }));
+        // Each row names its run as the window does ("virtual, native"); the column is as wide as the longest name.
+        String[] headings = Text.get("cli.sweep.columns").split(",");
+        int nameWidth = Math.max(headings[2].length(), points.stream().mapToInt(point -> RunLabel.of(point.scenario()).length()).max().orElse(0));
+        String format = "%-10s %10s  %-" + nameWidth + "s %12s %12s %10s  %s%n";
         if (csv) {
             out.println("vary,value," + ResultRow.csvHeader());
         } else if (!json) {
-            out.printf("%-10s %10s  %-22s %12s %12s %10s  %s%n", (Object[]) Text.get("cli.sweep.columns").split(","));
+            out.printf(format, (Object[]) headings);
         }
         boolean allCompleted = true;
         for (Sweep.Point point : points) {
@@ -102,9 +107,8 @@ public final class SweepCommand implements Callable<Integer> {
             } else if (csv) {
                 out.println(setting + "," + point.value() + "," + row.toCsvLine());
             } else {
-                out.printf("%-10s %,10d  %-22s %12s %12s %10.1f  %s%n", setting, point.value(), point.scenario().label(),
-                        Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(result.idealMs()), result.rssDeltaMb(),
-                        result.isCompleted() ? "ok" : result.message());
+                out.printf(format, setting, "%,d".formatted(point.value()), RunLabel.of(point.scenario()), Durations.humanMillis(result.elapsedMs()),
+                        Durations.humanMillis(result.idealMs()), "%.1f".formatted(result.rssDeltaMb()), result.isCompleted() ? "ok" : result.message());
             }
             out.flush();
         }
