@@ -228,7 +228,7 @@ class JfrTelemetryTest {
     void reasonsThatDifferOnlyByAHiddenClassAddressAreGrouped() {
         assertThat(VmEventTally.reasonKey("VM call to a.b.SleepingInitializer/0x0000000079100800.<clinit> on stack"))
                 .isEqualTo("VM call to a.b.SleepingInitializer.<clinit> on stack");
-        assertThat(VmEventTally.reasonKey("")).isEqualTo("(no reason given)");
+        assertThat(VmEventTally.reasonKey("")).isEqualTo("no reason given");
         var tally = new VmEventTally();
         tally.add(new JfrEvent(JfrEvent.GC, -5, 10_000_000, -1, -1, "G1", "", ""));
         tally.add(new JfrEvent(JfrEvent.GC, 5, 2_000_000, -1, -1, "G1", "", ""));
