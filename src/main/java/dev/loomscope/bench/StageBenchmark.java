@@ -240,13 +240,16 @@ public final class StageBenchmark {
     }
 
     private boolean report(java.util.Collection<RunPairs> runs) {
-        out.printf("%n%-12s %-22s %12s %12s %7s %13s  %s%n", "preset", "run", "window", "run", "ratio", "pairs", "bound");
+        // The presets' and the runs' names in columns as wide as the longest ("connection-pool", "virtual, synchronized · JDK 21").
+        String names = "%-" + Math.max(6, runs.stream().mapToInt(run -> run.preset().length()).max().orElse(0)) + "s %-"
+                + Math.max(3, runs.stream().mapToInt(run -> run.label().length()).max().orElse(0)) + "s";
+        out.printf("%n" + names + " %12s %12s %7s %13s  %s%n", "preset", "run", "window", "run", "ratio", "pairs", "bound");
         int within = 0;
         for (RunPairs run : runs) {
             List<Double> ratios = run.ratios().stream().sorted().toList();
             boolean ok = run.withinBound();
             within += ok ? 1 : 0;
-            out.printf("%-12s %-22s %,9.1f ms %,9.1f ms %7.2f %6.2f-%-6.2f  %s%n", run.preset(), run.label(), median(run.windowMs()),
+            out.printf(names + " %,9.1f ms %,9.1f ms %7.2f %6.2f-%-6.2f  %s%n", run.preset(), run.label(), median(run.windowMs()),
                     median(run.runMs()), median(ratios), ratios.getFirst(), ratios.getLast(), ok ? "ok" : "OVER");
         }
         out.print(Text.get("bench.stage.summary", repeats, MAX_RATIO, SLACK_MS, SHORT_RUN_MS, within, runs.size()));
