@@ -8,7 +8,8 @@ import dev.loomscope.scenario.Scenario;
  * What one run of virtual threads says of how its kind of blocking treats the carrier, read from
  * its measured figures alone, never from the kind's name: the elapsed time placed between the
  * perfect world where every wait frees its carrier and the one where every wait holds it, JFR's
- * pin events, and the most carrier threads alive at once. Where the figures do not decide (the two
+ * pin events, and the most carrier threads alive at once (-1 where the runner's JDK cannot count them: the scheduler's
+ * MXBean came in JDK 24). Where the figures do not decide (the two
  * perfect worlds too close to tell apart, an elapsed time between them, pins on a run as fast as
  * freeing), the verdict is {@link Verdict#UNCLEAR} rather than a guess.
  *
@@ -28,6 +29,8 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
         HOLDS,
         /** More carrier threads than carriers, no pin: the scheduler added carriers for held ones. */
         COMPENSATED,
+        /** As fast as freeing, no pin, carrier threads not counted: freed, or carriers added for held ones. */
+        FREES_OR_COMPENSATED,
         /** The figures do not decide. */
         UNCLEAR
     }
@@ -42,14 +45,16 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
     /** The verdict of a completed virtual-thread run; null for a platform executor or a run that did not complete. */
     public static CarrierVerdict of(RunResult result, int cores) {
         Scenario s = result.scenario();
-        if (!result.isCompleted() || !s.executor().isVirtual() || result.carrierPeak() < 0) {
+        if (!result.isCompleted() || !s.executor().isVirtual()) {
             return null;
         }
         double freed = IdealTime.millisIfFreed(s, cores);
         double held = IdealTime.millisIfHeld(s, cores);
         int carriers = result.carriers();
         long pins = result.vm().pinnedEvents();
-        return new CarrierVerdict(s.blocking().cliName(), result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers,
+        // The kind, and the JDK where it is not the default's: synchronized pins on JDK 21 and frees on 25.
+        String kind = s.blocking().cliName() + dev.loomscope.result.RunLabel.jdkSuffix(result);
+        return new CarrierVerdict(kind, result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers,
                 decide(result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers));
     }
 
@@ -65,7 +70,11 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
         if (carrierPeak > carriers) {
             return Verdict.COMPENSATED;
         }
-        return at <= FREED_UP_TO ? Verdict.FREES : at >= HELD_FROM ? Verdict.HOLDS : Verdict.UNCLEAR;
+        if (at <= FREED_UP_TO) {
+            // Uncounted carrier threads cannot tell a freed carrier from held ones the scheduler made up for.
+            return carrierPeak < 0 ? Verdict.FREES_OR_COMPENSATED : Verdict.FREES;
+        }
+        return at >= HELD_FROM ? Verdict.HOLDS : Verdict.UNCLEAR;
     }
 
     /** The verdict in words: "frees it", "pins it (JFR)"... (of its carrier). */
@@ -75,8 +84,20 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
             case PINS -> "matrix.verdict.pins";
             case HOLDS -> "matrix.verdict.holds";
             case COMPENSATED -> "matrix.verdict.compensated";
+            case FREES_OR_COMPENSATED -> "matrix.verdict.frees-or-compensated";
             case UNCLEAR -> "matrix.verdict.unclear";
         });
+    }
+
+    /** Whether the runner's JDK counted its carrier threads (JDK 24 and later). */
+    public boolean carriersCounted() {
+        return carrierPeak >= 0;
+    }
+
+    /** "3 of 2" carrier threads at most, of the carriers asked for; "- of 2" where they were not counted. */
+    public String carrierFigure() {
+        return dev.loomscope.text.Text.get(!carriersCounted() ? "matrix.carriers.uncounted"
+                : compensated() ? "matrix.carriers.compensated" : "matrix.carriers.value", carrierPeak, carriers);
     }
 
     /** Whether the scheduler ran more carrier threads than its carriers. */

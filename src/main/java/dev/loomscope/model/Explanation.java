@@ -55,7 +55,7 @@ public final class Explanation {
         }
         String waits = Text.get("why.pool-waits", Durations.humanMillis(result.elapsedMs()), Durations.humanMillis(pool.waitP50Ms()),
                 Durations.humanMillis(pool.waitMaxMs()));
-        return result.carrierPeak() < 0 ? waits + "."
+        return result.carrierPeak() < 0 ? waits + Text.get("why.pool-waits.pins", result.vm().pinnedEvents())
                 : waits + Text.get("why.pool-waits.carriers", result.vm().pinnedEvents(), result.carrierPeak(), result.carriers());
     }
 

@@ -34,11 +34,18 @@ public final class RunLabel {
         if (scenario.blocking() == BlockingMode.JDBC) {
             blocking += Text.get("run.db-pool-suffix", scenario.dbPool());
         }
-        // ...or only in how tasks get their object (the ScopedValue experiment)...
+        // ...or only in how tasks get their object (the ScopedValue experiment), or in their JDK.
         String sharing = scenario.threadLocalKb() > 0 && scenario.sharing() == Sharing.SCOPED_VALUE ? Text.get("run.scoped-value-suffix") : "";
-        // ...or only in their JDK (JEP 491 before and after).
+        return scenario.label() + blocking + sharing + jdkSuffix(scenario, runnerVersion);
+    }
+
+    /** " · JDK 21" for a run on another JDK than the default's (JEP 491 before and after), else "". */
+    public static String jdkSuffix(RunResult r) {
+        return jdkSuffix(r.scenario(), r.runner() != null ? r.runner().javaVersion() : null);
+    }
+
+    private static String jdkSuffix(Scenario scenario, String runnerVersion) {
         int feature = runnerVersion != null ? JdkNeeds.featureOf(runnerVersion) : JdkNeeds.featureNamed(scenario.jdk());
-        String jdk = feature == 0 ? "" : JdkNeeds.nameSuffix(Integer.toString(feature));
-        return scenario.label() + blocking + sharing + jdk;
+        return feature == 0 ? "" : JdkNeeds.nameSuffix(Integer.toString(feature));
     }
 }

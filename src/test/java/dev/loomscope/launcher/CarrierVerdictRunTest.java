@@ -27,7 +27,10 @@ class CarrierVerdictRunTest {
     private final Runner runner = TestJvms.runner();
 
     private CarrierVerdict verdictOf(BlockingMode mode, int tasks, int sleepMs) throws InterruptedException {
-        var scenario = Scenario.of(ExecutorKind.VIRTUAL).withTasks(tasks).withCarriers(2).withSleepMs(sleepMs).withBlocking(mode).build();
+        return verdictOf(Scenario.of(ExecutorKind.VIRTUAL).withTasks(tasks).withCarriers(2).withSleepMs(sleepMs).withBlocking(mode).build());
+    }
+
+    private CarrierVerdict verdictOf(Scenario scenario) throws InterruptedException {
         RunResult result = runner.run(scenario, RunOptions.DEFAULT, RunListener.NONE);
         assertThat(result.isCompleted()).as(result.message()).isTrue();
         return CarrierVerdict.of(result, 2);
@@ -44,5 +47,21 @@ class CarrierVerdictRunTest {
         var verdict = verdictOf(BlockingMode.NATIVE, 20, 20);
         assertThat(verdict.verdict()).as("%s", verdict).isEqualTo(Verdict.PINS);
         assertThat(verdict.pins()).isPositive();
+    }
+
+    /**
+     * A runner on JDK 21 counts no carrier threads, and its verdict stays: 20 sleeps of 20 ms inside synchronized pin
+     * there (JEP 491 came in JDK 24), and JFR says so. Before, an uncounted peak dropped the run from the table.
+     */
+    @Test
+    void onJdk21ASleepInsideSynchronizedPinsItsCarrierThoughItsCarriersAreNotCounted() throws InterruptedException {
+        String jdk21 = dev.loomscope.testing.Jdk21.required().home().toString();
+        var verdict = verdictOf(Scenario.of(ExecutorKind.VIRTUAL).withTasks(20).withCarriers(2).withSleepMs(20)
+                .withBlocking(BlockingMode.SYNCHRONIZED).build().withJdk(jdk21));
+        assertThat(verdict).isNotNull();
+        assertThat(verdict.carriersCounted()).isFalse();
+        assertThat(verdict.verdict()).as("%s", verdict).isEqualTo(Verdict.PINS);
+        assertThat(verdict.carrierFigure()).isEqualTo("- of 2");
+        assertThat(verdict.kind()).as("the kind, and the JDK that sets it apart").isEqualTo("synchronized \u00b7 JDK\u00a021");
     }
 }

@@ -44,6 +44,16 @@ class CarrierVerdictTest {
         assertThat(decide(640, 0, 3)).isEqualTo(Verdict.COMPENSATED);
     }
 
+    /** A JDK before 24 counts no carrier threads (-1): as fast as freeing may then be freed or compensated, and says so. */
+    @Test
+    void uncountedCarrierThreadsLeaveFreedAndCompensatedApart() {
+        assertThat(decide(45, 0, -1)).isEqualTo(Verdict.FREES_OR_COMPENSATED);
+        // Pins and a held carrier need no count of the carrier threads.
+        assertThat(decide(640, 30, -1)).isEqualTo(Verdict.PINS);
+        assertThat(decide(620, 0, -1)).isEqualTo(Verdict.HOLDS);
+        assertThat(decide(180, 0, -1)).isEqualTo(Verdict.UNCLEAR);
+    }
+
     @Test
     void figuresThatDoNotDecideAreUnclear() {
         // Between the two worlds.

@@ -59,13 +59,13 @@ public final class CarrierMatrixView extends GridPane {
                 case PINS -> "pins";
                 case HOLDS -> "holds";
                 case COMPENSATED -> "compensated";
+                case FREES_OR_COMPENSATED -> "frees-or-compensated";
                 case UNCLEAR -> "unclear";
             };
             add(cell(row.kind(), "matrix-kind"), 0, i + 1);
             add(cell(pair(Durations.humanMillis(row.elapsedMs()), Durations.humanMillis(row.idealIfFreedMs())), "matrix-figure"), 1, i + 1);
             add(cell("%,d".formatted(row.pins()), "matrix-figure"), 2, i + 1);
-            add(cell(Messages.text(row.compensated() ? "matrix.carriers.compensated" : "matrix.carriers.value", row.carrierPeak(), row.carriers()),
-                    "matrix-figure"), 3, i + 1);
+            add(cell(row.carrierFigure(), "matrix-figure"), 3, i + 1);
             var said = cell(row.words(), "matrix-verdict", "matrix-" + verdict);
             // The one cell that may take two lines, when the column is narrow.
             said.setWrapText(true);

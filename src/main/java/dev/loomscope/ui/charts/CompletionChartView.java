@@ -32,7 +32,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
      */
     private NumberAxis time;
     private NumberAxis completed;
-    private LineChart<Number, Number> chart;
+    private NamedLinesChart chart;
     private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
@@ -47,7 +47,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
         if (chart == null) {
             time = new NumberAxis();
             completed = new NumberAxis();
-            chart = new LineChart<>(time, completed);
+            chart = new NamedLinesChart(time, completed);
             time.setLabel(Messages.text("chart.elapsed-ms"));
             // No title on the count axis: the chart's title names it, and a rotated title beside tick labels
             // as wide as "10,000" was drawn over them on a 1080p stage (and cut to "comp..." on a short one).
@@ -58,7 +58,6 @@ public final class CompletionChartView extends StackPane implements FrameView {
             chart.setAnimated(false);
             chart.setTitle(Messages.text("chart.completion.title"));
             chart.setLegendVisible(true);
-            LegendBeside.whenShort(chart);
             chart.setVisible(false);
             // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
             // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.

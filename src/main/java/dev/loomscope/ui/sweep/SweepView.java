@@ -6,7 +6,7 @@ import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
-import dev.loomscope.ui.charts.LegendBeside;
+import dev.loomscope.ui.charts.NamedLinesChart;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
@@ -70,7 +70,7 @@ public final class SweepView extends BorderPane {
     private Label progressLabel;
     private final NumberAxis valueAxis = new NumberAxis();
     private final NumberAxis metricAxis = new NumberAxis();
-    private final LineChart<Number, Number> chart = new LineChart<>(valueAxis, metricAxis);
+    private final NamedLinesChart chart = new NamedLinesChart(valueAxis, metricAxis);
     private final Supplier<List<Scenario>> bases;
     private final Function<List<Scenario>, List<RunModel>> start;
     private final int cores;
@@ -99,7 +99,6 @@ public final class SweepView extends BorderPane {
         // The chart takes the room the tab has left under the bar, however little: at its own minimum it ran past the
         // tab's bottom edge, its time axis cut off.
         chart.setMinSize(0, 0);
-        LegendBeside.whenShort(chart);
         valueAxis.setForceZeroInRange(false);
         setCenter(chart);
     }

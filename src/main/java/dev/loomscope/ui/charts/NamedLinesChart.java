@@ -1,0 +1,79 @@
+package dev.loomscope.ui.charts;
+
+import java.util.List;
+import java.util.Objects;
+import javafx.geometry.Side;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+
+/**
+ * A line chart that keeps its lines' names on screen. JavaFX hides a legend under the plot whenever it would leave the
+ * plot less than 200 px, and says nothing: in a short tab (the default window at the desk, a 720p stage) the curves of
+ * a comparison had no names. Here, on every layout, the legend goes under the plot where it fits there, and beside the
+ * plot where it does not, where a wide tab has room to spare.
+ *
+ * <p>The side is decided from the chart's size on each layout, not from the legend's visibility: JavaFX sets that on
+ * every layout, so a legend hidden a second time fires no change, and a legend that reacted to the change stayed
+ * hidden under a plot that had room for it beside.
+ */
+public final class NamedLinesChart extends LineChart<Number, Number> {
+
+    /** What JavaFX's {@code Chart} leaves the plot, at the least, before it hides the legend. */
+    private static final double LEAST_PLOT = 200;
+
+    /** The chart's size and lines when the legend last did not fit under the plot; under it again once any changed. */
+    private double notUnderWidth = -1;
+    private double notUnderHeight = -1;
+    private List<String> notUnderNames = List.of();
+
+    public NamedLinesChart(NumberAxis x, NumberAxis y) {
+        super(x, y);
+        // Beside the plot it keeps clear of the time axis's last label, which reaches past the plot's edge.
+        legendSideProperty().addListener((side, was, now) -> {
+            Node legend = getLegend();
+            if (legend != null) {
+                legend.getStyleClass().remove("beside");
+                if (now == Side.RIGHT) {
+                    legend.getStyleClass().add("beside");
+                }
+            }
+        });
+    }
+
+    @Override
+    protected void layoutChildren() {
+        Node legend = getLegend();
+        if (legend != null && isLegendVisible()) {
+            placeLegend(legend);
+        }
+        super.layoutChildren();
+    }
+
+    /**
+     * Under the plot if it fits there as it is styled now; beside it otherwise. Beside, it is measured as JavaFX will
+     * measure it only once it is styled and turned for that side (a later pass), so it goes back under the plot
+     * whenever the chart or its lines changed since it last did not fit there, and is measured there again.
+     */
+    private void placeLegend(Node legend) {
+        double width = getWidth() - snappedLeftInset() - snappedRightInset();
+        double height = getHeight() - snappedTopInset() - snappedBottomInset() - titleHeight(width);
+        List<String> names = getData().stream().map(XYChart.Series::getName).map(Objects::toString).toList();
+        if (getLegendSide() == Side.BOTTOM) {
+            if (height - snapSizeY(legend.prefHeight(width)) < LEAST_PLOT) {
+                notUnderWidth = width;
+                notUnderHeight = height;
+                notUnderNames = names;
+                setLegendSide(Side.RIGHT);
+            }
+        } else if (width > notUnderWidth || height > notUnderHeight || !names.equals(notUnderNames)) {
+            setLegendSide(Side.BOTTOM);
+        }
+    }
+
+    private double titleHeight(double width) {
+        Node title = getTitle() == null ? null : lookup(".chart-title");
+        return title == null ? 0 : snapSizeY(title.prefHeight(width));
+    }
+}

@@ -1,0 +1,91 @@
+package dev.loomscope.ui.charts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowTest;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.layout.Pane;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+@WindowTest
+class NamedLinesChartTest {
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    /** Where the legend stands after a chart of these names is laid out at each of these sizes in turn. */
+    private static List<String> legendAt(List<String> names, double[][] sizes) throws Exception {
+        return Fx.call(() -> {
+            var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
+            chart.setAnimated(false);
+            chart.setTitle("tasks completed");
+            for (String name : names) {
+                var series = new XYChart.Series<Number, Number>();
+                series.setName(name);
+                series.getData().addAll(List.of(new XYChart.Data<>(0, 0), new XYChart.Data<>(100, 10)));
+                chart.getData().add(series);
+            }
+            // Unmanaged, the chart keeps the size it is given, as the window's tabs give it theirs.
+            chart.setManaged(false);
+            new Scene(new Pane(chart), 2000, 2000);
+            var seen = new ArrayList<String>();
+            for (double[] size : sizes) {
+                chart.resize(size[0], size[1]);
+                // As the window's pulses would: a side chosen in one layout is styled and measured in the next.
+                for (int pass = 0; pass < 4; pass++) {
+                    chart.applyCss();
+                    chart.layout();
+                }
+                Node legend = chart.lookup(".chart-legend");
+                Bounds plot = chart.lookup(".chart-plot-background").localToScene(chart.lookup(".chart-plot-background").getLayoutBounds());
+                Bounds drawn = legend.localToScene(legend.getLayoutBounds());
+                boolean clear = !drawn.intersects(plot) && chart.localToScene(chart.getLayoutBounds()).contains(drawn);
+                seen.add(legend.isVisible() ? chart.getLegendSide() + (clear ? "" : " over the plot") : "hidden");
+            }
+            return seen;
+        });
+    }
+
+    private static final List<String> SIX_RUNS = List.of("#1 virtual", "#2 fixed(200)", "#3 platform", "#4 virtual, jdbc(10)",
+            "#5 virtual, synchronized", "perfect world, #5");
+
+    @Test
+    void theLegendStandsUnderAPlotThatHasRoomAndBesideAShortOne() throws Exception {
+        assertThat(legendAt(SIX_RUNS, new double[][] {{900, 600}, {900, 230}, {900, 600}}))
+                .containsExactly("BOTTOM", "RIGHT", "BOTTOM");
+    }
+
+    /**
+     * Hidden where it fits on neither side, then shown again once it fits on one: before, a legend hidden beside a
+     * narrow plot went back under it when the chart grew a little taller, was hidden there again, a change JavaFX
+     * does not fire, and stayed hidden beside a plot that now had room for it.
+     */
+    @Test
+    void aLegendHiddenWhereItDidNotFitComesBackWhereItFits() throws Exception {
+        assertThat(legendAt(SIX_RUNS, new double[][] {{300, 220}, {900, 230}}))
+                .containsExactly("hidden", "RIGHT");
+        // A chart first laid out at no size at all, as a tab not yet shown lays out its content.
+        assertThat(legendAt(SIX_RUNS, new double[][] {{0, 0}, {900, 230}, {900, 240}, {900, 600}}))
+                .containsExactly("hidden", "RIGHT", "RIGHT", "BOTTOM");
+        // A window made shorter, then a little taller, then narrower than the legend beside leaves room for.
+        assertThat(legendAt(SIX_RUNS, new double[][] {{900, 600}, {900, 220}, {900, 235}, {320, 235}, {900, 235}}))
+                .containsExactly("BOTTOM", "RIGHT", "RIGHT", "hidden", "RIGHT");
+    }
+
+    /** More lines make the legend taller under the plot: a chart that had room for two names moves six beside. */
+    @Test
+    void newLinesAreMeasuredWhereTheyWouldStand() throws Exception {
+        assertThat(legendAt(SIX_RUNS.subList(0, 1), new double[][] {{500, 290}})).containsExactly("BOTTOM");
+        assertThat(legendAt(SIX_RUNS, new double[][] {{500, 290}})).containsExactly("RIGHT");
+    }
+}
