@@ -241,8 +241,8 @@ public final class StageBenchmark {
 
     private boolean report(java.util.Collection<RunPairs> runs) {
         // The presets' and the runs' names in columns as wide as the longest ("connection-pool", "virtual, synchronized · JDK 21").
-        String names = "%-" + Math.max(6, runs.stream().mapToInt(run -> run.preset().length()).max().orElse(0)) + "s %-"
-                + Math.max(3, runs.stream().mapToInt(run -> run.label().length()).max().orElse(0)) + "s";
+        String names = Text.leftColumn("preset", runs.stream().map(RunPairs::preset).toList()) + " "
+                + Text.leftColumn("run", runs.stream().map(RunPairs::label).toList());
         out.printf("%n" + names + " %12s %12s %7s %13s  %s%n", "preset", "run", "window", "run", "ratio", "pairs", "bound");
         int within = 0;
         for (RunPairs run : runs) {

@@ -59,7 +59,7 @@ public final class PresetOption {
     /** Every preset, its title and its runs by their names, the titles in one column. */
     public static void printList(PrintWriter out) {
         List<Preset> presets = Preset.all(Runtime.getRuntime().availableProcessors());
-        String format = "%-" + presets.stream().mapToInt(each -> each.name().length()).max().orElse(0) + "s  %s: %s%n";
+        String format = Text.leftColumn("", presets.stream().map(Preset::name).toList()) + "  %s: %s%n";
         for (Preset each : presets) {
             // Runs' names hold commas ("virtual, jdbc(10)"), so a semicolon parts them.
             out.printf(format, each.name(), each.title(), String.join("; ", each.scenarios().stream().map(RunLabel::of).toList()));

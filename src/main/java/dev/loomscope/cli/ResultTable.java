@@ -17,8 +17,7 @@ final class ResultTable {
 
     static void print(PrintStream out, List<RunResult> results, int repeats) {
         String[] headings = Text.get("cli.table.columns").split(",");
-        int nameWidth = Math.max(headings[0].length(), results.stream().mapToInt(r -> RunLabel.of(r).length()).max().orElse(0));
-        String format = "%-" + nameWidth + "s" + COLUMNS;
+        String format = Text.leftColumn(headings[0], results.stream().map(RunLabel::of).toList()) + COLUMNS;
         out.printf(format, (Object[]) headings);
         for (RunResult r : results) {
             out.printf(format, RunLabel.of(r), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),

@@ -85,8 +85,8 @@ public final class SweepCommand implements Callable<Integer> {
         }));
         // Each row names its run as the window does ("virtual, native"); the column is as wide as the longest name.
         String[] headings = Text.get("cli.sweep.columns").split(",");
-        int nameWidth = Math.max(headings[2].length(), points.stream().mapToInt(point -> RunLabel.of(point.scenario()).length()).max().orElse(0));
-        String format = "%-10s %10s  %-" + nameWidth + "s %12s %12s %10s  %s%n";
+        String format = "%-10s %10s  " + Text.leftColumn(headings[2], points.stream().map(point -> RunLabel.of(point.scenario())).toList())
+                + " %12s %12s %10s  %s%n";
         if (csv) {
             out.println("vary,value," + ResultRow.csvHeader());
         } else if (!json) {

@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.JdkNeeds;
 import dev.loomscope.scenario.Scenario;
@@ -21,6 +22,16 @@ import java.util.regex.Pattern;
 public record Sweep(String setting, List<Integer> values) {
 
     public static final List<String> SETTINGS = List.of("tasks", "pool", "carriers", "sleep-ms", "cpu-ms", "permits", "db-pool", "jdk");
+
+    /** What a sweep's line leaves out of its run's name: the swept setting, where the name says it ("fixed(4)"). */
+    public static RunLabel.Part swept(String setting) {
+        return switch (setting) {
+            case "pool", "permits" -> RunLabel.Part.POOL;
+            case "db-pool" -> RunLabel.Part.DB_POOL;
+            case "jdk" -> RunLabel.Part.JDK;
+            default -> RunLabel.Part.NONE;
+        };
+    }
     /** The JDK's feature release, varied as {@code jdk=21..25:2} (21 and 25): each point a JDK found here, a runner's oldest on. */
     static final Scenario.Range JDK = new Scenario.Range("jdk", JdkNeeds.OLDEST_RUNNER, 99);
     public static final int MAX_POINTS = 50;

@@ -26,17 +26,40 @@ public final class RunLabel {
         return of(scenario, null);
     }
 
+    /** A setting a run's name may leave out. */
+    public enum Part {
+        /** Nothing: the whole name. */
+        NONE,
+        /** The executor's pool or permits: "fixed", "virtual-limited". */
+        POOL,
+        /** The database's connection pool: "virtual, jdbc". */
+        DB_POOL,
+        /** The JDK: "virtual, synchronized". */
+        JDK
+    }
+
     /** @param runnerVersion the runner's {@code java.runtime.version} once it said hello, else null (the JDK the scenario names counts) */
     public static String of(Scenario scenario, String runnerVersion) {
+        return of(scenario, runnerVersion, Part.NONE);
+    }
+
+    /** A run to come named without one of its settings: a sweep's line keeps one name while the swept setting changes. */
+    public static String without(Scenario scenario, Part left) {
+        return of(scenario, null, left);
+    }
+
+    private static String of(Scenario scenario, String runnerVersion, Part left) {
         // Runs that differ only in how tasks block (the pinning experiment)...
         String blocking = scenario.blocking() == BlockingMode.SLEEP ? "" : ", " + scenario.blocking().cliName();
         // ...or only in their connection pool (the connection-pool experiment)...
-        if (scenario.blocking() == BlockingMode.JDBC) {
+        if (scenario.blocking() == BlockingMode.JDBC && left != Part.DB_POOL) {
             blocking += Text.get("run.db-pool-suffix", scenario.dbPool());
         }
         // ...or only in how tasks get their object (the ScopedValue experiment), or in their JDK.
         String sharing = scenario.threadLocalKb() > 0 && scenario.sharing() == Sharing.SCOPED_VALUE ? Text.get("run.scoped-value-suffix") : "";
-        return scenario.label() + blocking + sharing + jdkSuffix(scenario, runnerVersion);
+        // "fixed(4)" and "virtual-limited(20)" name their pool or permits in brackets; no other executor has them.
+        String executor = left == Part.POOL && scenario.label().endsWith(")") ? scenario.executor().cliName() : scenario.label();
+        return executor + blocking + sharing + (left == Part.JDK ? "" : jdkSuffix(scenario, runnerVersion));
     }
 
     /** " · JDK 21" for a run on another JDK than the default's (JEP 491 before and after), else "". */

@@ -62,4 +62,13 @@ public final class Text {
     private static final class Lessons {
         static final ResourceBundle LESSONS = ResourceBundle.getBundle("dev.loomscope.text.lessons");
     }
+
+    /**
+     * "%-17s": a left-aligned column of a plain-text table as wide as its widest entry, its heading among them, so that
+     * the columns after it stand in line whatever the names ("connection-pool", "virtual, synchronized · JDK 21").
+     */
+    public static String leftColumn(String heading, java.util.Collection<String> entries) {
+        int width = Math.max(heading.length(), entries.stream().mapToInt(String::length).max().orElse(0));
+        return "%-" + Math.max(1, width) + "s";
+    }
 }

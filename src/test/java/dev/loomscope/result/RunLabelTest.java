@@ -38,6 +38,24 @@ class RunLabelTest {
         assertThat(RunLabel.of(later, Runtime.version().toString())).isEqualTo("virtual, synchronized");
     }
 
+    /**
+     * A sweep's line keeps one name while the swept setting changes, and keeps every other part: before, its names were
+     * cut by hand, so a sweep of tasks named a fixed(200) line "fixed" and a jdbc(10) line "virtual, jdbc".
+     */
+    @Test
+    void aSweepsLineLeavesOutTheSweptSettingAlone() {
+        var pooled = Preset.named("connection-pool", 2).orElseThrow().scenarios().getLast();
+        assertThat(RunLabel.without(pooled, dev.loomscope.model.Sweep.swept("tasks"))).isEqualTo("fixed(10), jdbc(10)");
+        assertThat(RunLabel.without(pooled, dev.loomscope.model.Sweep.swept("pool"))).isEqualTo("fixed, jdbc(10)");
+        assertThat(RunLabel.without(pooled, dev.loomscope.model.Sweep.swept("db-pool"))).isEqualTo("fixed(10), jdbc");
+        Scenario older = Preset.named("jep-491", 2).orElseThrow().scenarios().getLast().withJdk("21");
+        assertThat(RunLabel.without(older, dev.loomscope.model.Sweep.swept("carriers"))).isEqualTo("virtual, synchronized \u00b7 JDK\u00a021");
+        assertThat(RunLabel.without(older, dev.loomscope.model.Sweep.swept("jdk"))).isEqualTo("virtual, synchronized");
+        // "structured scope" has no pool in brackets to leave out.
+        var structured = Preset.named("structured", 2).orElseThrow().scenarios().getFirst();
+        assertThat(RunLabel.without(structured, dev.loomscope.model.Sweep.swept("pool"))).isEqualTo(RunLabel.of(structured));
+    }
+
     private static List<String> labelsOf(String preset) {
         return Preset.named(preset, 2).orElseThrow().scenarios().stream().map(RunLabel::of).toList();
     }

@@ -2,6 +2,7 @@ package dev.loomscope.ui.sweep;
 
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.Sweep;
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
@@ -204,8 +205,8 @@ public final class SweepView extends BorderPane {
             RunResult result = runs.get(i).result();
             Sweep.Point point = sweepPoints.get(i);
             Scenario swept = point.scenario();
-            String name = swept.label().replaceAll("\\(.*\\)", "")
-                    + (swept.blocking() == dev.loomscope.scenario.BlockingMode.SLEEP ? "" : ", " + swept.blocking().cliName());
+            // One name for each line as the swept setting changes: the run's name without that setting.
+            String name = RunLabel.without(swept, Sweep.swept(sweptSetting));
             var series = measured.computeIfAbsent(name, n -> named(n));
             var perfect = ideal.computeIfAbsent(name, n -> named(Messages.text("sweep.series.perfectWorld", n)));
             double idealMs = IdealTime.millis(point.scenario(), cores);
