@@ -28,7 +28,7 @@ final class ResultTable {
         }
         RunResult first = results.getFirst();
         out.println(Text.get("cli.table.legend", perTask(first.scenario(), results.stream().map(r -> r.scenario().blocking()).distinct().count() > 1), first.carriers(),
-                first.runner() != null ? Text.get("cli.table.machine", first.runner().javaVersion(), first.runner().cores()) : "",
+                first.runner() != null ? Text.get("cli.table.machine", jdks(results), first.runner().cores()) : "",
                 repeats > 1 ? Text.get("cli.table.medians", repeats) : ""));
         if (first.scenario().isWeb()) {
             out.println(Text.get("cli.table.web", first.scenario().connections()));
@@ -54,6 +54,11 @@ final class ResultTable {
                 out.println(RunLabel.of(r) + ": " + r.message());
             }
         }
+    }
+
+    /** The runners' JDKs, each once: "25.0.3+9-LTS", or "21.0.8+9-LTS and 25.0.3+9-LTS" when rows ran on two ({@code --jdk 21,25}). */
+    static String jdks(List<RunResult> results) {
+        return String.join(Text.get("cli.table.jdks-and"), results.stream().filter(r -> r.runner() != null).map(r -> r.runner().javaVersion()).distinct().toList());
     }
 
     /** A user's task with nothing said about what it takes has no perfect world to compare with. */

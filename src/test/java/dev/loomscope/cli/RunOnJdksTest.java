@@ -50,6 +50,16 @@ class RunOnJdksTest {
         assertThat(on25.get("pinnedEvents").asInt()).as("JEP 491: synchronized no longer pins").isZero();
     }
 
+    /** The table's note line names both runners' JDKs: before, it named the first row's alone under rows of two. */
+    @Test
+    void theTablesNoteNamesEveryJdkItsRowsRanOn() {
+        Jdk21.required();
+        var outcome = RunCommandTest.execute("run", "--executor", "virtual", "--tasks", "2", "--sleep-ms", "1", "--jdk", "21,25");
+        assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+        assertThat(outcome.out().lines().filter(line -> line.contains(" per task, ")).findFirst().orElseThrow())
+                .containsPattern("JDK 21\\.[^ ]+ and 25\\.[^ ]+, \\d+ cores");
+    }
+
     /** A JDK 21 as discovery reads it (a release file and bin/java): the refusal comes before any runner would start it. */
     private Path jdk21Folder() throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk-21/bin")).getParent();
