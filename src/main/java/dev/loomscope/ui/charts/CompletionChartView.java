@@ -37,6 +37,21 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
 
+    private java.util.function.Consumer<Boolean> laidOut = namesShown -> {
+    };
+    private Runnable namesChanged = () -> {
+    };
+    private List<String> namesDrawn = List.of();
+
+    /**
+     * Told after each layout of the chart whether its curves' names are on screen, and when the names change (a run
+     * joined or left the curves): a chart put aside where its names did not fit may have room for the new ones.
+     */
+    public void setOnLaidOut(java.util.function.Consumer<Boolean> namesShown, Runnable namesChanged) {
+        laidOut = java.util.Objects.requireNonNull(namesShown);
+        this.namesChanged = java.util.Objects.requireNonNull(namesChanged);
+    }
+
     public CompletionChartView() {
         getStyleClass().add("completion-chart");
         getChildren().add(empty);
@@ -62,6 +77,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
             // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.
             chart.setMinSize(0, 0);
+            chart.setOnLaidOut(namesShown -> laidOut.accept(namesShown));
             getChildren().addFirst(chart);
         }
         return chart;
@@ -130,6 +146,11 @@ public final class CompletionChartView extends StackPane implements FrameView {
         Ticks.countAxis(completed, most, 5);
         if (!sameSeries(chart.getData(), series)) {
             chart.getData().setAll(series);
+        }
+        List<String> names = series.stream().map(XYChart.Series::getName).toList();
+        if (!names.equals(namesDrawn)) {
+            namesDrawn = names;
+            namesChanged.run();
         }
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {

@@ -32,6 +32,8 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
      * ones at the tab's edge; on stage it asks for all its rows ({@link #setTableWhole}), and the stage's layout gives them.
      */
     private final MadeWhenNeeded<ScrollPane> table = MadeWhenNeeded.of(this::makeTable);
+    /** Whether the blocking-kinds table is shown in place of the bars: its rows take the height the charts beside it had. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper tableShown = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
     private boolean tableWhole;
     private final int cores;
     private List<Preset> presets = List.of();
@@ -99,6 +101,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         if (asTable || table.made()) {
             table.get().setVisible(!measured.isEmpty() && asTable);
         }
+        tableShown.set(asTable && !measured.isEmpty());
         show(asTable ? List.of() : Comparison.panels(newFocus, measured, cores));
         if (asTable) {
             matrix().show(comparison, cores);
@@ -129,6 +132,10 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     /** The chart titles on screen (drawn on canvases, so tests read them here). */
     public List<String> titles() {
         return charts().stream().map(chart -> chart.panel().title()).toList();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty tableShownProperty() {
+        return tableShown.getReadOnlyProperty();
     }
 
     /** The blocking-kinds table (shown only for that experiment's runs; made now if it was not). */

@@ -27,6 +27,9 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     private double notUnderWidth = -1;
     private double notUnderHeight = -1;
     private List<String> notUnderNames = List.of();
+    /** Told after each layout whether the lines' names are on screen. */
+    private java.util.function.Consumer<Boolean> laidOut = namesShown -> {
+    };
 
     public NamedLinesChart(NumberAxis x, NumberAxis y) {
         super(x, y);
@@ -45,10 +48,24 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     @Override
     protected void layoutChildren() {
         Node legend = getLegend();
+        Side before = getLegendSide();
         if (legend != null && isLegendVisible()) {
             placeLegend(legend);
         }
         super.layoutChildren();
+        // A legend just moved is styled for its new side only in the next pass, which the move asked for: told then.
+        if (getLegendSide() == before) {
+            laidOut.accept(legend != null && legend.isVisible());
+        }
+    }
+
+    /**
+     * Called after each layout that kept the legend's side with whether the lines' names are on screen (the legend
+     * fitted under or beside the plot): a property would say nothing when a chart put back where they did not fit
+     * fails to fit them again.
+     */
+    public void setOnLaidOut(java.util.function.Consumer<Boolean> namesShown) {
+        laidOut = java.util.Objects.requireNonNull(namesShown);
     }
 
     /**

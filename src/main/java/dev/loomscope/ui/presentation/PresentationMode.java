@@ -2,6 +2,7 @@ package dev.loomscope.ui.presentation;
 
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.window.WindowState;
+import dev.loomscope.ui.charts.CompletionChartView;
 import dev.loomscope.ui.charts.ElapsedBarsView;
 import dev.loomscope.ui.replay.RaceView;
 import dev.loomscope.ui.views.CarrierLaneView;
@@ -35,7 +36,7 @@ public final class PresentationMode {
 
     /** The parts of the window it rearranges. */
     public record Parts(Region window, VBox sidebar, VBox centerBox, ScrollPane overviewScroll, VBox overview, SplitPane split, Node wavesSection, Node lanesSection,
-                        TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, Node completion, ElapsedBarsView bars,
+                        TabPane tabs, Tab sweepTab, Tab webTab, Label why, SplitPane charts, CompletionChartView completion, ElapsedBarsView bars,
                         CarrierLaneView lanes, RaceView race, LiveFiguresView figures, Node keysHint, List<Node> deskCaptions) {
     }
 
@@ -57,6 +58,11 @@ public final class PresentationMode {
     /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
     private final VBox sideWhy = new VBox();
     private final DeskHeights desk;
+    /**
+     * The charts' height at which the completion chart last could not name its curves beside the comparison (-1: none
+     * since the layout changed): it joins again only when they are taller.
+     */
+    private double namesDidNotFitAt = -1;
     private boolean fullScreen = true;
     private boolean fullScreenWatched;
 
@@ -74,7 +80,34 @@ public final class PresentationMode {
         sideWhy.managedProperty().bind(sideWhy.visibleProperty());
         sideColumn.heightProperty().addListener((obs, old, height) -> {
             if (isOn()) {
-                showCompletionChart(height.doubleValue() >= TALL_SIDE);
+                showCompletionChart(completionFits());
+            }
+        });
+        // The charts' own height follows the side column's a layout later.
+        parts.charts().heightProperty().addListener((obs, old, height) -> {
+            if (isOn()) {
+                showCompletionChart(completionFits());
+            }
+        });
+        // Curves without names tell a room nothing: under the comparison (at 1440 x 900, the structured and web-service
+        // experiments' seven runs; the blocking-kinds table's rows) the chart leaves the room to the comparison, until
+        // its runs' names change or the charts grow taller.
+        parts.completion().setOnLaidOut(namesShown -> {
+            if (!namesShown && isOn() && parts.charts().getItems().contains(parts.completion())) {
+                namesDidNotFitAt = parts.charts().getHeight();
+                // Not inside the layout pass that told it: the split is laying out its items.
+                javafx.application.Platform.runLater(() -> showCompletionChart(isOn() && completionFits()));
+            }
+        }, () -> {
+            namesDidNotFitAt = -1;
+            if (isOn()) {
+                showCompletionChart(completionFits());
+            }
+        });
+        parts.bars().tableShownProperty().addListener((obs, was, shown) -> {
+            namesDidNotFitAt = -1;
+            if (isOn()) {
+                showCompletionChart(completionFits());
             }
         });
         parts.window().widthProperty().addListener((obs, old, width) -> {
@@ -161,6 +194,7 @@ public final class PresentationMode {
     }
 
     private void arrangeViews(boolean stage) {
+        namesDidNotFitAt = -1;
         var split = parts.split();
         split.getItems().clear();
         viewsColumn.getItems().clear();
@@ -180,7 +214,12 @@ public final class PresentationMode {
         }
         // Side by side, the two charts would be too narrow to read: they stack.
         parts.charts().setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
-        showCompletionChart(!stage || sideColumn.getHeight() >= TALL_SIDE);
+        showCompletionChart(!stage || completionFits());
+    }
+
+    /** On stage: whether the side column has room for the completion chart under the comparison, its curves named. */
+    private boolean completionFits() {
+        return sideColumn.getHeight() >= TALL_SIDE && parts.charts().getHeight() > namesDidNotFitAt;
     }
 
     private void showCompletionChart(boolean show) {
