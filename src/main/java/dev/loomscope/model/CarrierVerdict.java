@@ -1,5 +1,6 @@
 package dev.loomscope.model;
 
+import dev.loomscope.result.RunLabel;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.Scenario;
@@ -53,7 +54,7 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
         int carriers = result.carriers();
         long pins = result.vm().pinnedEvents();
         // The kind, and the JDK where it is not the default's: synchronized pins on JDK 21 and frees on 25.
-        String kind = s.blocking().cliName() + dev.loomscope.result.RunLabel.jdkSuffix(result);
+        String kind = s.blocking().cliName() + RunLabel.jdkSuffix(result);
         return new CarrierVerdict(kind, result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers,
                 decide(result.elapsedMs(), freed, held, pins, result.carrierPeak(), carriers));
     }

@@ -11,6 +11,8 @@ import dev.loomscope.model.RunModel;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.Objects;
 import java.util.Map;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -37,7 +39,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
 
-    private java.util.function.Consumer<Boolean> laidOut = namesShown -> {
+    private Consumer<Boolean> laidOut = namesShown -> {
     };
     private Runnable namesChanged = () -> {
     };
@@ -47,9 +49,9 @@ public final class CompletionChartView extends StackPane implements FrameView {
      * Told after each layout of the chart whether its curves' names are on screen, and when the names change (a run
      * joined or left the curves): a chart put aside where its names did not fit may have room for the new ones.
      */
-    public void setOnLaidOut(java.util.function.Consumer<Boolean> namesShown, Runnable namesChanged) {
-        laidOut = java.util.Objects.requireNonNull(namesShown);
-        this.namesChanged = java.util.Objects.requireNonNull(namesChanged);
+    public void setOnLaidOut(Consumer<Boolean> namesShown, Runnable namesChanged) {
+        laidOut = Objects.requireNonNull(namesShown);
+        this.namesChanged = Objects.requireNonNull(namesChanged);
     }
 
     public CompletionChartView() {

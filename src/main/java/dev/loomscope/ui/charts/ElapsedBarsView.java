@@ -9,6 +9,8 @@ import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -33,7 +35,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
      */
     private final MadeWhenNeeded<ScrollPane> table = MadeWhenNeeded.of(this::makeTable);
     /** Whether the blocking-kinds table is shown in place of the bars: its rows take the height the charts beside it had. */
-    private final javafx.beans.property.ReadOnlyBooleanWrapper tableShown = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper tableShown = new ReadOnlyBooleanWrapper(false);
     private boolean tableWhole;
     private final int cores;
     private List<Preset> presets = List.of();
@@ -134,7 +136,8 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         return charts().stream().map(chart -> chart.panel().title()).toList();
     }
 
-    public javafx.beans.property.ReadOnlyBooleanProperty tableShownProperty() {
+    /** Whether the blocking-kinds table stands in place of the bars. */
+    public ReadOnlyBooleanProperty tableShownProperty() {
         return tableShown.getReadOnlyProperty();
     }
 

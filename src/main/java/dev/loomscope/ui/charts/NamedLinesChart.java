@@ -1,6 +1,7 @@
 package dev.loomscope.ui.charts;
 
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Objects;
 import javafx.geometry.Side;
 import javafx.scene.Node;
@@ -28,7 +29,7 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     private double notUnderHeight = -1;
     private List<String> notUnderNames = List.of();
     /** Told after each layout whether the lines' names are on screen. */
-    private java.util.function.Consumer<Boolean> laidOut = namesShown -> {
+    private Consumer<Boolean> laidOut = namesShown -> {
     };
 
     public NamedLinesChart(NumberAxis x, NumberAxis y) {
@@ -64,8 +65,8 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
      * fitted under or beside the plot): a property would say nothing when a chart put back where they did not fit
      * fails to fit them again.
      */
-    public void setOnLaidOut(java.util.function.Consumer<Boolean> namesShown) {
-        laidOut = java.util.Objects.requireNonNull(namesShown);
+    public void setOnLaidOut(Consumer<Boolean> namesShown) {
+        laidOut = Objects.requireNonNull(namesShown);
     }
 
     /**

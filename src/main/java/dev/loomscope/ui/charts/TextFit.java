@@ -9,9 +9,10 @@ import javafx.scene.text.Text;
 
 /**
  * Measures texts and fits them to a width, for {@link BarsLayout}: a text's width and a line's height
- * in a font, words wrapped to a width or onto a number of lines, a text cut with an ellipsis.
+ * in a font, words wrapped to a width or onto a number of lines, a text cut with an ellipsis; and for
+ * the other charts, whether a title fits.
  */
-final class TextFit {
+public final class TextFit {
 
     private TextFit() {
     }
@@ -21,7 +22,7 @@ final class TextFit {
         return Font.font(base.getFamily(), bold ? FontWeight.BOLD : FontWeight.NORMAL, Math.max(BarsLayout.MIN_FONT, size));
     }
 
-    static double widthOf(String text, Font font) {
+    public static double widthOf(String text, Font font) {
         var t = new Text(text);
         t.setFont(font);
         return Math.ceil(t.getLayoutBounds().getWidth());

@@ -96,7 +96,11 @@ public final class PresentationMode {
             if (!namesShown && isOn() && parts.charts().getItems().contains(parts.completion())) {
                 namesDidNotFitAt = parts.charts().getHeight();
                 // Not inside the layout pass that told it: the split is laying out its items.
-                javafx.application.Platform.runLater(() -> showCompletionChart(isOn() && completionFits()));
+                javafx.application.Platform.runLater(() -> {
+                    if (isOn()) {
+                        showCompletionChart(completionFits());
+                    }
+                });
             }
         }, () -> {
             namesDidNotFitAt = -1;

@@ -8,6 +8,7 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.ui.charts.NamedLinesChart;
+import dev.loomscope.ui.charts.TextFit;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
@@ -25,6 +26,7 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.layout.BorderPane;
@@ -101,7 +103,19 @@ public final class SweepView extends BorderPane {
         // tab's bottom edge, its time axis cut off.
         chart.setMinSize(0, 0);
         valueAxis.setForceZeroInRange(false);
+        metricAxis.heightProperty().addListener((height, was, now) -> nameMetricAxis());
         setCenter(chart);
+    }
+
+    /**
+     * The measure's name along its axis where the axis is as tall as the name is long: in the 80-90 px plot of a 720p
+     * window it was cut to "elapsed (...". The measure box above the plot names it in full.
+     */
+    private void nameMetricAxis() {
+        String name = measureBox.getValue().text();
+        var label = (Labeled) metricAxis.lookup(".axis-label");
+        boolean fits = label == null || metricAxis.getHeight() <= 0 || TextFit.widthOf(name, label.getFont()) + label.snappedLeftInset() + label.snappedRightInset() <= metricAxis.getHeight();
+        metricAxis.setLabel(fits ? name : null);
     }
 
     @FXML
@@ -226,7 +240,7 @@ public final class SweepView extends BorderPane {
         valueAxis.setLabel(sweptSetting);
         Ticks.settingAxis(valueAxis, sweepPoints.stream().mapToDouble(Sweep.Point::value).min().orElse(0),
                 sweepPoints.stream().mapToDouble(Sweep.Point::value).max().orElse(1), 6);
-        metricAxis.setLabel(measure.text());
+        nameMetricAxis();
         chart.getData().setAll(all);
         for (var series : ideal.values()) {
             if (series.getNode() != null) {

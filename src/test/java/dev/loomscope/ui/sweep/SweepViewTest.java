@@ -143,4 +143,32 @@ class SweepViewTest {
             assertThat(started).isEmpty();
         });
     }
+
+    /** The measure's name along its axis only where the axis is as long as the name: a 720p window cut it to "elapsed (...". */
+    @Test
+    void theMeasuresAxisIsNamedWhereItIsLongEnoughForTheName() throws Exception {
+        Fx.run(() -> {
+            view.setRange("pool", 1, 4, 2);
+            find("sweepButton", Button.class).fire();
+            finish(started.get(0), 80, 3);
+            finish(started.get(1), 20, 5);
+            running = false;
+            view.refresh();
+        });
+        for (double height : new double[] {600, 190, 600}) {
+            String label = Fx.call(() -> {
+                view.getScene().getRoot().resize(900, height);
+                for (int pass = 0; pass < 3; pass++) {
+                    view.applyCss();
+                    view.layout();
+                }
+                return view.chart().getYAxis().getLabel() + " on a " + Math.round(view.chart().getYAxis().getHeight()) + " px axis";
+            });
+            if (height > 300) {
+                assertThat(label).startsWith("elapsed (ms) on");
+            } else {
+                assertThat(label).startsWith("null on");
+            }
+        }
+    }
 }
