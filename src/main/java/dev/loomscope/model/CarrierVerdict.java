@@ -95,10 +95,14 @@ public record CarrierVerdict(String kind, double elapsedMs, double idealIfFreedM
         return carrierPeak >= 0;
     }
 
-    /** "3 of 2" carrier threads at most, of the carriers asked for; "- of 2" where they were not counted. */
+    /** "3 of 2": the carrier threads at most, of the carriers asked for; "- of 2" where they were not counted. */
+    public String carrierCount() {
+        return dev.loomscope.text.Text.get(carriersCounted() ? "matrix.carriers.value" : "matrix.carriers.uncounted", carrierPeak, carriers);
+    }
+
+    /** The table's cell: the count, and ", compensated" where the scheduler added carriers. */
     public String carrierFigure() {
-        return dev.loomscope.text.Text.get(!carriersCounted() ? "matrix.carriers.uncounted"
-                : compensated() ? "matrix.carriers.compensated" : "matrix.carriers.value", carrierPeak, carriers);
+        return compensated() ? dev.loomscope.text.Text.get("matrix.carriers.compensated", carrierPeak, carriers) : carrierCount();
     }
 
     /** Whether the scheduler ran more carrier threads than its carriers. */

@@ -76,7 +76,7 @@ public final class SpeakerNotes {
             // Runs that differ in how they block (the blocking-kinds experiment): what their figures say of the carrier.
             var verdict = CarrierVerdict.of(result, result.carriers());
             if (verdict != null) {
-                line += Text.get("notes.figure.carrier", verdict.pins(), verdict.carrierFigure(), verdict.words());
+                line += Text.get("notes.figure.carrier", verdict.pins(), verdict.carrierCount(), verdict.words());
             }
         }
         return line;

@@ -78,6 +78,14 @@ class SpeakerNotesTest {
                         dev.loomscope.scenario.Durations.humanMillis(3), dev.loomscope.scenario.Durations.humanMillis(9)));
     }
 
+    /** More carrier threads than carriers: the count, then the verdict that says the scheduler added them, each once. */
+    @Test
+    void aCompensatedRunsFigureCountsItsCarrierThreadsAndSaysTheyWereAdded() throws Exception {
+        assertThat(jdbcFigures(3)).containsExactly(
+                "virtual, jdbc(40): 25 ms (perfect world 20 ms); waited for a connection p50 %s, max %s; 0 pins, 3 of 2 carriers: holds it; carriers added".formatted(
+                        dev.loomscope.scenario.Durations.humanMillis(3), dev.loomscope.scenario.Durations.humanMillis(9)));
+    }
+
     /**
      * A runner on JDK 21 cannot count its carrier threads: its figure keeps the pins and the verdict, with the count
      * unknown and the verdict saying what an uncounted peak leaves open. Before, the whole carrier part was dropped.

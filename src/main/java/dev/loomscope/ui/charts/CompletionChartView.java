@@ -39,19 +39,30 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
 
-    private Consumer<Boolean> laidOut = namesShown -> {
+    private Consumer<Boolean> namesShown = shown -> {
     };
-    private Runnable namesChanged = () -> {
+    private Consumer<List<String>> namesChanged = names -> {
     };
     private List<String> namesDrawn = List.of();
 
-    /**
-     * Told after each layout of the chart whether its curves' names are on screen, and when the names change (a run
-     * joined or left the curves): a chart put aside where its names did not fit may have room for the new ones.
-     */
-    public void setOnLaidOut(Consumer<Boolean> namesShown, Runnable namesChanged) {
-        laidOut = Objects.requireNonNull(namesShown);
+    /** Told after each settled layout of the chart whether its curves' names are on screen ({@link NamedLinesChart}). */
+    public void setOnNamesShown(Consumer<Boolean> namesShown) {
+        this.namesShown = Objects.requireNonNull(namesShown);
+    }
+
+    /** Told the curves' names when they change (a run joined or left the curves, or is emphasised): new names may fit where the old did not. */
+    public void setOnNamesChanged(Consumer<List<String>> namesChanged) {
         this.namesChanged = Objects.requireNonNull(namesChanged);
+    }
+
+    /** The curves' names, as last drawn. */
+    public List<String> names() {
+        return namesDrawn;
+    }
+
+    /** Whether the curves' names are on screen, as last laid out (true before the chart is made: nothing to name). */
+    public boolean namesShown() {
+        return chart == null || chart.namesShown();
     }
 
     public CompletionChartView() {
@@ -79,7 +90,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
             // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.
             chart.setMinSize(0, 0);
-            chart.setOnLaidOut(namesShown -> laidOut.accept(namesShown));
+            chart.setOnNamesShown(shown -> namesShown.accept(shown));
             getChildren().addFirst(chart);
         }
         return chart;
@@ -152,7 +163,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
         List<String> names = series.stream().map(XYChart.Series::getName).toList();
         if (!names.equals(namesDrawn)) {
             namesDrawn = names;
-            namesChanged.run();
+            namesChanged.accept(names);
         }
         // Styles after the series exist: the ideal curve is dashed, the emphasised run drawn thicker.
         for (int i = 0; i < runs.size(); i++) {

@@ -28,8 +28,8 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     private double notUnderWidth = -1;
     private double notUnderHeight = -1;
     private List<String> notUnderNames = List.of();
-    /** Told after each layout whether the lines' names are on screen. */
-    private Consumer<Boolean> laidOut = namesShown -> {
+    /** Told after each layout that kept the legend's side whether the lines' names are on screen. */
+    private Consumer<Boolean> namesShown = shown -> {
     };
 
     public NamedLinesChart(NumberAxis x, NumberAxis y) {
@@ -56,8 +56,14 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
         super.layoutChildren();
         // A legend just moved is styled for its new side only in the next pass, which the move asked for: told then.
         if (getLegendSide() == before) {
-            laidOut.accept(legend != null && legend.isVisible());
+            namesShown.accept(namesShown());
         }
+    }
+
+    /** Whether the lines' names are on screen, as last laid out: a chart with no lines has none to name (nor a legend). */
+    public boolean namesShown() {
+        Node legend = getLegend();
+        return getData().isEmpty() || legend != null && legend.isVisible();
     }
 
     /**
@@ -65,8 +71,8 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
      * fitted under or beside the plot): a property would say nothing when a chart put back where they did not fit
      * fails to fit them again.
      */
-    public void setOnLaidOut(Consumer<Boolean> namesShown) {
-        laidOut = Objects.requireNonNull(namesShown);
+    public void setOnNamesShown(Consumer<Boolean> namesShown) {
+        this.namesShown = Objects.requireNonNull(namesShown);
     }
 
     /**
@@ -85,7 +91,7 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
                 notUnderNames = names;
                 setLegendSide(Side.RIGHT);
             }
-        } else if (width > notUnderWidth || height > notUnderHeight || !names.equals(notUnderNames)) {
+        } else if (getLegendSide() == Side.RIGHT && (width > notUnderWidth || height > notUnderHeight || !names.equals(notUnderNames))) {
             setLegendSide(Side.BOTTOM);
         }
     }

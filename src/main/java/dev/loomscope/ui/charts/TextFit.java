@@ -9,8 +9,8 @@ import javafx.scene.text.Text;
 
 /**
  * Measures texts and fits them to a width, for {@link BarsLayout}: a text's width and a line's height
- * in a font, words wrapped to a width or onto a number of lines, a text cut with an ellipsis; and for
- * the other charts, whether a title fits.
+ * in a font, words wrapped to a width or onto a number of lines, a text cut with an ellipsis; and, for
+ * the other charts, a text's width (whether an axis's name fits along it).
  */
 public final class TextFit {
 

@@ -9,6 +9,7 @@ import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.LiveFiguresView;
 import java.util.List;
 import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -59,10 +60,22 @@ public final class PresentationMode {
     private final VBox sideWhy = new VBox();
     private final DeskHeights desk;
     /**
-     * The charts' height at which the completion chart last could not name its curves beside the comparison (-1: none
-     * since the layout changed): it joins again only when they are taller.
+     * Where the completion chart last could not name its curves under the comparison (null: nowhere since the layout
+     * changed): it joins again only when the charts are wider or taller, or its names fewer or shorter.
      */
-    private double namesDidNotFitAt = -1;
+    private NamesDidNotFit namesDidNotFit;
+
+    /** The charts' size, and the completion chart's names (how many, the longest's length), where the names did not fit. */
+    private record NamesDidNotFit(double width, double height, int names, int longest) {
+
+        static int longest(List<String> names) {
+            return names.stream().mapToInt(String::length).max().orElse(0);
+        }
+
+        boolean mayFit(List<String> now) {
+            return now.size() < names || longest(now) < longest;
+        }
+    }
     private boolean fullScreen = true;
     private boolean fullScreenWatched;
 
@@ -78,41 +91,34 @@ public final class PresentationMode {
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
         sideWhy.managedProperty().bind(sideWhy.visibleProperty());
-        sideColumn.heightProperty().addListener((obs, old, height) -> {
-            if (isOn()) {
-                showCompletionChart(completionFits());
-            }
-        });
-        // The charts' own height follows the side column's a layout later.
-        parts.charts().heightProperty().addListener((obs, old, height) -> {
-            if (isOn()) {
-                showCompletionChart(completionFits());
-            }
-        });
+        // The charts' own size follows the side column's a layout later.
+        sideColumn.heightProperty().addListener((obs, old, height) -> placeCompletionChart());
+        parts.charts().heightProperty().addListener((obs, old, height) -> placeCompletionChart());
+        parts.charts().widthProperty().addListener((obs, old, width) -> placeCompletionChart());
         // Curves without names tell a room nothing: under the comparison (at 1440 x 900, the structured and web-service
         // experiments' seven runs; the blocking-kinds table's rows) the chart leaves the room to the comparison, until
-        // its runs' names change or the charts grow taller.
-        parts.completion().setOnLaidOut(namesShown -> {
-            if (!namesShown && isOn() && parts.charts().getItems().contains(parts.completion())) {
-                namesDidNotFitAt = parts.charts().getHeight();
+        // the charts grow or its names could fit.
+        parts.completion().setOnNamesShown(shown -> {
+            if (!shown && isOn() && parts.charts().getItems().contains(parts.completion())) {
                 // Not inside the layout pass that told it: the split is laying out its items.
-                javafx.application.Platform.runLater(() -> {
-                    if (isOn()) {
-                        showCompletionChart(completionFits());
+                Platform.runLater(() -> {
+                    if (isOn() && parts.charts().getItems().contains(parts.completion()) && !parts.completion().namesShown()) {
+                        namesDidNotFit = new NamesDidNotFit(parts.charts().getWidth(), parts.charts().getHeight(),
+                                parts.completion().names().size(), NamesDidNotFit.longest(parts.completion().names()));
+                        placeCompletionChart();
                     }
                 });
             }
-        }, () -> {
-            namesDidNotFitAt = -1;
-            if (isOn()) {
-                showCompletionChart(completionFits());
+        });
+        parts.completion().setOnNamesChanged(names -> {
+            if (namesDidNotFit != null && namesDidNotFit.mayFit(names)) {
+                namesDidNotFit = null;
+                placeCompletionChart();
             }
         });
         parts.bars().tableShownProperty().addListener((obs, was, shown) -> {
-            namesDidNotFitAt = -1;
-            if (isOn()) {
-                showCompletionChart(completionFits());
-            }
+            namesDidNotFit = null;
+            placeCompletionChart();
         });
         parts.window().widthProperty().addListener((obs, old, width) -> {
             if (isOn() && (old.doubleValue() >= WIDE) != (width.doubleValue() >= WIDE)) {
@@ -198,7 +204,7 @@ public final class PresentationMode {
     }
 
     private void arrangeViews(boolean stage) {
-        namesDidNotFitAt = -1;
+        namesDidNotFit = null;
         var split = parts.split();
         split.getItems().clear();
         viewsColumn.getItems().clear();
@@ -221,9 +227,17 @@ public final class PresentationMode {
         showCompletionChart(!stage || completionFits());
     }
 
-    /** On stage: whether the side column has room for the completion chart under the comparison, its curves named. */
+    /** On stage: the completion chart under the comparison where the side column has room for both, its curves named. */
+    private void placeCompletionChart() {
+        if (isOn()) {
+            showCompletionChart(completionFits());
+        }
+    }
+
     private boolean completionFits() {
-        return sideColumn.getHeight() >= TALL_SIDE && parts.charts().getHeight() > namesDidNotFitAt;
+        NamesDidNotFit not = namesDidNotFit;
+        return sideColumn.getHeight() >= TALL_SIDE
+                && (not == null || parts.charts().getWidth() > not.width() || parts.charts().getHeight() > not.height());
     }
 
     private void showCompletionChart(boolean show) {

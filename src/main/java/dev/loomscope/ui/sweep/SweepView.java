@@ -83,6 +83,9 @@ public final class SweepView extends BorderPane {
     private List<RunModel> runs = List.of();
     private String drawnKey = "";
     private boolean stopped;
+    /** The room beyond its length an axis name needs to come back once it gave way. */
+    private static final double AXIS_NAME_SPARE = 8;
+
     /** Tasks a sweep in the window may run in all. */
     static final long MAX_TASKS_IN_ALL = 5_000_000;
 
@@ -108,14 +111,20 @@ public final class SweepView extends BorderPane {
     }
 
     /**
-     * The measure's name along its axis where the axis is as tall as the name is long: in the 80-90 px plot of a 720p
-     * window it was cut to "elapsed (...". The measure box above the plot names it in full.
+     * The measure's name along its axis where the axis is as long as the name: in the 80-90 px plot of a 720p window it
+     * was cut to "elapsed (...". The measure box above the plot names it in full. Named again only with a few px to
+     * spare, so that the axis's width, which the name changes, cannot turn it on and off from one layout to the next.
      */
     private void nameMetricAxis() {
+        if (sweptSetting == null) {
+            return;
+        }
         String name = measureBox.getValue().text();
         var label = (Labeled) metricAxis.lookup(".axis-label");
-        boolean fits = label == null || metricAxis.getHeight() <= 0 || TextFit.widthOf(name, label.getFont()) + label.snappedLeftInset() + label.snappedRightInset() <= metricAxis.getHeight();
-        metricAxis.setLabel(fits ? name : null);
+        double needs = label == null ? 0 : TextFit.widthOf(name, label.getFont()) + label.snappedLeftInset() + label.snappedRightInset();
+        double room = metricAxis.getHeight() <= 0 ? Double.MAX_VALUE : metricAxis.getHeight();
+        boolean named = metricAxis.getLabel() != null;
+        metricAxis.setLabel(needs <= room - (named ? 0 : AXIS_NAME_SPARE) ? name : null);
     }
 
     @FXML

@@ -130,6 +130,10 @@ class ComparisonChartsOnStageTest {
                             && probe.comparisonChart().panels().getFirst().series().getFirst().bars().stream().map(Comparison.Bar::run).toList().equals(titles));
             Fx.run(() -> showChartTab(probe.comparisonChart()));
             Fx.settle(Fx.call(window::getScene), 3);
+            // The completion chart settles its legend over a few pulses, and steps aside in a later one where it cannot name its curves.
+            Fx.waitUntil(name + "'s completion chart named or put aside", Duration.ofSeconds(10), () -> !completionShown(window.getScene())
+                    || window.getScene().getRoot().lookup(".completion-chart .chart-legend") == null
+                    || window.getScene().getRoot().lookup(".completion-chart .chart-legend").isVisible());
             String where = "%s at %d x %d".formatted(name, width, height);
             problems.addAll(Fx.call(() -> {
                 var found = new ArrayList<String>();

@@ -88,4 +88,43 @@ class NamedLinesChartTest {
         assertThat(legendAt(SIX_RUNS.subList(0, 1), new double[][] {{500, 290}})).containsExactly("BOTTOM");
         assertThat(legendAt(SIX_RUNS, new double[][] {{500, 290}})).containsExactly("RIGHT");
     }
+
+    /**
+     * What the chart tells after its layouts: nothing in a pass that moved the legend (styled for its new side only in
+     * the next), so a legend on its way beside the plot is never reported hidden; then whether it is shown.
+     */
+    @Test
+    void itTellsWhetherTheNamesAreShownOnlyOnceTheLegendHasSettled() throws Exception {
+        List<List<Boolean>> told = Fx.call(() -> {
+            var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
+            chart.setAnimated(false);
+            chart.setTitle("tasks completed");
+            for (String name : SIX_RUNS) {
+                var series = new XYChart.Series<Number, Number>();
+                series.setName(name);
+                series.getData().add(new XYChart.Data<>(0, 0));
+                chart.getData().add(series);
+            }
+            var reports = new ArrayList<Boolean>();
+            chart.setOnNamesShown(reports::add);
+            chart.setManaged(false);
+            new Scene(new Pane(chart), 2000, 2000);
+            var bySize = new ArrayList<List<Boolean>>();
+            for (double[] size : new double[][] {{900, 600}, {900, 230}, {320, 230}}) {
+                reports.clear();
+                chart.resize(size[0], size[1]);
+                for (int pass = 0; pass < 4; pass++) {
+                    chart.applyCss();
+                    chart.layout();
+                }
+                bySize.add(List.copyOf(reports));
+            }
+            return bySize;
+        });
+        assertThat(told.get(0)).isNotEmpty().containsOnly(true);
+        // Under the plot, then beside it: the pass that moved it tells nothing, the next that the names are shown.
+        assertThat(told.get(1)).isNotEmpty().containsOnly(true);
+        // Too narrow for it beside the plot too: hidden, and told so.
+        assertThat(told.get(2)).isNotEmpty().last().isEqualTo(false);
+    }
 }
