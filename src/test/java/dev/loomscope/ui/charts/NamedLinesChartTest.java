@@ -23,21 +23,26 @@ class NamedLinesChartTest {
         Fx.startToolkit();
     }
 
+    /** A chart of a line per name, in a scene, keeping the size it is given (unmanaged), as the window's tabs give it theirs. On the FX thread. */
+    private static NamedLinesChart chartOf(List<String> names) {
+        var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
+        chart.setAnimated(false);
+        chart.setTitle("tasks completed");
+        for (String name : names) {
+            var series = new XYChart.Series<Number, Number>();
+            series.setName(name);
+            series.getData().addAll(List.of(new XYChart.Data<>(0, 0), new XYChart.Data<>(100, 10)));
+            chart.getData().add(series);
+        }
+        chart.setManaged(false);
+        new Scene(new Pane(chart), 2000, 2000);
+        return chart;
+    }
+
     /** Where the legend stands after a chart of these names is laid out at each of these sizes in turn. */
     private static List<String> legendAt(List<String> names, double[][] sizes) throws Exception {
         return Fx.call(() -> {
-            var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
-            chart.setAnimated(false);
-            chart.setTitle("tasks completed");
-            for (String name : names) {
-                var series = new XYChart.Series<Number, Number>();
-                series.setName(name);
-                series.getData().addAll(List.of(new XYChart.Data<>(0, 0), new XYChart.Data<>(100, 10)));
-                chart.getData().add(series);
-            }
-            // Unmanaged, the chart keeps the size it is given, as the window's tabs give it theirs.
-            chart.setManaged(false);
-            new Scene(new Pane(chart), 2000, 2000);
+            var chart = chartOf(names);
             var seen = new ArrayList<String>();
             for (double[] size : sizes) {
                 chart.resize(size[0], size[1]);
@@ -96,19 +101,9 @@ class NamedLinesChartTest {
     @Test
     void itTellsWhetherTheNamesAreShownOnlyOnceTheLegendHasSettled() throws Exception {
         List<List<Boolean>> told = Fx.call(() -> {
-            var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
-            chart.setAnimated(false);
-            chart.setTitle("tasks completed");
-            for (String name : SIX_RUNS) {
-                var series = new XYChart.Series<Number, Number>();
-                series.setName(name);
-                series.getData().add(new XYChart.Data<>(0, 0));
-                chart.getData().add(series);
-            }
+            var chart = chartOf(SIX_RUNS);
             var reports = new ArrayList<Boolean>();
             chart.setOnNamesShown(reports::add);
-            chart.setManaged(false);
-            new Scene(new Pane(chart), 2000, 2000);
             var bySize = new ArrayList<List<Boolean>>();
             for (double[] size : new double[][] {{900, 600}, {900, 230}, {320, 230}}) {
                 reports.clear();
