@@ -35,6 +35,38 @@ public final class Ticks {
     }
 
     /**
+     * A value axis from 0 to a little past {@code most}, so that a line at the largest value (a ceiling) is not drawn on
+     * the plot's edge, marked at round steps (about {@code ticks}), labelled "1,000": the axis's own ranging ran a
+     * 1,000 req/s ceiling's plot to 1,500; this one ends at 1,250, with 0, 500 and 1,000 marked.
+     */
+    public static void valueAxis(javafx.scene.chart.NumberAxis axis, double most, int ticks) {
+        double top = Math.max(most, 1);
+        axis.setAutoRanging(false);
+        axis.setLowerBound(0);
+        double unit = niceStep(top / ticks);
+        axis.setTickUnit(unit);
+        // A half step past the largest value at least: room for the round step's label under the axis's end.
+        axis.setUpperBound(Math.ceil(top * HEADROOM / (unit / 2)) * (unit / 2));
+        axis.setMinorTickVisible(false);
+        // The axis also marks its upper bound, which is no round step: that mark keeps no label ("1,080" read as data).
+        axis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                double steps = value.doubleValue() / unit;
+                return Math.abs(steps - Math.rint(steps)) < 1e-6 ? COUNT.toString(value) : "";
+            }
+
+            @Override
+            public Number fromString(String text) {
+                return COUNT.fromString(text);
+            }
+        });
+    }
+
+    /** How far past its largest value a {@linkplain #valueAxis value axis} runs, at least (then to a half step). */
+    static final double HEADROOM = 1.05;
+
+    /**
      * An axis over a setting's values, {@code from} to {@code to}, at round whole steps (a sweep of 10 to 40 tasks is
      * marked 10, 15 ... 40, where the axis's own ranging marked 7.5, 10.0, 12.5 ... 42.5), labelled "1,000".
      */

@@ -76,7 +76,6 @@ public final class WebTrafficView extends VBox implements FrameView {
     private static void setUp(LineChart<Number, Number> chart, NumberAxis time, NumberAxis value, String title, String unit) {
         time.setMinorTickVisible(false);
         value.setLabel(unit);
-        value.setForceZeroInRange(true);
         chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
@@ -166,11 +165,19 @@ public final class WebTrafficView extends VBox implements FrameView {
         }
         Ticks.elapsedAxis(throughputTime, endMs, 6);
         Ticks.elapsedAxis(latencyTime, endMs, 6);
+        // Three steps at most: more crowd the labels of a plot 80 px high (a 720p window).
+        Ticks.valueAxis(perSecond, largest(rates), 3);
+        Ticks.valueAxis(latencyMs, largest(latencies), 3);
         throughput.getData().setAll(rates);
         latency.getData().setAll(latencies);
         paint(rates, rateColours, ceilingDashed);
         paint(latencies, latencyColours, latencyDashed);
         showLegend(runs);
+    }
+
+    /** The largest value of any of these lines (0 with none). */
+    private static double largest(List<XYChart.Series<Number, Number>> lines) {
+        return lines.stream().flatMap(line -> line.getData().stream()).mapToDouble(point -> point.getYValue().doubleValue()).max().orElse(0);
     }
 
     /** A run's colour on its lines, whatever index the chart gave them; dashes where asked. */
