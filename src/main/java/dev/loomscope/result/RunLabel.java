@@ -18,7 +18,7 @@ public final class RunLabel {
 
     /** A finished run, named with the JDK its runner said it was when that is not the default's. */
     public static String of(RunResult r) {
-        return of(r.scenario(), r.runner() != null ? r.runner().javaVersion() : null);
+        return of(r.scenario(), runnerVersion(r));
     }
 
     /** A run to come: the JDK its scenario names counts. */
@@ -64,7 +64,12 @@ public final class RunLabel {
 
     /** " · JDK 21" for a run on another JDK than the default's (JEP 491 before and after), else "". */
     public static String jdkSuffix(RunResult r) {
-        return jdkSuffix(r.scenario(), r.runner() != null ? r.runner().javaVersion() : null);
+        return jdkSuffix(r.scenario(), runnerVersion(r));
+    }
+
+    /** The JDK its runner said it was, null if it never said hello. */
+    private static String runnerVersion(RunResult r) {
+        return r.runner() != null ? r.runner().javaVersion() : null;
     }
 
     private static String jdkSuffix(Scenario scenario, String runnerVersion) {

@@ -103,8 +103,9 @@ public final class PresentationMode {
                 // Not inside the layout pass that told it: the split is laying out its items.
                 Platform.runLater(() -> {
                     if (isOn() && parts.charts().getItems().contains(parts.completion()) && !parts.completion().namesShown()) {
-                        namesDidNotFit = new NamesDidNotFit(parts.charts().getWidth(), parts.charts().getHeight(),
-                                parts.completion().names().size(), NamesDidNotFit.longest(parts.completion().names()));
+                        List<String> names = parts.completion().names();
+                        namesDidNotFit = new NamesDidNotFit(parts.charts().getWidth(), parts.charts().getHeight(), names.size(),
+                                NamesDidNotFit.longest(names));
                         placeCompletionChart();
                     }
                 });

@@ -49,18 +49,35 @@ public final class Ticks {
         axis.setUpperBound(Math.ceil(top * HEADROOM / (unit / 2)) * (unit / 2));
         axis.setMinorTickVisible(false);
         // The axis also marks its upper bound, which is no round step: that mark keeps no label ("1,080" read as data).
-        axis.setTickLabelFormatter(new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                double steps = value.doubleValue() / unit;
-                return Math.abs(steps - Math.rint(steps)) < 1e-6 ? COUNT.toString(value) : "";
-            }
+        // Made again only for a new step: a new formatter has the axis make every tick's label again, four times a second.
+        if (!(axis.getTickLabelFormatter() instanceof RoundSteps steps && steps.unit() == unit)) {
+            axis.setTickLabelFormatter(new RoundSteps(unit));
+        }
+    }
 
-            @Override
-            public Number fromString(String text) {
-                return COUNT.fromString(text);
-            }
-        });
+    /** Labels the ticks at whole steps of {@code unit} as {@link #COUNT} does, and no other. */
+    private static final class RoundSteps extends StringConverter<Number> {
+
+        private final double unit;
+
+        RoundSteps(double unit) {
+            this.unit = unit;
+        }
+
+        double unit() {
+            return unit;
+        }
+
+        @Override
+        public String toString(Number value) {
+            double steps = value.doubleValue() / unit;
+            return Math.abs(steps - Math.rint(steps)) < 1e-6 ? COUNT.toString(value) : "";
+        }
+
+        @Override
+        public Number fromString(String text) {
+            return COUNT.fromString(text);
+        }
     }
 
     /** How far past its largest value a {@linkplain #valueAxis value axis} runs, at least (then to a half step). */
