@@ -154,6 +154,9 @@ class StageLayoutTest {
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
         Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("both runs done", Duration.ofSeconds(60), () -> !window.session().isRunning() && window.session().history().size() == 2);
+        // The header names the shown run on a frame after the run ended, not at once: once a CI run read "No run yet" here.
+        Fx.waitUntil("the second run named in the header", Duration.ofSeconds(10),
+                () -> ((Label) window.getScene().lookup("#shownTitle")).getText().startsWith("#2 "));
         settle();
         Fx.run(() -> {
             var name = (Label) window.getScene().lookup("#appTitle");
