@@ -36,51 +36,25 @@ public final class Ticks {
 
     /**
      * A value axis from 0 to a little past {@code most}, so that a line at the largest value (a ceiling) is not drawn on
-     * the plot's edge, marked at round steps (about {@code ticks}), labelled "1,000": the axis's own ranging ran a
-     * 1,000 req/s ceiling's plot to 1,500; this one ends at 1,250, with 0, 500 and 1,000 marked.
+     * the plot's edge, labelled "1,000" at round steps: the axis's own ranging ran a 1,000 req/s ceiling's plot to
+     * 1,500; this one ends at 1,250. It is marked every half of a step of about {@code ticks} (250 there), so that its end
+     * falls on a mark: JavaFX marks an axis's end wherever it falls, and a "1,080" read as data and, on a projector,
+     * took the place of the "1,000" under it. Where the plot is short JavaFX labels every other mark: 0, 500, 1,000.
      */
     public static void valueAxis(javafx.scene.chart.NumberAxis axis, double most, int ticks) {
         double top = Math.max(most, 1);
+        double step = niceStep(top / ticks);
+        // Halves that stay whole numbers: 250 of 500, 5 of 10, 1 of 2 (not 2.5 of 5).
+        double mark = step >= 10 || step == 2 ? step / 2 : step;
         axis.setAutoRanging(false);
         axis.setLowerBound(0);
-        double unit = niceStep(top / ticks);
-        axis.setTickUnit(unit);
-        // A half step past the largest value at least: room for the round step's label under the axis's end.
-        axis.setUpperBound(Math.ceil(top * HEADROOM / (unit / 2)) * (unit / 2));
+        axis.setTickUnit(mark);
+        axis.setUpperBound(Math.ceil(top * HEADROOM / mark) * mark);
         axis.setMinorTickVisible(false);
-        // The axis also marks its upper bound, which is no round step: that mark keeps no label ("1,080" read as data).
-        // Made again only for a new step: a new formatter has the axis make every tick's label again, four times a second.
-        if (!(axis.getTickLabelFormatter() instanceof RoundSteps steps && steps.unit() == unit)) {
-            axis.setTickLabelFormatter(new RoundSteps(unit));
-        }
+        axis.setTickLabelFormatter(COUNT);
     }
 
-    /** Labels the ticks at whole steps of {@code unit} as {@link #COUNT} does, and no other. */
-    private static final class RoundSteps extends StringConverter<Number> {
-
-        private final double unit;
-
-        RoundSteps(double unit) {
-            this.unit = unit;
-        }
-
-        double unit() {
-            return unit;
-        }
-
-        @Override
-        public String toString(Number value) {
-            double steps = value.doubleValue() / unit;
-            return Math.abs(steps - Math.rint(steps)) < 1e-6 ? COUNT.toString(value) : "";
-        }
-
-        @Override
-        public Number fromString(String text) {
-            return COUNT.fromString(text);
-        }
-    }
-
-    /** How far past its largest value a {@linkplain #valueAxis value axis} runs, at least (then to a half step). */
+    /** How far past its largest value a {@linkplain #valueAxis value axis} runs, at least (then to its next mark). */
     static final double HEADROOM = 1.05;
 
     /**

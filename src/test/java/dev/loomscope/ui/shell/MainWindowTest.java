@@ -473,16 +473,19 @@ class MainWindowTest {
         var ceilings = Fx.call(() -> probe().webTraffic().throughputChart().getData().stream()
                 .filter(s -> s.getName().startsWith("ceiling")).map(s -> s.getData().getFirst().getYValue().doubleValue()).toList());
         assertThat(ceilings).containsExactly(80.0, 400.0);
-        // The rate axis ends just past the highest ceiling, marked at round steps: its own ranging ran 1,000 req/s to 1,500.
+        // The rate axis ends on the first mark 5 % past the highest line, its marks at round numbers (half steps of 1, 2, 5 x 10^n):
+        // its own ranging ran 1,000 req/s to 1,500.
         var rates = Fx.call(() -> (javafx.scene.chart.NumberAxis) probe().webTraffic().throughputChart().getYAxis());
         double highest = Fx.call(() -> probe().webTraffic().throughputChart().getData().stream().flatMap(s -> s.getData().stream())
                 .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow());
         assertThat(Fx.call(rates::getLowerBound)).isZero();
-        double unit0 = Fx.call(rates::getTickUnit);
-        assertThat(Fx.call(rates::getUpperBound)).as("past the highest line by a half step at most").isBetween(highest, highest * 1.05 + unit0 / 2);
-        double unit = Fx.call(rates::getTickUnit);
-        assertThat(unit).as("a round step").isEqualTo(dev.loomscope.ui.views.Ticks.niceStep(unit));
-        assertThat(highest / unit).as("steps up to the highest line, at most three").isBetween(1.0, 3.0);
+        double mark = Fx.call(rates::getTickUnit);
+        double upper = Fx.call(rates::getUpperBound);
+        assertThat(upper).as("past the highest line by one mark at most").isBetween(highest * 1.05, highest * 1.05 + mark);
+        assertThat(upper % mark).as("the axis's end on a mark").isZero();
+        assertThat(mark).as("a round step or half of one").matches(m -> dev.loomscope.ui.views.Ticks.niceStep(m) == m
+                || dev.loomscope.ui.views.Ticks.niceStep(2 * m) == 2 * m);
+        assertThat(highest / mark).as("marks up to the highest line, at most six").isBetween(1.0, 6.0);
         assertThat(Fx.call(() -> probe().webTraffic().summaryLabel().getText()))
                 .contains("virtual: 100 / 100 answered").contains("of the ceiling, 20 connections / 0.050 s = 400 req/s)");
     }
