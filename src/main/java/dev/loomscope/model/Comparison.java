@@ -44,8 +44,16 @@ public final class Comparison {
         }
     }
 
-    /** A bar: its value and the words past its end (null: none). */
-    public record Bar(String run, double value, String text) {
+    /**
+     * A bar: its value, the words past its end (null: none) and the same in brief, the figure alone,
+     * for a chart too narrow to give the whole words room past a long bar.
+     */
+    public record Bar(String run, double value, String text, String brief) {
+
+        /** A bar whose words are already brief. */
+        public Bar(String run, double value, String text) {
+            this(run, value, text, text);
+        }
     }
 
     /** Bars of one kind, one per run at most; {@code reference} marks figures from elsewhere (published ones). */
@@ -114,8 +122,9 @@ public final class Comparison {
         var elapsed = new ArrayList<Bar>();
         var ideal = new ArrayList<Bar>();
         for (Measured run : runs) {
-            elapsed.add(new Bar(run.run(), run.elapsedMs(), Text.get("comparison.elapsed.bar", Durations.humanMillis(run.elapsedMs()),
-                    Durations.humanMillis(run.idealMs()))));
+            String figure = Durations.humanMillis(run.elapsedMs());
+            elapsed.add(new Bar(run.run(), run.elapsedMs(), Text.get("comparison.elapsed.bar", figure, Durations.humanMillis(run.idealMs())),
+                    figure));
             ideal.add(new Bar(run.run(), run.idealMs(), null));
         }
         return new Panel(Text.get("comparison.elapsed"), "ms", List.of(new Series(Text.get("comparison.elapsed.series"), false, elapsed),
@@ -171,8 +180,9 @@ public final class Comparison {
         for (Measured run : runs) {
             double perSecond = requestsPerSecond(run);
             Optional<Ceiling> cap = WebTraffic.ceiling(run.scenario(), cores);
+            String figure = Text.get("comparison.throughput.bar", perSecond);
             served.add(new Bar(run.run(), perSecond, cap.map(c -> Text.get("comparison.throughput.bar.ceiling", perSecond, c.requestsPerSecond()))
-                    .orElse(Text.get("comparison.throughput.bar", perSecond))));
+                    .orElse(figure), figure));
             cap.filter(c -> Double.isFinite(c.requestsPerSecond()))
                     .ifPresent(c -> ceiling.add(new Bar(run.run(), c.requestsPerSecond(), null)));
         }

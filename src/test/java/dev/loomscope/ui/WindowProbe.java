@@ -95,6 +95,15 @@ public record WindowProbe(MainWindow window) {
         return find("why", Label.class).getText();
     }
 
+    /**
+     * Whether the Why line says why the shown run took its time: it is set on a frame after the run
+     * ends, and makes the overview taller, so a test that measures the window waits for it.
+     */
+    public boolean explainsTheShownRun() {
+        String why = explanationText();
+        return !why.isEmpty() && why.equals(window.state().explanation(window.shownRun()));
+    }
+
     public boolean webTabShown() {
         return find("tabs", TabPane.class).getSelectionModel().getSelectedItem().getId().equals("webTab");
     }

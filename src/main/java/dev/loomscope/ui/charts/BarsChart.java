@@ -88,6 +88,12 @@ public final class BarsChart extends Region {
             double at = Math.round(x) + 0.5;
             g.strokeLine(at, plot.getMinY(), at, plot.getMaxY());
         }
+        // The grid stops short of the figures, so no line runs through a digit.
+        for (BarsLayout.Label label : l.texts()) {
+            if (label.kind() == BarsLayout.Kind.VALUE) {
+                g.clearRect(label.x() - 3, label.y(), label.width() + 6, label.height());
+            }
+        }
         for (BarsLayout.Bar bar : l.bars()) {
             if (bar.reference()) {
                 g.setStroke(muted);

@@ -36,6 +36,12 @@ public final class BarsLayout {
     public static final double SPAN = 20;
     /** The smallest type anything shrinks to, px. */
     static final double MIN_FONT = 9;
+    /**
+     * How far the axis may run past the longest bar, as a multiple of it, to give bars' whole words
+     * room (a figure and its ideal); further, and the figures go alone: bars that fill most of the plot
+     * read better than words beside short ones.
+     */
+    static final double WHOLE_WORDS_UP_TO = 1.5;
     /** The shortest bar drawn, px: a 100 ms bar beside a 10 s one is still a bar. */
     static final double MIN_BAR = 4;
 
@@ -227,87 +233,27 @@ public final class BarsLayout {
 
         // Bars: each row holds a slot per series, in the series' order.
         double slot = rowHeight * 0.8 / Math.max(1, series.size());
-        long labelled = series.stream().filter(s -> s.bars().stream().anyMatch(b -> b.text() != null)).count();
-        Font valueFont = font(base, size * 0.86, true);
-
-        // The figures to place: their lines, their width, and the value past which they start.
-        record Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small) {
-        }
-        var rowWords = new ArrayList<List<String>>();
-        var rowMax = new ArrayList<Double>();
-        var rowSmall = new ArrayList<Boolean>();
-        for (String run : runs) {
-            var words = new ArrayList<String>();
-            double max = 0;
-            boolean small = false;
-            for (Comparison.Series s : series) {
-                for (Comparison.Bar bar : s.bars()) {
-                    if (bar.run().equals(run)) {
-                        max = Math.max(max, bar.value());
-                        if (bar.text() != null) {
-                            words.add(bar.text());
-                            small |= wideSpan() && bar.value() * SPAN < largest;
-                        }
-                    }
+        // Each bar's whole words where they leave the bars most of the plot; else the figures alone, if that leaves them more.
+        // The short bars, whose figures have room, keep their whole words in the same type.
+        Figures figures = figures(series, runs, false, null, base, size, pad, rowHeight, slot);
+        if (figures.axisMax() > largest * WHOLE_WORDS_UP_TO) {
+            Figures brief = figures(series, runs, true, null, base, size, pad, rowHeight, slot);
+            if (brief.axisMax() < figures.axisMax()) {
+                Figures whole = figures(series, runs, false, brief.font(), base, size, pad, rowHeight, slot);
+                var mixed = new ArrayList<Figure>();
+                int most = (int) (rowHeight * 0.95 / lineOf(brief.font()));
+                for (int i = 0; i < brief.placed().size(); i++) {
+                    Figure shortWords = brief.placed().get(i);
+                    Figure wholeWords = whole.placed().get(i);
+                    double reach = Math.max(MIN_BAR, wholeWords.anchor() / brief.axisMax() * plotWidth) + pad + wholeWords.width();
+                    boolean fits = reach <= plotWidth && (wholeWords.slotIndex() >= 0 || wholeWords.lines().size() <= most);
+                    mixed.add(fits ? wholeWords : shortWords);
                 }
-            }
-            rowWords.add(words);
-            rowMax.add(max);
-            rowSmall.add(small);
-        }
-        // Beside each bar where the bars are thick enough for a line of the figures' type; else a row's figures
-        // together past its longest bar, on as many lines as the row holds, the type as big as fits in 70% of the plot.
-        boolean perBar = labelled > 1 && lineOf(valueFont) <= slot;
-        Font figureFont = valueFont;
-        var figures = new ArrayList<Figure>();
-        for (double s = size * 0.86;; s -= 0.5) {
-            Font f = font(base, s, true);
-            double line = lineOf(f);
-            figures.clear();
-            double widest = 0;
-            for (int row = 0; row < runs.size(); row++) {
-                if (perBar) {
-                    for (int i = 0; i < series.size(); i++) {
-                        for (Comparison.Bar bar : series.get(i).bars()) {
-                            if (bar.run().equals(runs.get(row)) && bar.text() != null) {
-                                double w = widthOf(bar.text(), f);
-                                widest = Math.max(widest, w);
-                                figures.add(new Figure(row, i, List.of(bar.text()), bar.value(), w,
-                                        wideSpan() && bar.value() * SPAN < largest));
-                            }
-                        }
-                    }
-                } else if (!rowWords.get(row).isEmpty()) {
-                    int most = (int) (rowHeight * 0.95 / line);
-                    List<String> lines = narrowest(rowWords.get(row), "  \u00b7  ", f, most);
-                    boolean tooMany = lines.size() > most;
-                    double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);
-                    widest = Math.max(widest, tooMany ? Double.MAX_VALUE : w);
-                    figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row)));
-                }
-            }
-            figureFont = f;
-            if (widest <= plotWidth * 0.7 || s <= MIN_FONT) {
-                break;
+                figures = new Figures(List.copyOf(mixed), brief.font(), brief.axisMax());
             }
         }
-
-        // The axis: just far enough for every bar and every figure past its bar's end.
-        axisMax = Math.max(largest * 1.02, 1e-9);
-        for (Figure fig : figures) {
-            double room = plotWidth - pad - fig.width();
-            double minBarShare = MIN_BAR / plotWidth;
-            if (room > MIN_BAR) {
-                // The bar ends at anchor / max of the width (or at MIN_BAR): its figure must end by the plot's right edge.
-                double needed = fig.anchor() * plotWidth / room;
-                if (fig.anchor() / needed >= minBarShare || fig.anchor() == 0) {
-                    axisMax = Math.max(axisMax, needed);
-                }
-            }
-        }
-        if (largest <= 0) {
-            axisMax = 1;
-        }
+        axisMax = figures.axisMax();
+        Font figureFont = figures.font();
 
         for (int row = 0; row < runs.size(); row++) {
             String run = runs.get(row);
@@ -335,7 +281,7 @@ public final class BarsLayout {
             runLabels.put(run, List.copyOf(drawn));
         }
         double figureLine = lineOf(figureFont);
-        for (Figure fig : figures) {
+        for (Figure fig : figures.placed()) {
             double rowTop = plotY + fig.row() * rowHeight;
             double end = plotX + (fig.anchor() > 0 ? Math.max(MIN_BAR, fig.anchor() / axisMax * plotWidth) : 0);
             double block = fig.lines().size() * figureLine;
@@ -349,6 +295,98 @@ public final class BarsLayout {
             }
         }
         ticks(panel.unit(), tickFont, tickLine, pad);
+    }
+
+    /** A bar's or a row's figures to place: their lines, their width, and the value past which they start. */
+    private record Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small) {
+    }
+
+    /** The figures in their type, and the axis end that gives each room past its bar. */
+    private record Figures(List<Figure> placed, Font font, double axisMax) {
+    }
+
+    private static String words(Comparison.Bar bar, boolean brief) {
+        return brief ? bar.brief() : bar.text();
+    }
+
+    /**
+     * The figures, whole or brief: beside each bar where the bars are thick enough for a line of the
+     * figures' type; else a row's figures together past its longest bar, on as many lines as the row
+     * holds; the type as big as fits in 70% of the plot, or {@code type} if given. Then the axis: just far enough for every bar
+     * and every figure past its bar's end.
+     */
+    private Figures figures(List<Comparison.Series> series, List<String> runs, boolean brief, Font type, Font base, double size,
+                            double pad, double rowHeight, double slot) {
+        long labelled = series.stream().filter(s -> s.bars().stream().anyMatch(b -> b.text() != null)).count();
+        var rowWords = new ArrayList<List<String>>();
+        var rowMax = new ArrayList<Double>();
+        var rowSmall = new ArrayList<Boolean>();
+        for (String run : runs) {
+            var words = new ArrayList<String>();
+            double max = 0;
+            boolean small = false;
+            for (Comparison.Series s : series) {
+                for (Comparison.Bar bar : s.bars()) {
+                    if (bar.run().equals(run)) {
+                        max = Math.max(max, bar.value());
+                        if (bar.text() != null) {
+                            words.add(words(bar, brief));
+                            small |= wideSpan() && bar.value() * SPAN < largest;
+                        }
+                    }
+                }
+            }
+            rowWords.add(words);
+            rowMax.add(max);
+            rowSmall.add(small);
+        }
+        boolean perBar = labelled > 1 && lineOf(font(base, size * 0.86, true)) <= slot;
+        Font figureFont;
+        var figures = new ArrayList<Figure>();
+        for (double s = type != null ? type.getSize() : size * 0.86;; s -= 0.5) {
+            Font f = type != null ? type : font(base, s, true);
+            double line = lineOf(f);
+            figures.clear();
+            double widest = 0;
+            for (int row = 0; row < runs.size(); row++) {
+                if (perBar) {
+                    for (int i = 0; i < series.size(); i++) {
+                        for (Comparison.Bar bar : series.get(i).bars()) {
+                            if (bar.run().equals(runs.get(row)) && bar.text() != null) {
+                                double w = widthOf(words(bar, brief), f);
+                                widest = Math.max(widest, w);
+                                figures.add(new Figure(row, i, List.of(words(bar, brief)), bar.value(), w,
+                                        wideSpan() && bar.value() * SPAN < largest));
+                            }
+                        }
+                    }
+                } else if (!rowWords.get(row).isEmpty()) {
+                    int most = (int) (rowHeight * 0.95 / line);
+                    List<String> lines = narrowest(rowWords.get(row), "  \u00b7  ", f, most);
+                    boolean tooMany = lines.size() > most;
+                    double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);
+                    widest = Math.max(widest, tooMany ? Double.MAX_VALUE : w);
+                    figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row)));
+                }
+            }
+            figureFont = f;
+            if (type != null || widest <= plotWidth * 0.7 || s <= MIN_FONT) {
+                break;
+            }
+        }
+        double max = Math.max(largest * 1.02, 1e-9);
+        for (Figure fig : figures) {
+            double room = plotWidth - pad - fig.width();
+            double minBarShare = MIN_BAR / plotWidth;
+            if (room > MIN_BAR) {
+                // The bar ends at anchor / max of the width (or at MIN_BAR): its figure must end by the plot's right edge.
+                double needed = fig.anchor() * plotWidth / room;
+                if (fig.anchor() / needed >= minBarShare || fig.anchor() == 0) {
+                    max = Math.max(max, needed);
+                }
+            }
+        }
+        return new Figures(List.copyOf(figures), figureFont, largest <= 0 ? 1 : max);
     }
 
     /** The legend's row (swatch and name per series) under the title; returns the y below it. */

@@ -29,7 +29,8 @@ class BarsLayoutTest {
         var bars = new ArrayList<Comparison.Bar>();
         var perfect = new ArrayList<Comparison.Bar>();
         for (int i = 0; i < runs.length; i++) {
-            bars.add(new Comparison.Bar(runs[i], elapsed[i], "%.0f ms (ideal %.0f ms)".formatted(elapsed[i], ideal[i])));
+            bars.add(new Comparison.Bar(runs[i], elapsed[i], "%.0f ms (ideal %.0f ms)".formatted(elapsed[i], ideal[i]),
+                    "%.0f ms".formatted(elapsed[i])));
             perfect.add(new Comparison.Bar(runs[i], ideal[i], null));
         }
         return new Comparison.Panel("Elapsed vs perfect world", "ms",
@@ -87,7 +88,11 @@ class BarsLayoutTest {
         var layout = Fx.call(() -> BarsLayout.of(schedulers(), 620, 240, STAGE));
         assertThat(layout.wideSpan()).isTrue();
         var figures = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).toList();
-        assertThat(figures).extracting(BarsLayout.Label::text).contains("10004 ms (ideal 10000 ms)", "108 ms (ideal 100 ms)");
+        // The whole words past the 10 s bar would leave it 40% of the plot: its figure goes alone, the
+        // shorter bars', with room to spare, keep their whole words.
+        assertThat(figures).extracting(BarsLayout.Label::text)
+                .containsExactly("10004 ms", "5010 ms (ideal 5000 ms)", "5012 ms (ideal 5000 ms)", "136 ms (ideal 100 ms)",
+                        "108 ms (ideal 100 ms)");
         assertThat(figures).extracting(label -> label.font().getSize()).containsOnly(figures.getFirst().font().getSize());
         assertThat(figures.stream().filter(BarsLayout.Label::small).map(BarsLayout.Label::text))
                 .containsExactly("136 ms (ideal 100 ms)", "108 ms (ideal 100 ms)");
@@ -96,6 +101,28 @@ class BarsLayoutTest {
         double reach = figures.stream().mapToDouble(f -> f.x() + f.width()).max().orElseThrow();
         var plot = layout.plot();
         assertThat(reach).isCloseTo(plot.getMaxX(), org.assertj.core.data.Offset.offset(1.0));
-        assertThat(layout.axisMax()).isGreaterThan(10_004).isLessThan(10_004 * 2.5);
+        assertThat(layout.axisMax()).isGreaterThan(10_004).isLessThan(10_004 * BarsLayout.WHOLE_WORDS_UP_TO);
+    }
+
+    @Test
+    void aChartTooNarrowForTheWholeWordsGivesTheFiguresAloneAndKeepsItsBarsLong() throws Exception {
+        // Two runs, as waiting-10k leaves them, in the small chart of a 960x640 window: the whole words
+        // ("5.1 s (ideal 5.0 s)") past the longest bar would leave it a quarter of the plot.
+        var bars = List.of(new Comparison.Bar("#1 fixed(200)", 5_100, "5.1 s (ideal 5.0 s)", "5.1 s"),
+                new Comparison.Bar("#2 virtual", 190, "190 ms (ideal 100 ms)", "190 ms"));
+        var ideal = List.of(new Comparison.Bar("#1 fixed(200)", 5_000, null), new Comparison.Bar("#2 virtual", 100, null));
+        var panel = new Comparison.Panel("Elapsed vs perfect world", "ms",
+                List.of(new Comparison.Series("elapsed", false, bars), new Comparison.Series("perfect world", false, ideal)));
+        var desk = Font.font(13);
+
+        var narrow = Fx.call(() -> BarsLayout.of(panel, 230, 150, desk));
+        assertThat(narrow.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).map(BarsLayout.Label::text))
+                .containsExactly("5.1 s", "190 ms");
+        assertThat(narrow.axisMax()).isLessThanOrEqualTo(5_100 * BarsLayout.WHOLE_WORDS_UP_TO);
+
+        var wide = Fx.call(() -> BarsLayout.of(panel, 700, 300, desk));
+        assertThat(wide.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).map(BarsLayout.Label::text))
+                .containsExactly("5.1 s (ideal 5.0 s)", "190 ms (ideal 100 ms)");
+        assertThat(wide.axisMax()).isLessThanOrEqualTo(5_100 * BarsLayout.WHOLE_WORDS_UP_TO);
     }
 }

@@ -227,7 +227,7 @@ class ComparisonChartsOnStageTest {
         var values = texts.stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).toList();
         for (Comparison.Series series : chart.panel().series()) {
             for (Comparison.Bar bar : series.bars()) {
-                if (bar.text() != null && values.stream().noneMatch(value -> value.text().contains(bar.text()))) {
+                if (bar.text() != null && values.stream().noneMatch(value -> value.text().contains(bar.brief()))) {
                     found.add(where + ": no figure '" + bar.text() + "'");
                 }
             }

@@ -92,7 +92,7 @@ class StageLayoutTest {
         for (RunModel run : Fx.call(() -> window.session().history())) {
             assertThat(run.result().outcome()).as(run.result().message()).isEqualTo(RunResult.Outcome.COMPLETED);
         }
-        Fx.waitUntil("the notice and the explanation shown", Duration.ofSeconds(10), () -> !probe().explanationText().isEmpty());
+        Fx.waitUntil("the notice and the explanation shown", Duration.ofSeconds(10), () -> probe().explainsTheShownRun());
         // The lanes redraw within their frame budget, not on every pulse: until they have drawn the shown
         // run, their labels are the previous run's (8 lanes of the platform run beside the shown run's 2).
         Fx.waitUntil("the lanes drawn for the shown run", Duration.ofSeconds(10),

@@ -71,7 +71,7 @@ class WindowPicturesTest {
         });
         // Settled: the run done, its explanation shown (which moves the views down a line).
         Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && probe().figure("completed").equals("100 / 100") && !probe().explanationText().isEmpty());
+                && probe().figure("completed").equals("100 / 100") && probe().explainsTheShownRun());
         Fx.settle(Fx.call(window::getScene), 5);
 
         Path plain = dir.resolve("waves.png");
