@@ -58,7 +58,7 @@ final class ResultTable {
 
     /** The runners' JDKs, each once: "25.0.3+9-LTS", or "21.0.8+9-LTS and 25.0.3+9-LTS" when rows ran on two ({@code --jdk 21,25}). */
     static String jdks(List<RunResult> results) {
-        return String.join(Text.get("cli.table.jdks-and"), results.stream().filter(r -> r.runner() != null).map(r -> r.runner().javaVersion()).distinct().toList());
+        return Text.list(results.stream().filter(r -> r.runner() != null).map(r -> r.runner().javaVersion()).distinct().toList());
     }
 
     /** A user's task with nothing said about what it takes has no perfect world to compare with. */

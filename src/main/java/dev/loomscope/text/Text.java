@@ -71,4 +71,12 @@ public final class Text {
         int width = Math.max(heading.length(), entries.stream().mapToInt(String::length).max().orElse(0));
         return "%-" + Math.max(1, width) + "s";
     }
+
+    /** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+    public static String list(java.util.List<String> names) {
+        if (names.size() <= 1) {
+            return names.isEmpty() ? "" : names.getFirst();
+        }
+        return String.join(get("text.list.separator"), names.subList(0, names.size() - 1)) + get("text.list.last") + names.getLast();
+    }
 }

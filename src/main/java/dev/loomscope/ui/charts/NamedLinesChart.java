@@ -8,6 +8,7 @@ import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.scene.shape.Rectangle;
 
 /**
  * A line chart that keeps its lines' names on screen. JavaFX hides a legend under the plot whenever it would leave the
@@ -20,6 +21,11 @@ import javafx.scene.chart.XYChart;
  * hidden under a plot that had room for it beside.
  */
 public final class NamedLinesChart extends LineChart<Number, Number> {
+
+    /** How far past the plot a point may show: a point's radius and its outline. */
+    static final double EDGE = 7;
+    /** The plot's content's clip, set at the first layout. */
+    private Rectangle wholePoints;
 
     /** What JavaFX's {@code Chart} leaves the plot, at the least, before it hides the legend. */
     private static final double LEAST_PLOT = 200;
@@ -58,6 +64,31 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
         if (getLegendSide() == before) {
             namesShown.accept(namesShown());
         }
+    }
+
+    /**
+     * Clips the plot's content {@link #EDGE} past each side of the plot, where JavaFX clips it to the plot itself: a
+     * sweep's first and last points lie on the plot's left and right edges and were drawn as half circles. The lines stay
+     * within the axes' ranges, so nothing else shows past the plot. The axes are placed before this is called, and
+     * their bounds are the plot's; JavaFX sets its own clip after this, so the plot's content gets one of ours.
+     */
+    @Override
+    protected void layoutPlotChildren() {
+        super.layoutPlotChildren();
+        if (wholePoints == null) {
+            Node content = lookup(".plot-content");
+            if (content == null || content.getParent() == null) {
+                return;
+            }
+            wholePoints = new Rectangle();
+            content.getParent().setClip(wholePoints);
+        }
+        var x = getXAxis();
+        var y = getYAxis();
+        wholePoints.setX(x.getLayoutX() - EDGE);
+        wholePoints.setY(y.getLayoutY() - EDGE);
+        wholePoints.setWidth(x.getWidth() + 2 * EDGE + 1);
+        wholePoints.setHeight(y.getHeight() + 2 * EDGE + 1);
     }
 
     /** Whether the lines' names are on screen, as last laid out: a chart with no lines has none to name (nor a legend). */

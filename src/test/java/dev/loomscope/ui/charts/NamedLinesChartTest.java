@@ -122,4 +122,44 @@ class NamedLinesChartTest {
         // Too narrow for it beside the plot too: hidden, and told so.
         assertThat(told.get(2)).isNotEmpty().last().isEqualTo(false);
     }
+
+    /**
+     * A point on the plot's edge (a sweep's first and last, at the ends of its axis) is drawn whole: JavaFX clips the
+     * plot's content to the plot, which cut them to half circles.
+     */
+    @Test
+    void pointsOnThePlotsEdgesAreDrawnWhole() throws Exception {
+        List<String> cut = Fx.call(() -> {
+            var x = new NumberAxis(0, 100, 20);
+            var y = new NumberAxis(0, 10, 2);
+            var chart = new NamedLinesChart(x, y);
+            chart.setAnimated(false);
+            chart.setCreateSymbols(true);
+            var series = new XYChart.Series<Number, Number>();
+            series.setName("fixed(200)");
+            series.getData().addAll(List.of(new XYChart.Data<>(0, 0), new XYChart.Data<>(50, 5), new XYChart.Data<>(100, 10)));
+            chart.getData().add(series);
+            chart.setManaged(false);
+            new Scene(new Pane(chart), 1000, 1000);
+            chart.resize(600, 400);
+            for (int pass = 0; pass < 3; pass++) {
+                chart.applyCss();
+                chart.layout();
+            }
+            var found = new ArrayList<String>();
+            for (XYChart.Data<Number, Number> point : series.getData()) {
+                Node symbol = point.getNode();
+                Node clipped = symbol.getParent();
+                while (clipped != null && clipped.getClip() == null) {
+                    clipped = clipped.getParent();
+                }
+                Bounds drawn = clipped.sceneToLocal(symbol.localToScene(symbol.getBoundsInLocal()));
+                if (drawn.getWidth() <= 0 || !clipped.getClip().getBoundsInLocal().contains(drawn)) {
+                    found.add(point.getXValue() + ": " + drawn + " outside " + clipped.getClip().getBoundsInLocal());
+                }
+            }
+            return found;
+        });
+        assertThat(cut).isEmpty();
+    }
 }
