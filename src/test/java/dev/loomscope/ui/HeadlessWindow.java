@@ -60,6 +60,11 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
      */
     public MainWindow openAtTheDesk(RunSession session, WindowCommand.Settings settings) throws Exception {
         stage = Fx.call(Stage::new);
+        return openAtTheDesk(stage, session, settings);
+    }
+
+    /** {@link #openAtTheDesk(RunSession, WindowCommand.Settings)} on {@code stage}, which the caller closes. */
+    public static MainWindow openAtTheDesk(Stage stage, RunSession session, WindowCommand.Settings settings) throws Exception {
         return shown(() -> LoomScopeApp.open(stage, session, settings).thenApply(window -> {
             window.state().setPlaybackAfterRuns(false);
             return window;

@@ -50,6 +50,7 @@ public final class CarrierMatrixView extends GridPane {
         String[] heads = {"matrix.kind", "matrix.elapsed", "matrix.pins", "matrix.carriers", "matrix.verdict"};
         for (int column = 0; column < heads.length; column++) {
             var head = cell(Messages.text(heads[column]), "matrix-head");
+            wrapBetweenWords(head);
             add(head, column, 0);
         }
         for (int i = 0; i < rows.size(); i++) {
@@ -72,6 +73,19 @@ public final class CarrierMatrixView extends GridPane {
             said.setMinWidth(0);
             add(said, 4, i + 1);
         }
+    }
+
+    /**
+     * A head takes two lines rather than widen its column past the figures under it (at a 720p desk the table's place is
+     * about 350 px wide, and the verdicts' head ran past it), but breaks between words only: it is never narrower than
+     * its longest word in the type the stylesheet gives it.
+     */
+    private static void wrapBetweenWords(Label head) {
+        head.setWrapText(true);
+        Runnable narrowest = () -> head.setMinWidth(Math.ceil(java.util.Arrays.stream(head.getText().split(" "))
+                .mapToDouble(word -> TextFit.widthOf(word, head.getFont())).max().orElse(0)) + 1);
+        head.fontProperty().addListener((font, was, now) -> narrowest.run());
+        narrowest.run();
     }
 
     /** "612 / 40 ms": the unit once when both figures share it, so the column stays narrow. */

@@ -95,14 +95,14 @@ public final class PresentationMode {
         sideColumn.heightProperty().addListener((obs, old, height) -> placeCompletionChart());
         parts.charts().heightProperty().addListener((obs, old, height) -> placeCompletionChart());
         parts.charts().widthProperty().addListener((obs, old, width) -> placeCompletionChart());
-        // Curves without names tell a room nothing: under the comparison (at 1440 x 900, the structured and web-service
-        // experiments' seven runs; the blocking-kinds table's rows) the chart leaves the room to the comparison, until
-        // the charts grow or its names could fit.
+        // Curves without names tell nothing: where the chart cannot name them (on stage at 1440 x 900, the structured and
+        // web-service experiments' seven runs under the comparison; at the desk of a 720p laptop, the blocking-kinds
+        // experiment's ten beside its table) it leaves the room to the comparison, until the charts grow or its names could fit.
         parts.completion().setOnNamesShown(shown -> {
-            if (!shown && isOn() && parts.charts().getItems().contains(parts.completion())) {
+            if (!shown && parts.charts().getItems().contains(parts.completion())) {
                 // Not inside the layout pass that told it: the split is laying out its items.
                 Platform.runLater(() -> {
-                    if (isOn() && parts.charts().getItems().contains(parts.completion()) && !parts.completion().namesShown()) {
+                    if (parts.charts().getItems().contains(parts.completion()) && !parts.completion().namesShown()) {
                         List<String> names = parts.completion().names();
                         namesDidNotFit = new NamesDidNotFit(parts.charts().getWidth(), parts.charts().getHeight(), names.size(),
                                 NamesDidNotFit.longest(names));
@@ -225,19 +225,17 @@ public final class PresentationMode {
         }
         // Side by side, the two charts would be too narrow to read: they stack.
         parts.charts().setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
-        showCompletionChart(!stage || completionFits());
+        showCompletionChart(completionFits());
     }
 
-    /** On stage: the completion chart under the comparison where the side column has room for both, its curves named. */
+    /** The completion chart beside the comparison (under it on stage, where the side column has room for both), its curves named. */
     private void placeCompletionChart() {
-        if (isOn()) {
-            showCompletionChart(completionFits());
-        }
+        showCompletionChart(completionFits());
     }
 
     private boolean completionFits() {
         NamesDidNotFit not = namesDidNotFit;
-        return sideColumn.getHeight() >= TALL_SIDE
+        return (!isOn() || sideColumn.getHeight() >= TALL_SIDE)
                 && (not == null || parts.charts().getWidth() > not.width() || parts.charts().getHeight() > not.height());
     }
 

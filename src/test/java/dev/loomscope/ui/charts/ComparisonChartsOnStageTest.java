@@ -54,7 +54,8 @@ class ComparisonChartsOnStageTest {
     }
 
     static Stream<Arguments> sizes() {
-        return Stream.of(Arguments.of(1440, 900), Arguments.of(1280, 720), Arguments.of(1920, 1080));
+        return Stream.of(Arguments.of(1440, 900, true), Arguments.of(1280, 720, true), Arguments.of(1920, 1080, true),
+                Arguments.of(1440, 900, false), Arguments.of(1280, 720, false), Arguments.of(960, 640, false));
     }
 
     @AfterEach
@@ -96,14 +97,14 @@ class ComparisonChartsOnStageTest {
      * One window at each size, every preset run in it in turn, as a presenter steps through them: a window
      * opened at its size is never resized, and so never painted (see {@code Fx}), and 3 windows are built, not 13.
      */
-    @ParameterizedTest(name = "{0} x {1}")
+    @ParameterizedTest(name = "{0} x {1}, on stage: {2}")
     @MethodSource("sizes")
-    void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(int width, int height) throws Exception {
+    void everyRunIsNamedNoTextsOverlapAndTheAxisEndsNearTheLongestBar(int width, int height, boolean onStage) throws Exception {
         var runner = new FakeRunner().playing(s -> realistic(s, RunOptions.DEFAULT));
         var session = new RunSession(runner, RunOptions.DEFAULT);
         var settings = WindowCommand.Settings.DEFAULT.withSize(width, height);
         stage = Fx.call(Stage::new);
-        window = HeadlessWindow.openOnStage(stage, session, settings);
+        window = onStage ? HeadlessWindow.openOnStage(stage, session, settings) : HeadlessWindow.openAtTheDesk(stage, session, settings);
         var probe = new WindowProbe(window);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe.controlPanel().presetBox().getItems().isEmpty());
         assertThat(Fx.call(() -> window.getScene().getWidth() + "x" + window.getScene().getHeight())).isEqualTo(width + ".0x" + height + ".0");
@@ -134,14 +135,14 @@ class ComparisonChartsOnStageTest {
             Fx.waitUntil(name + "'s completion chart named or put aside", Duration.ofSeconds(10), () -> !completionShown(window.getScene())
                     || window.getScene().getRoot().lookup(".completion-chart .chart-legend") == null
                     || window.getScene().getRoot().lookup(".completion-chart .chart-legend").isVisible());
-            String where = "%s at %d x %d".formatted(name, width, height);
+            String where = "%s at %d x %d%s".formatted(name, width, height, onStage ? " on stage" : " at the desk");
             problems.addAll(Fx.call(() -> {
                 var found = new ArrayList<String>();
                 for (BarsChart chart : probe.comparisonChart().charts()) {
-                    check(found, where + ", " + chart.panel().title(), chart);
+                    check(found, where + ", " + chart.panel().title(), chart, onStage);
                 }
                 if (table) {
-                    checkTable(found, where, probe.comparisonChart().matrix());
+                    checkTable(found, where, probe.comparisonChart().matrix(), onStage);
                 }
                 checkCompletion(found, where, window.getScene());
                 if (completionShown(window.getScene())) {
@@ -153,6 +154,9 @@ class ComparisonChartsOnStageTest {
         assertThat(problems).isEmpty();
         // Where the completion chart joins the comparison: beside every preset's on a 1080p stage, none on a 720p one;
         // at 1440 x 900 it steps aside where its names do not fit, and comes back for the next runs whose names do.
+        if (!onStage) {
+            return;
+        }
         switch (height) {
             case 1080 -> assertThat(withCompletion).containsExactlyElementsOf(Preset.names());
             case 900 -> assertThat(withCompletion).contains("waiting-10k", "pinning", "memory").doesNotContain("structured");
@@ -187,7 +191,8 @@ class ComparisonChartsOnStageTest {
         }
     }
 
-    private static void check(List<String> found, String where, BarsChart chart) {
+    /** @param onStage whether on stage, where every name is in type a room reads (12 px at the least); at the desk, 10 px */
+    private static void check(List<String> found, String where, BarsChart chart, boolean onStage) {
         BarsLayout layout = chart.barsLayout();
         if (layout == null) {
             found.add(where + ": never drawn");
@@ -219,7 +224,7 @@ class ComparisonChartsOnStageTest {
         for (String run : runs) {
             List<BarsLayout.Label> name = layout.runLabels().getOrDefault(run, List.of());
             String number = run.split(" ", 2)[0];
-            if (name.isEmpty() || !name.getFirst().text().startsWith(number) || name.stream().anyMatch(line -> line.font().getSize() < 12)) {
+            if (name.isEmpty() || !name.getFirst().text().startsWith(number) || name.stream().anyMatch(line -> line.font().getSize() < (onStage ? 12 : 10))) {
                 found.add(where + ": run " + run + " named " + name.stream().map(BarsLayout.Label::text).toList());
             }
         }
@@ -255,22 +260,27 @@ class ComparisonChartsOnStageTest {
     }
 
     /** The blocking-kinds table: shown, inside the window, every cell whole and apart from the others, the type no smaller than the axes'. */
-    private static void checkTable(List<String> found, String where, CarrierMatrixView matrix) {
-        // Its place is what its scroll pane shows: on stage every row is in sight without scrolling.
-        javafx.scene.Node place = matrix;
-        while (!(place instanceof javafx.scene.control.ScrollPane)) {
-            place = place.getParent();
-        }
+    /**
+     * @param onStage on stage every row is in sight without scrolling, in type a room reads; at the desk the rows scroll
+     *                (CarrierMatrixAtTheDeskTest), and every column is in its place's width, beside its scroll bar
+     */
+    private static void checkTable(List<String> found, String where, CarrierMatrixView matrix, boolean onStage) {
+        var place = (javafx.scene.control.ScrollPane) ancestor(matrix, javafx.scene.control.ScrollPane.class);
         if (!place.isVisible()) {
             found.add(where + ": the table is not shown");
         }
         var cells = matrix.cells();
         Bounds area = place.localToScene(place.getLayoutBounds());
+        double width = place.getViewportBounds().getWidth();
         for (javafx.scene.control.Label cell : cells) {
             Bounds b = cell.localToScene(cell.getLayoutBounds());
-            if (b.getMinX() < area.getMinX() - 0.5 || b.getMaxX() > area.getMaxX() + 0.5 || b.getMinY() < area.getMinY() - 0.5
-                    || b.getMaxY() > area.getMaxY() + 0.5) {
+            if (onStage && (b.getMinX() < area.getMinX() - 0.5 || b.getMaxX() > area.getMaxX() + 0.5 || b.getMinY() < area.getMinY() - 0.5
+                    || b.getMaxY() > area.getMaxY() + 0.5)) {
                 found.add("%s: '%s' outside the table's place %s: %s".formatted(where, cell.getText(), area, b));
+            }
+            Bounds inTable = matrix.sceneToLocal(b);
+            if (inTable.getMinX() < -0.5 || inTable.getMaxX() > width + 0.5) {
+                found.add("%s: '%s' past the table's width %.0f: %s".formatted(where, cell.getText(), width, inTable));
             }
             // Whole: as tall as its lines at the width it got, and as wide as its one line unless it may wrap.
             boolean whole = cell.getHeight() + 0.5 >= cell.prefHeight(cell.getWidth())
@@ -278,7 +288,13 @@ class ComparisonChartsOnStageTest {
             if (!whole) {
                 found.add("%s: '%s' cut (%.0f x %.0f)".formatted(where, cell.getText(), cell.getWidth(), cell.getHeight()));
             }
-            if (cell.getFont().getSize() < 12) {
+            // A cell on two lines breaks between its words, never inside one ("pi / ns").
+            double longestWord = java.util.Arrays.stream(cell.getText().split(" ")).mapToDouble(word -> TextFit.widthOf(word, cell.getFont()))
+                    .max().orElse(0);
+            if (cell.getWidth() - cell.snappedLeftInset() - cell.snappedRightInset() + 0.5 < longestWord) {
+                found.add("%s: '%s' broken inside a word (%.0f px for a word of %.0f)".formatted(where, cell.getText(), cell.getWidth(), longestWord));
+            }
+            if (onStage && cell.getFont().getSize() < 12) {
                 found.add("%s: '%s' in %.1f px type".formatted(where, cell.getText(), cell.getFont().getSize()));
             }
         }
@@ -299,10 +315,30 @@ class ComparisonChartsOnStageTest {
         var completion = scene.getRoot().lookup(".completion-chart");
         if (completion != null && completion.getScene() != null && completion.isVisible()) {
             var chart = (javafx.scene.layout.Region) completion.lookup(".chart");
-            if (chart.isVisible() && !completion.lookup(".chart-legend").isVisible()) {
+            var legend = (javafx.scene.Parent) completion.lookup(".chart-legend");
+            if (chart.isVisible() && !legend.isVisible()) {
                 found.add("%s: the completion chart (%.0f px high) names none of its curves".formatted(where, chart.getHeight()));
+            } else if (chart.isVisible()) {
+                // Each name whole, in its legend and its chart: a legend taller than the chart showed the last names alone.
+                Bounds in = legend.localToScene(legend.getLayoutBounds());
+                Bounds whole = chart.localToScene(chart.getLayoutBounds());
+                for (Node name : legend.getChildrenUnmodifiable()) {
+                    Bounds at = name.localToScene(name.getLayoutBounds());
+                    if (!in.contains(at) || !whole.contains(at)) {
+                        found.add("%s: the completion chart's name '%s' cut: %s outside %s".formatted(where,
+                                name instanceof javafx.scene.control.Label label ? label.getText() : name, at, in));
+                    }
+                }
             }
         }
+    }
+
+    private static Node ancestor(Node node, Class<?> type) {
+        Node up = node;
+        while (!type.isInstance(up)) {
+            up = up.getParent();
+        }
+        return up;
     }
 
     private static boolean overlap(Bounds a, Bounds b) {

@@ -23,6 +23,8 @@ class NamedLinesChartTest {
         Fx.startToolkit();
     }
 
+    private static final String WINDOW_CSS = NamedLinesChart.class.getResource("/dev/loomscope/ui/theme/loomscope.css").toExternalForm();
+
     /** A chart of a line per name, in a scene, keeping the size it is given (unmanaged), as the window's tabs give it theirs. On the FX thread. */
     private static NamedLinesChart chartOf(List<String> names) {
         var chart = new NamedLinesChart(new NumberAxis(), new NumberAxis());
@@ -35,7 +37,8 @@ class NamedLinesChartTest {
             chart.getData().add(series);
         }
         chart.setManaged(false);
-        new Scene(new Pane(chart), 2000, 2000);
+        // The window's own stylesheet: a legend beside the plot is styled tighter there.
+        new Scene(new Pane(chart), 2000, 2000).getStylesheets().add(WINDOW_CSS);
         return chart;
     }
 
@@ -54,8 +57,13 @@ class NamedLinesChartTest {
                 Node legend = chart.lookup(".chart-legend");
                 Bounds plot = chart.lookup(".chart-plot-background").localToScene(chart.lookup(".chart-plot-background").getLayoutBounds());
                 Bounds drawn = legend.localToScene(legend.getLayoutBounds());
-                boolean clear = !drawn.intersects(plot) && chart.localToScene(chart.getLayoutBounds()).contains(drawn);
-                seen.add(legend.isVisible() ? chart.getLegendSide() + (clear ? "" : " over the plot") : "hidden");
+                Bounds whole = chart.localToScene(chart.getLayoutBounds());
+                boolean clear = !drawn.intersects(plot) && whole.contains(drawn);
+                // Every name in sight: in the legend's bounds and the chart's.
+                boolean cut = ((javafx.scene.Parent) legend).getChildrenUnmodifiable().stream()
+                        .map(name -> name.localToScene(name.getLayoutBounds()))
+                        .anyMatch(name -> !whole.contains(name) || !drawn.contains(name));
+                seen.add(legend.isVisible() ? chart.getLegendSide() + (clear ? "" : " over the plot") + (cut ? " cut" : "") : "hidden");
             }
             return seen;
         });
