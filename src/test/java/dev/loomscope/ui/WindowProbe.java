@@ -104,6 +104,28 @@ public record WindowProbe(MainWindow window) {
         return !why.isEmpty() && why.equals(window.state().explanation(window.shownRun()));
     }
 
+    /**
+     * Whether the tiles show the shown run's final figures: they update on their own cadence (twice a second while a run
+     * too short to watch is current), and a wider figure can wrap a row of tiles and make the overview taller.
+     */
+    public boolean figuresOfTheShownRun() {
+        var run = window.shownRun();
+        if (run == null || run.result() == null) {
+            return false;
+        }
+        var f = run.figures(System.nanoTime());
+        return figure("elapsed").equals(dev.loomscope.scenario.Durations.humanMillis(f.elapsedMs()))
+                && figure("completed").equals("%,d / %,d".formatted(f.completed(), f.tasks()));
+    }
+
+    /**
+     * Whether the lanes' last drawing is of the shown run as it stands, at their laid-out size: they redraw within a frame
+     * budget (up to 200 ms late), so a test that measures their labels waits for this once the layout has settled.
+     */
+    public boolean lanesDrewTheShownRun() {
+        return lanes().drewLatest(window.shownRun());
+    }
+
     public boolean webTabShown() {
         return find("tabs", TabPane.class).getSelectionModel().getSelectedItem().getId().equals("webTab");
     }

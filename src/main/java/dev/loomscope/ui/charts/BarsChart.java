@@ -23,6 +23,8 @@ public final class BarsChart extends Region {
     private final Label text = new Label();
     /** One per series colour (and the muted colour of grid and outlines). */
     private final List<Label> colours = List.of(probe("bars-series-0"), probe("bars-series-1"), probe("bars-series-2"), probe("bars-muted"));
+    /** The ink of a figure inside its bar: dark on the bars' colours. */
+    private final Label insideInk = probe("bars-inside");
     private final Comparison.Panel panel;
     private BarsLayout layout;
 
@@ -42,7 +44,7 @@ public final class BarsChart extends Region {
     }
 
     private List<Label> listOfProbes() {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(text), colours.stream()).toList();
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(text, insideInk), colours.stream()).toList();
     }
 
     private static Label probe(String styleClass) {
@@ -90,7 +92,7 @@ public final class BarsChart extends Region {
         }
         // The grid stops short of the figures, so no line runs through a digit.
         for (BarsLayout.Label label : l.texts()) {
-            if (label.kind() == BarsLayout.Kind.VALUE) {
+            if (label.kind() == BarsLayout.Kind.VALUE && !label.inside()) {
                 g.clearRect(label.x() - 3, label.y(), label.width() + 6, label.height());
             }
         }
@@ -122,7 +124,8 @@ public final class BarsChart extends Region {
         g.setTextBaseline(VPos.TOP);
         for (BarsLayout.Label label : l.texts()) {
             g.setFont(label.font());
-            g.setFill(label.kind() == BarsLayout.Kind.TICK || label.kind() == BarsLayout.Kind.UNIT ? mutedText(ink, muted) : ink);
+            g.setFill(label.inside() ? insideInk.getTextFill()
+                    : label.kind() == BarsLayout.Kind.TICK || label.kind() == BarsLayout.Kind.UNIT ? mutedText(ink, muted) : ink);
             g.fillText(label.text(), label.x(), label.y());
         }
     }

@@ -53,9 +53,15 @@ public final class BarsLayout {
     /**
      * A text and the box it takes (its top-left corner, its measured width and line height);
      * {@code small} marks the figure of a bar more than {@link #SPAN} times shorter than the longest,
-     * printed in the same type as the longest's.
+     * printed in the same type as the longest's; {@code inside}, a figure drawn inside its bar's end.
      */
-    public record Label(Kind kind, String text, Font font, double x, double y, double width, double height, boolean small) {
+    public record Label(Kind kind, String text, Font font, double x, double y, double width, double height, boolean small, boolean inside) {
+
+        /** A text outside the bars. */
+        public Label(Kind kind, String text, Font font, double x, double y, double width, double height, boolean small) {
+            this(kind, text, font, x, y, width, height, small, false);
+        }
+
         public Bounds bounds() {
             return new BoundingBox(x, y, width, height);
         }
@@ -252,6 +258,14 @@ public final class BarsLayout {
                 figures = new Figures(List.copyOf(mixed), brief.font(), brief.axisMax());
             }
         }
+        // Still far past the longest bar (a narrow chart of one series: the heap of a 720p stage's two panels): the
+        // figures of bars long enough to hold them go inside their ends.
+        if (figures.axisMax() > largest * WHOLE_WORDS_UP_TO && largest > 0) {
+            Figures inside = inside(figures, pad);
+            if (inside.axisMax() < figures.axisMax()) {
+                figures = inside;
+            }
+        }
         axisMax = figures.axisMax();
         Font figureFont = figures.font();
 
@@ -288,9 +302,9 @@ public final class BarsLayout {
             double top = fig.slotIndex() >= 0
                     ? rowTop + rowHeight * 0.1 + fig.slotIndex() * slot + (slot - 1 - figureLine) / 2
                     : rowTop + (rowHeight - block) / 2;
-            double x = Math.min(end + pad, width - fig.width());
+            double x = fig.inside() ? end - pad / 2 - fig.width() : Math.min(end + pad, width - fig.width());
             for (String line : fig.lines()) {
-                texts.add(new Label(Kind.VALUE, line, figureFont, x, top, widthOf(line, figureFont), figureLine, fig.small()));
+                texts.add(new Label(Kind.VALUE, line, figureFont, x, top, widthOf(line, figureFont), figureLine, fig.small(), fig.inside()));
                 top += figureLine;
             }
         }
@@ -298,7 +312,17 @@ public final class BarsLayout {
     }
 
     /** A bar's or a row's figures to place: their lines, their width, and the value past which they start. */
-    private record Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small) {
+    private record Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small, boolean fillable,
+                          boolean inside) {
+
+        /** A figure that lies past its bar's end; {@code fillable} if it is one bar's alone, on one line, and may go inside it. */
+        Figure(int row, int slotIndex, List<String> lines, double anchor, double width, boolean small, boolean fillable) {
+            this(row, slotIndex, lines, anchor, width, small, fillable, false);
+        }
+
+        Figure inside(boolean in) {
+            return new Figure(row, slotIndex, lines, anchor, width, small, fillable, in);
+        }
     }
 
     /** The figures in their type, and the axis end that gives each room past its bar. */
@@ -356,7 +380,7 @@ public final class BarsLayout {
                                 double w = widthOf(words(bar, brief), f);
                                 widest = Math.max(widest, w);
                                 figures.add(new Figure(row, i, List.of(words(bar, brief)), bar.value(), w,
-                                        wideSpan() && bar.value() * SPAN < largest));
+                                        wideSpan() && bar.value() * SPAN < largest, !series.get(i).reference()));
                             }
                         }
                     }
@@ -366,7 +390,8 @@ public final class BarsLayout {
                     boolean tooMany = lines.size() > most;
                     double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);
                     widest = Math.max(widest, tooMany ? Double.MAX_VALUE : w);
-                    figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row)));
+                    figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row),
+                            series.size() == 1 && !series.getFirst().reference() && lines.size() == 1));
                 }
             }
             figureFont = f;
@@ -374,8 +399,16 @@ public final class BarsLayout {
                 break;
             }
         }
+        return new Figures(List.copyOf(figures), figureFont, largest <= 0 ? 1 : axisFor(figures, pad));
+    }
+
+    /** The axis's end that gives every figure past its bar room before the plot's right edge. */
+    private double axisFor(List<Figure> figures, double pad) {
         double max = Math.max(largest * 1.02, 1e-9);
         for (Figure fig : figures) {
+            if (fig.inside()) {
+                continue;
+            }
             double room = plotWidth - pad - fig.width();
             double minBarShare = MIN_BAR / plotWidth;
             if (room > MIN_BAR) {
@@ -386,7 +419,42 @@ public final class BarsLayout {
                 }
             }
         }
-        return new Figures(List.copyOf(figures), figureFont, largest <= 0 ? 1 : max);
+        return max;
+    }
+
+    /**
+     * The figures of bars long enough to hold them put inside their bars' ends, with the nearest axis end at which
+     * every other figure fits past its bar. A bar's length depends on the axis: the ends tried are the longest bar's
+     * own and those at which each figure just fits past its bar (the rest cannot be the nearest), in order.
+     */
+    private Figures inside(Figures outside, double pad) {
+        var ends = new java.util.TreeSet<Double>();
+        double shortest = Math.max(largest * 1.02, 1e-9);
+        ends.add(shortest);
+        for (Figure fig : outside.placed()) {
+            double room = plotWidth - pad - fig.width();
+            if (room > MIN_BAR) {
+                ends.add(Math.max(shortest, fig.anchor() * plotWidth / room));
+            }
+        }
+        for (double end : ends) {
+            var placed = new ArrayList<Figure>();
+            for (Figure fig : outside.placed()) {
+                double bar = Math.max(MIN_BAR, fig.anchor() / end * plotWidth);
+                if (fig.fillable() && bar >= fig.width() + pad) {
+                    placed.add(fig.inside(true));
+                } else if (bar + pad + fig.width() <= plotWidth + 0.5) {
+                    placed.add(fig);
+                } else {
+                    placed = null;
+                    break;
+                }
+            }
+            if (placed != null) {
+                return new Figures(List.copyOf(placed), outside.font(), end);
+            }
+        }
+        return outside;
     }
 
     /** The legend's row (swatch and name per series) under the title; returns the y below it. */

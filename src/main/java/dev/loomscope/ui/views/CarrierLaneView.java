@@ -416,6 +416,15 @@ public final class CarrierLaneView extends Region implements FrameView {
         empty.resizeRelocate(16, 0, Math.max(0, getWidth() - 32), getHeight());
     }
 
+    /**
+     * Whether the last drawing shows {@code run} as it stands now, at the view's present size: the lanes redraw within a
+     * frame budget, so a test that measures what was drawn waits for this after the window's layout settles.
+     */
+    public boolean drewLatest(RunModel run) {
+        return run == model && !viewChanged && drawnVersion == (run == null ? 0 : run.version())
+                && canvas.getWidth() == getWidth() && canvas.getHeight() == getHeight();
+    }
+
     /** Where each time on the axis was last drawn, in this view's coordinates (drawn, so tests read them here). */
     public java.util.List<javafx.geometry.Bounds> timeLabelBounds() {
         return java.util.List.copyOf(timeLabelBounds);

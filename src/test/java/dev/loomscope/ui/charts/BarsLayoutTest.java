@@ -125,4 +125,26 @@ class BarsLayoutTest {
                 .containsExactly("5.1 s (ideal 5.0 s)", "190 ms (ideal 100 ms)");
         assertThat(wide.axisMax()).isLessThanOrEqualTo(5_100 * BarsLayout.WHOLE_WORDS_UP_TO);
     }
+
+    @Test
+    void aNarrowChartOfOneSeriesPrintsTheLongBarsFigureInsideItsEnd() throws Exception {
+        // The ThreadLocal trap's heap panel, one of two side by side on a 720p stage: "+186 MB" past its bar ran the axis
+        // to 400 MB.
+        var heap = List.of(new Comparison.Bar("#1 fixed(200)", 82, "+82 MB"), new Comparison.Bar("#2 virtual", 186, "+186 MB"));
+        var panel = new Comparison.Panel("Heap increase", "MB", List.of(new Comparison.Series("heap +MB", false, heap)));
+        var layout = Fx.call(() -> BarsLayout.of(panel, 230, 190, STAGE));
+        var figures = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).toList();
+        assertThat(figures).extracting(BarsLayout.Label::text).containsExactly("+82 MB", "+186 MB");
+        var longest = figures.getLast();
+        assertThat(longest.inside()).isTrue();
+        var bar = layout.bars().getLast();
+        assertThat(longest.x()).isGreaterThanOrEqualTo(bar.x());
+        assertThat(longest.x() + longest.width()).isLessThanOrEqualTo(bar.x() + bar.width());
+        assertThat(longest.y()).isGreaterThanOrEqualTo(bar.y() - 0.5);
+        assertThat(longest.y() + longest.height()).isLessThanOrEqualTo(bar.y() + bar.height() + 0.5);
+        assertThat(layout.axisMax()).isLessThanOrEqualTo(186 * BarsLayout.WHOLE_WORDS_UP_TO);
+        // Where the figures have room past their bars, they stay there.
+        var wide = Fx.call(() -> BarsLayout.of(panel, 700, 190, STAGE));
+        assertThat(wide.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE)).noneMatch(BarsLayout.Label::inside);
+    }
 }

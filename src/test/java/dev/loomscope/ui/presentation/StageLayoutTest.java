@@ -98,6 +98,8 @@ class StageLayoutTest {
         Fx.waitUntil("the lanes drawn for the shown run", Duration.ofSeconds(10),
                 () -> probe().lanes().labelBounds().size() == window.shownRun().lanes().laneCount());
         settle();
+        // Drawn again at the size the settled layout gave them: the notice in place of the question can shorten them.
+        Fx.waitUntil("the lanes drawn at their size", Duration.ofSeconds(10), () -> probe().lanesDrewTheShownRun());
 
         List<String> problems = Fx.call(() -> {
             var found = new ArrayList<String>();

@@ -210,10 +210,10 @@ class WindowHeightsTest {
         Fx.waitUntil("the web runs done", Duration.ofSeconds(60), () -> !window.session().isRunning() && window.session().history().size() == 2);
         // The Why line comes on a frame after the run ends and makes the overview taller: wait for the last run's, then lay out.
         Fx.waitUntil("the last run's Why line", Duration.ofSeconds(10),
-                probe::explainsTheShownRun);
+                () -> probe.explainsTheShownRun() && probe.figuresOfTheShownRun());
         Fx.run(() -> window.tabs().show("web"));
         Fx.settle(window.getScene(), 3);
-        Fx.waitUntil("both carriers' lanes drawn", Duration.ofSeconds(10), () -> !probe.lanes().labelBounds().isEmpty());
+        Fx.waitUntil("the lanes drawn for the shown run at their size", Duration.ofSeconds(10), probe::lanesDrewTheShownRun);
         Fx.run(() -> {
             Bounds tabs = inScene(window.getScene().lookup(".bottom-tabs"));
             var charts = probe.webTraffic().lookupAll(".chart");
@@ -247,7 +247,7 @@ class WindowHeightsTest {
         var probe = new WindowProbe(window);
         Fx.run(() -> window.runs().runWithoutPredicting());
         Fx.waitUntil("the runs done and explained", Duration.ofSeconds(60), () -> !window.session().isRunning()
-                && window.session().history().size() == RUNS && probe.explainsTheShownRun()
+                && window.session().history().size() == RUNS && probe.explainsTheShownRun() && probe.figuresOfTheShownRun()
                 && probe.comparisonChart().charts().stream().allMatch(chart -> chart.barsLayout() != null
                         && chart.barsLayout().runLabels().size() == RUNS));
         Fx.settle(window.getScene(), 3);

@@ -57,7 +57,10 @@ class WindowPicturesTest {
             probe().controlPanel().runButton().fire();
         });
         String done = tasks + " / " + tasks;
-        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning() && probe().figure("completed").equals(done));
+        // Its end's frame (the Why line, the notice) lands before a replay or clip starts, not in the middle of one.
+        Fx.waitUntil("the run done", Duration.ofSeconds(60), () -> !window.session().isRunning() && probe().figure("completed").equals(done)
+                && probe().explainsTheShownRun());
+        Fx.settle(Fx.call(window::getScene), 3);
     }
 
     @Test
