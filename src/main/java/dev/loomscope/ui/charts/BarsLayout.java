@@ -245,17 +245,8 @@ public final class BarsLayout {
         if (figures.axisMax() > largest * WHOLE_WORDS_UP_TO) {
             Figures brief = figures(series, runs, true, null, base, size, pad, rowHeight, slot);
             if (brief.axisMax() < figures.axisMax()) {
-                Figures whole = figures(series, runs, false, brief.font(), base, size, pad, rowHeight, slot);
-                var mixed = new ArrayList<Figure>();
-                int most = (int) (rowHeight * 0.95 / lineOf(brief.font()));
-                for (int i = 0; i < brief.placed().size(); i++) {
-                    Figure shortWords = brief.placed().get(i);
-                    Figure wholeWords = whole.placed().get(i);
-                    double reach = Math.max(MIN_BAR, wholeWords.anchor() / brief.axisMax() * plotWidth) + pad + wholeWords.width();
-                    boolean fits = reach <= plotWidth && (wholeWords.slotIndex() >= 0 || wholeWords.lines().size() <= most);
-                    mixed.add(fits ? wholeWords : shortWords);
-                }
-                figures = new Figures(List.copyOf(mixed), brief.font(), brief.axisMax());
+                figures = wholeWordsWhereTheyFit(brief, figures(series, runs, false, brief.font(), base, size, pad, rowHeight, slot),
+                        rowHeight, pad);
             }
         }
         // Still far past the longest bar (a narrow chart of one series: the heap of a 720p stage's two panels): the
@@ -420,6 +411,19 @@ public final class BarsLayout {
             }
         }
         return max;
+    }
+
+    /** The brief figures, each replaced by its whole words (in the same type) where they fit past its bar on the brief's axis. */
+    private Figures wholeWordsWhereTheyFit(Figures brief, Figures whole, double rowHeight, double pad) {
+        var mixed = new ArrayList<Figure>();
+        int most = (int) (rowHeight * 0.95 / lineOf(brief.font()));
+        for (int i = 0; i < brief.placed().size(); i++) {
+            Figure wholeWords = whole.placed().get(i);
+            double reach = Math.max(MIN_BAR, wholeWords.anchor() / brief.axisMax() * plotWidth) + pad + wholeWords.width();
+            boolean fits = reach <= plotWidth && (wholeWords.slotIndex() >= 0 || wholeWords.lines().size() <= most);
+            mixed.add(fits ? wholeWords : brief.placed().get(i));
+        }
+        return new Figures(List.copyOf(mixed), brief.font(), brief.axisMax());
     }
 
     /**
