@@ -19,7 +19,8 @@ import javafx.scene.text.Font;
 
 /**
  * Where everything of one comparison chart goes, for a given size and type: bars lying down, one
- * row per run (named at its left), each bar's figure past its end, round ticks below. Worked out
+ * row per run (named at its left), each bar's figure past its end (or inside it, where a narrow
+ * chart has no room past a long bar), round ticks below. Worked out
  * before anything is drawn, from the texts' measured widths ({@link TextFit}), so that
  * <ul>
  * <li>the value axis ends just past the longest bar and its figure, not at a fixed multiple of it;</li>
@@ -252,7 +253,7 @@ public final class BarsLayout {
         // Still far past the longest bar (a narrow chart of one series: the heap of a 720p stage's two panels): the
         // figures of bars long enough to hold them go inside their ends.
         if (figures.axisMax() > largest * WHOLE_WORDS_UP_TO && largest > 0) {
-            Figures inside = inside(figures, pad);
+            Figures inside = inside(figures, pad, slot - 1);
             if (inside.axisMax() < figures.axisMax()) {
                 figures = inside;
             }
@@ -427,11 +428,12 @@ public final class BarsLayout {
     }
 
     /**
-     * The figures of bars long enough to hold them put inside their bars' ends, with the nearest axis end at which
+     * The figures of bars long and thick enough to hold them put inside their bars' ends, with the nearest axis end at which
      * every other figure fits past its bar. A bar's length depends on the axis: the ends tried are the longest bar's
      * own and those at which each figure just fits past its bar (the rest cannot be the nearest), in order.
      */
-    private Figures inside(Figures outside, double pad) {
+    private Figures inside(Figures outside, double pad, double barHeight) {
+        boolean fitsABar = lineOf(outside.font()) <= barHeight;
         var ends = new java.util.TreeSet<Double>();
         double shortest = Math.max(largest * 1.02, 1e-9);
         ends.add(shortest);
@@ -445,9 +447,10 @@ public final class BarsLayout {
             var placed = new ArrayList<Figure>();
             for (Figure fig : outside.placed()) {
                 double bar = Math.max(MIN_BAR, fig.anchor() / end * plotWidth);
-                if (fig.fillable() && bar >= fig.width() + pad) {
+                if (fitsABar && fig.fillable() && bar >= fig.width() + pad) {
                     placed.add(fig.inside(true));
-                } else if (bar + pad + fig.width() <= plotWidth + 0.5) {
+                } else if (bar + pad + fig.width() <= plotWidth + 0.5 || plotWidth - pad - fig.width() <= MIN_BAR) {
+                    // Past its bar; one wider than the plot gives the axis no end (axisFor) and is pushed left.
                     placed.add(fig);
                 } else {
                     placed = null;

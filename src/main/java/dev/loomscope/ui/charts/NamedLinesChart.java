@@ -69,8 +69,9 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     /**
      * Clips the plot's content {@link #EDGE} past each side of the plot, where JavaFX clips it to the plot itself: a
      * sweep's first and last points lie on the plot's left and right edges and were drawn as half circles. The lines stay
-     * within the axes' ranges, so nothing else shows past the plot. The axes are placed before this is called, and
-     * their bounds are the plot's; JavaFX sets its own clip after this, so the plot's content gets one of ours.
+     * within the axes' ranges, and the grid lines and row fills stop at the plot, so nothing else shows past it. The axes
+     * are placed before this is called, and their bounds are the plot's. JavaFX sets its clip on the plot area once and
+     * resizes it on every layout; the plot area gets one of ours instead, which JavaFX leaves alone.
      */
     @Override
     protected void layoutPlotChildren() {

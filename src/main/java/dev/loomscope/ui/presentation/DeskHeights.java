@@ -186,7 +186,8 @@ final class DeskHeights {
         return split.getItems().get(section).minHeight(-1);
     }
 
-    private static boolean onADivider(MouseEvent e) {
+    /** Whether {@code e} began on a split pane's divider (a drag of it), not on the views it divides. */
+    static boolean onADivider(MouseEvent e) {
         for (Node node = e.getTarget() instanceof Node picked ? picked : null; node != null; node = node.getParent()) {
             if (node.getStyleClass().contains("split-pane-divider")) {
                 return true;

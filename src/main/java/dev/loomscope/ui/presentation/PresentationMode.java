@@ -22,6 +22,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
@@ -60,10 +61,22 @@ public final class PresentationMode {
     private final VBox sideWhy = new VBox();
     private final DeskHeights desk;
     /**
-     * Where the completion chart last could not name its curves under the comparison (null: nowhere since the layout
-     * changed): it joins again only when the charts are wider or taller, or its names fewer or shorter.
+     * Where the completion chart last could not name its curves beside the comparison (null: nowhere since the layout
+     * changed): it joins again only when the charts are {@link #GROWN} px wider or taller, or its names fewer or shorter.
      */
     private NamesDidNotFit namesDidNotFit;
+    /**
+     * How much larger the charts must grow before the completion chart that stepped aside tries again: by the pixel, a
+     * window dragged larger at the desk showed it and put it aside again on every frame.
+     */
+    private static final double GROWN = 32;
+    /**
+     * The charts' divider where the completion chart shares them, at the desk and on stage: where the user last dragged it,
+     * so that it comes back there after the chart stepped aside (a narrower window first pushes it to the middle).
+     */
+    private double deskShare = 0.62;
+    private double stageShare = 0.5;
+    private boolean draggingCharts;
 
     /** The charts' size, and the completion chart's names (how many, the longest's length), where the names did not fit. */
     private record NamesDidNotFit(double width, double height, int names, int longest) {
@@ -116,6 +129,18 @@ public final class PresentationMode {
                 namesDidNotFit = null;
                 placeCompletionChart();
             }
+        });
+        parts.charts().addEventFilter(MouseEvent.MOUSE_PRESSED, e -> draggingCharts = DeskHeights.onADivider(e));
+        parts.charts().addEventFilter(MouseEvent.MOUSE_RELEASED, e -> {
+            if (draggingCharts && parts.charts().getItems().size() == 2) {
+                double at = parts.charts().getDividerPositions()[0];
+                if (isOn()) {
+                    stageShare = at;
+                } else {
+                    deskShare = at;
+                }
+            }
+            draggingCharts = false;
         });
         parts.bars().tableShownProperty().addListener((obs, was, shown) -> {
             namesDidNotFit = null;
@@ -236,7 +261,7 @@ public final class PresentationMode {
     private boolean completionFits() {
         NamesDidNotFit not = namesDidNotFit;
         return (!isOn() || sideColumn.getHeight() >= TALL_SIDE)
-                && (not == null || parts.charts().getWidth() > not.width() || parts.charts().getHeight() > not.height());
+                && (not == null || parts.charts().getWidth() >= not.width() + GROWN || parts.charts().getHeight() >= not.height() + GROWN);
     }
 
     private void showCompletionChart(boolean show) {
@@ -245,7 +270,22 @@ public final class PresentationMode {
                 : List.of(parts.bars());
         if (!parts.charts().getItems().equals(wanted)) {
             parts.charts().getItems().setAll(wanted);
-            parts.charts().setDividerPositions(on ? 0.5 : 0.62);
+            double share = on ? stageShare : deskShare;
+            parts.charts().setDividerPositions(share);
+            // The split's skin spreads the dividers evenly in its first layout after its items change: put back after it.
+            var scene = parts.charts().getScene();
+            if (scene != null && wanted.size() == 2) {
+                Runnable again = new Runnable() {
+                    @Override
+                    public void run() {
+                        scene.removePostLayoutPulseListener(this);
+                        if (parts.charts().getItems().equals(wanted)) {
+                            parts.charts().setDividerPositions(share);
+                        }
+                    }
+                };
+                scene.addPostLayoutPulseListener(again);
+            }
         }
     }
 

@@ -143,6 +143,14 @@ class BarsLayoutTest {
         assertThat(longest.y()).isGreaterThanOrEqualTo(bar.y() - 0.5);
         assertThat(longest.y() + longest.height()).isLessThanOrEqualTo(bar.y() + bar.height() + 0.5);
         assertThat(layout.axisMax()).isLessThanOrEqualTo(186 * BarsLayout.WHOLE_WORDS_UP_TO);
+        // Bars thinner than a line of the figures' type hold none: nine runs in a short chart.
+        var many = new ArrayList<Comparison.Bar>();
+        for (int run = 1; run <= 9; run++) {
+            many.add(new Comparison.Bar("#" + run + " virtual", run == 9 ? 186 : 20, "+%d MB".formatted(run == 9 ? 186 : 20)));
+        }
+        var thin = Fx.call(() -> BarsLayout.of(new Comparison.Panel("Heap increase", "MB", List.of(new Comparison.Series("heap +MB", false, many))),
+                230, 190, STAGE));
+        assertThat(thin.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE)).noneMatch(BarsLayout.Label::inside);
         // Where the figures have room past their bars, they stay there.
         var wide = Fx.call(() -> BarsLayout.of(panel, 700, 190, STAGE));
         assertThat(wide.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE)).noneMatch(BarsLayout.Label::inside);

@@ -259,8 +259,9 @@ class ComparisonChartsOnStageTest {
         }
     }
 
-    /** The blocking-kinds table: shown, inside the window, every cell whole and apart from the others, the type no smaller than the axes'. */
     /**
+     * The blocking-kinds table: shown, every cell whole and apart from the others, none broken inside a word.
+     *
      * @param onStage on stage every row is in sight without scrolling, in type a room reads; at the desk the rows scroll
      *                (CarrierMatrixAtTheDeskTest), and every column is in its place's width, beside its scroll bar
      */
