@@ -9,7 +9,6 @@ import dev.loomscope.ui.views.CarrierLaneView;
 import dev.loomscope.ui.views.LiveFiguresView;
 import java.util.List;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -22,7 +21,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.input.KeyCombination;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
@@ -60,35 +58,7 @@ public final class PresentationMode {
     /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
     private final VBox sideWhy = new VBox();
     private final DeskHeights desk;
-    /**
-     * Where the completion chart last could not name its curves beside the comparison (null: nowhere since the layout
-     * changed): it joins again only when the charts are {@link #GROWN} px wider or taller, or its names fewer or shorter.
-     */
-    private NamesDidNotFit namesDidNotFit;
-    /**
-     * How much larger the charts must grow before the completion chart that stepped aside tries again: by the pixel, a
-     * window dragged larger at the desk showed it and put it aside again on every frame.
-     */
-    private static final double GROWN = 32;
-    /**
-     * The charts' divider where the completion chart shares them, at the desk and on stage: where the user last dragged it,
-     * so that it comes back there after the chart stepped aside (a narrower window first pushes it to the middle).
-     */
-    private double deskShare = 0.62;
-    private double stageShare = 0.5;
-    private boolean draggingCharts;
-
-    /** The charts' size, and the completion chart's names (how many, the longest's length), where the names did not fit. */
-    private record NamesDidNotFit(double width, double height, int names, int longest) {
-
-        static int longest(List<String> names) {
-            return names.stream().mapToInt(String::length).max().orElse(0);
-        }
-
-        boolean mayFit(List<String> now) {
-            return now.size() < names || longest(now) < longest;
-        }
-    }
+    private final ChartsShare charts;
     private boolean fullScreen = true;
     private boolean fullScreenWatched;
 
@@ -104,48 +74,9 @@ public final class PresentationMode {
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
         sideWhy.managedProperty().bind(sideWhy.visibleProperty());
+        charts = new ChartsShare(parts.charts(), parts.completion(), parts.bars(), onStage, () -> sideColumn.getHeight() >= TALL_SIDE);
         // The charts' own size follows the side column's a layout later.
-        sideColumn.heightProperty().addListener((obs, old, height) -> placeCompletionChart());
-        parts.charts().heightProperty().addListener((obs, old, height) -> placeCompletionChart());
-        parts.charts().widthProperty().addListener((obs, old, width) -> placeCompletionChart());
-        // Curves without names tell nothing: where the chart cannot name them (on stage at 1440 x 900, the structured and
-        // web-service experiments' seven runs under the comparison; at the desk of a 720p laptop, the blocking-kinds
-        // experiment's ten beside its table) it leaves the room to the comparison, until the charts grow or its names could fit.
-        parts.completion().setOnNamesShown(shown -> {
-            if (!shown && parts.charts().getItems().contains(parts.completion())) {
-                // Not inside the layout pass that told it: the split is laying out its items.
-                Platform.runLater(() -> {
-                    if (parts.charts().getItems().contains(parts.completion()) && !parts.completion().namesShown()) {
-                        List<String> names = parts.completion().names();
-                        namesDidNotFit = new NamesDidNotFit(parts.charts().getWidth(), parts.charts().getHeight(), names.size(),
-                                NamesDidNotFit.longest(names));
-                        placeCompletionChart();
-                    }
-                });
-            }
-        });
-        parts.completion().setOnNamesChanged(names -> {
-            if (namesDidNotFit != null && namesDidNotFit.mayFit(names)) {
-                namesDidNotFit = null;
-                placeCompletionChart();
-            }
-        });
-        parts.charts().addEventFilter(MouseEvent.MOUSE_PRESSED, e -> draggingCharts = DeskHeights.onADivider(e));
-        parts.charts().addEventFilter(MouseEvent.MOUSE_RELEASED, e -> {
-            if (draggingCharts && parts.charts().getItems().size() == 2) {
-                double at = parts.charts().getDividerPositions()[0];
-                if (isOn()) {
-                    stageShare = at;
-                } else {
-                    deskShare = at;
-                }
-            }
-            draggingCharts = false;
-        });
-        parts.bars().tableShownProperty().addListener((obs, was, shown) -> {
-            namesDidNotFit = null;
-            placeCompletionChart();
-        });
+        sideColumn.heightProperty().addListener((obs, old, height) -> charts.place());
         parts.window().widthProperty().addListener((obs, old, width) -> {
             if (isOn() && (old.doubleValue() >= WIDE) != (width.doubleValue() >= WIDE)) {
                 layoutSplit();
@@ -230,7 +161,6 @@ public final class PresentationMode {
     }
 
     private void arrangeViews(boolean stage) {
-        namesDidNotFit = null;
         var split = parts.split();
         split.getItems().clear();
         viewsColumn.getItems().clear();
@@ -248,45 +178,7 @@ public final class PresentationMode {
             split.getItems().setAll(parts.wavesSection(), parts.lanesSection(), parts.tabs());
             parts.overview().getChildren().add(parts.why());
         }
-        // Side by side, the two charts would be too narrow to read: they stack.
-        parts.charts().setOrientation(stage ? Orientation.VERTICAL : Orientation.HORIZONTAL);
-        showCompletionChart(completionFits());
-    }
-
-    /** The completion chart beside the comparison (under it on stage, where the side column has room for both), its curves named. */
-    private void placeCompletionChart() {
-        showCompletionChart(completionFits());
-    }
-
-    private boolean completionFits() {
-        NamesDidNotFit not = namesDidNotFit;
-        return (!isOn() || sideColumn.getHeight() >= TALL_SIDE)
-                && (not == null || parts.charts().getWidth() >= not.width() + GROWN || parts.charts().getHeight() >= not.height() + GROWN);
-    }
-
-    private void showCompletionChart(boolean show) {
-        boolean on = isOn();
-        List<Node> wanted = show ? (on ? List.of(parts.bars(), parts.completion()) : List.of(parts.completion(), parts.bars()))
-                : List.of(parts.bars());
-        if (!parts.charts().getItems().equals(wanted)) {
-            parts.charts().getItems().setAll(wanted);
-            double share = on ? stageShare : deskShare;
-            parts.charts().setDividerPositions(share);
-            // The split's skin spreads the dividers evenly in its first layout after its items change: put back after it.
-            var scene = parts.charts().getScene();
-            if (scene != null && wanted.size() == 2) {
-                Runnable again = new Runnable() {
-                    @Override
-                    public void run() {
-                        scene.removePostLayoutPulseListener(this);
-                        if (parts.charts().getItems().equals(wanted)) {
-                            parts.charts().setDividerPositions(share);
-                        }
-                    }
-                };
-                scene.addPostLayoutPulseListener(again);
-            }
-        }
+        charts.arrange();
     }
 
     /** The heights of the task grid, the lanes and the tabs, for the mode and the tab shown. */
