@@ -26,6 +26,15 @@ import javafx.scene.control.TableView;
  */
 public record WindowProbe(MainWindow window) {
 
+    /** The nearest of {@code node}'s parents (or itself) that is a {@code type}: the scroll pane a view scrolls in. */
+    public static <T extends Node> T ancestor(Node node, Class<T> type) {
+        Node up = node;
+        while (!type.isInstance(up)) {
+            up = up.getParent();
+        }
+        return type.cast(up);
+    }
+
     public <T extends Node> T find(String id, Class<T> type) {
         return NodeProbe.lookup(window, "#" + id, type);
     }

@@ -52,7 +52,7 @@ class CarrierMatrixAtTheDeskTest {
         Fx.settle(window.getScene(), 3);
 
         CarrierMatrixView matrix = Fx.call(() -> probe.comparisonChart().matrix());
-        ScrollPane place = Fx.call(() -> scrollPaneOf(matrix));
+        ScrollPane place = Fx.call(() -> WindowProbe.ancestor(matrix, ScrollPane.class));
         var problems = new ArrayList<String>();
         for (double scrolled : new double[] {0, 1}) {
             Fx.run(() -> place.setVvalue(scrolled * place.getVmax()));
@@ -97,13 +97,5 @@ class CarrierMatrixAtTheDeskTest {
             maxY = Math.min(maxY, u.getMaxY());
         }
         return new javafx.geometry.BoundingBox(b.getMinX(), minY, b.getWidth(), Math.max(0, maxY - minY));
-    }
-
-    private static ScrollPane scrollPaneOf(Node node) {
-        Node up = node;
-        while (!(up instanceof ScrollPane)) {
-            up = up.getParent();
-        }
-        return (ScrollPane) up;
     }
 }

@@ -266,7 +266,7 @@ class ComparisonChartsOnStageTest {
      *                (CarrierMatrixAtTheDeskTest), and every column is in its place's width, beside its scroll bar
      */
     private static void checkTable(List<String> found, String where, CarrierMatrixView matrix, boolean onStage) {
-        var place = (javafx.scene.control.ScrollPane) ancestor(matrix, javafx.scene.control.ScrollPane.class);
+        var place = WindowProbe.ancestor(matrix, javafx.scene.control.ScrollPane.class);
         if (!place.isVisible()) {
             found.add(where + ": the table is not shown");
         }
@@ -332,14 +332,6 @@ class ComparisonChartsOnStageTest {
                 }
             }
         }
-    }
-
-    private static Node ancestor(Node node, Class<?> type) {
-        Node up = node;
-        while (!type.isInstance(up)) {
-            up = up.getParent();
-        }
-        return up;
     }
 
     private static boolean overlap(Bounds a, Bounds b) {

@@ -89,13 +89,7 @@ class MainWindowTest {
     @Test
     void runAndStopAreWholeOnScreenWhateverTheSettingsScroll() throws Exception {
         open(new FakeRunner());
-        var scroll = Fx.call(() -> {
-            javafx.scene.Node node = probe().controlPanel();
-            while (!(node instanceof javafx.scene.control.ScrollPane)) {
-                node = node.getParent();
-            }
-            return (javafx.scene.control.ScrollPane) node;
-        });
+        var scroll = Fx.call(() -> WindowProbe.ancestor(probe().controlPanel(), javafx.scene.control.ScrollPane.class));
         for (double position : new double[] {0, 1}) {
             Fx.run(() -> {
                 scroll.setVvalue(position);
