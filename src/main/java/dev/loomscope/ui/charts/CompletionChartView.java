@@ -98,7 +98,12 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     @Override
     public void refresh(FrameContext frame) {
-        refresh(frame.recent(), frame.shown(), frame.now());
+        refresh(frame.recent(), frame.shown(), frame.now(), frame.history());
+    }
+
+    /** Redraws the runs as the only ones of the session ({@link #refresh(List, RunModel, long, List)}). */
+    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
+        refresh(runs, emphasise, nowNanos, runs);
     }
 
     /**
@@ -107,7 +112,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
      * chart new path nodes, legend entries and their styles five times a second, the FX thread's
      * largest cost during a big run (and a third of what it allocated).
      */
-    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
+    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos, List<RunModel> history) {
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
@@ -117,6 +122,10 @@ public final class CompletionChartView extends StackPane implements FrameView {
             return;
         }
         chart().setVisible(!runs.isEmpty());
+        String title = titleFor(runs, history);
+        if (!title.equals(chart.getTitle())) {
+            chart.setTitle(title);
+        }
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         var shown = new IdentityHashMap<RunModel, Drawn>();
         double end = 100;
@@ -174,6 +183,17 @@ public final class CompletionChartView extends StackPane implements FrameView {
             style(ideal, "emphasised", false);
             style(ideal, "ideal-curve", true);
         }
+    }
+
+    /**
+     * The chart's title: how many of the session's runs it draws, where it leaves some out (it draws the
+     * last {@link dev.loomscope.model.window.WindowState#CHART_RUNS}): a preset of nine runs showed six curves,
+     * and nothing said where the first three had gone.
+     */
+    static String titleFor(List<RunModel> runs, List<RunModel> history) {
+        long ran = history.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED).count();
+        long drawn = history.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED && runs.contains(run)).count();
+        return drawn < ran ? Messages.text("chart.completion.title.some", drawn, ran) : Messages.text("chart.completion.title");
     }
 
     /** A run's series as drawn: its run's version then, and the time of its last point. */

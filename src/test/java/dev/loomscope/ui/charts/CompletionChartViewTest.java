@@ -95,4 +95,28 @@ class CompletionChartViewTest {
             return null;
         });
     }
+
+    /** Where the chart draws only the session's last runs, its title says how many of how many; queued runs are not counted. */
+    @Test
+    void theTitleSaysWhenRunsAreLeftOut() throws Exception {
+        Fx.call(() -> {
+            var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(4).withSleepMs(10).build();
+            var history = new java.util.ArrayList<dev.loomscope.model.RunModel>();
+            for (int number = 1; number <= 9; number++) {
+                var run = new dev.loomscope.model.RunModel(number, scenario, 2);
+                if (number <= 7) {
+                    run.onStarted(new dev.loomscope.protocol.RunStart(System.nanoTime(), 0));
+                }
+                history.add(run);
+            }
+            var view = new CompletionChartView();
+            new Scene(view, 700, 400);
+            view.refresh(history.subList(4, 7), history.get(6), 0, history);
+            assertThat(view.chart().getTitle()).isEqualTo("Completed over time: 3 of 7 runs");
+
+            view.refresh(history.subList(0, 7), history.get(6), 1_000_000_000L, history);
+            assertThat(view.chart().getTitle()).isEqualTo("Completed over time");
+            return null;
+        });
+    }
 }
