@@ -27,4 +27,32 @@ import java.util.List;
 public record FrameContext(long now, RunModel shown, List<RunModel> recent, List<RunModel> comparison,
                            List<RunModel> history, Race race, boolean live, boolean figuresDue, boolean statusDue,
                            boolean presentation) {
+
+    /**
+     * How many of the history's runs that ran are among {@link #recent()}, and of how many (the
+     * completion chart draws the last {@link WindowState#CHART_RUNS}): each run's phase read once, so
+     * the two counts agree while a run starts.
+     */
+    public RunsDrawn recentOfHistory() {
+        int drawn = 0;
+        int ran = 0;
+        for (RunModel run : history) {
+            if (run.phase() != RunModel.Phase.QUEUED) {
+                ran++;
+                if (recent.stream().anyMatch(r -> r == run)) {
+                    drawn++;
+                }
+            }
+        }
+        return new RunsDrawn(drawn, ran);
+    }
+
+    /** {@code drawn} of the {@code ran} runs the history keeps that ran. */
+    public record RunsDrawn(int drawn, int ran) {
+
+        /** Whether some runs that ran are not drawn. */
+        public boolean leavesSomeOut() {
+            return drawn < ran;
+        }
+    }
 }

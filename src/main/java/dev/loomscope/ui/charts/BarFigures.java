@@ -37,7 +37,8 @@ final class BarFigures {
     /**
      * @param largest   the longest bar's value
      * @param wideSpan  whether the bars span more than {@link BarsLayout#SPAN} times
-     * @param rowHeight a run's row, px; {@code slot} a bar's share of it
+     * @param rowHeight a run's row, px
+     * @param slot      a bar's share of the row, px
      * @param base      the chart's type, whose size the figures start from
      */
     BarFigures(List<Comparison.Series> series, List<String> runs, double largest, boolean wideSpan, double plotWidth, double pad,
@@ -205,7 +206,8 @@ final class BarFigures {
      * own and those at which each figure just fits past its bar (the rest cannot be the nearest), in order.
      */
     private Figures inside(Figures outside) {
-        boolean fitsABar = lineOf(outside.font()) <= slot - 1;
+        double barHeight = slot - 1;
+        boolean fitsABar = lineOf(outside.font()) <= barHeight;
         var ends = new java.util.TreeSet<Double>();
         double shortest = Math.max(largest * 1.02, 1e-9);
         ends.add(shortest);

@@ -36,6 +36,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private NumberAxis completed;
     private NamedLinesChart chart;
     private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
+    private FrameContext.RunsDrawn ofHistory = new FrameContext.RunsDrawn(0, 0);
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
 
@@ -84,8 +85,8 @@ public final class CompletionChartView extends StackPane implements FrameView {
             time.setMinorTickVisible(false);
             chart.setCreateSymbols(false);
             chart.setAnimated(false);
-            chart.setTitle(Messages.text("chart.completion.title"));
             chart.setLegendVisible(true);
+            retitle();
             chart.setVisible(false);
             // It takes the room the tab has, however little (a 720p desk): at its own minimum it ran past the tab's edge
             // and made the comparison beside it as tall, its table's last rows out of reach of its scrolling.
@@ -98,12 +99,13 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     @Override
     public void refresh(FrameContext frame) {
-        refresh(frame.recent(), frame.shown(), frame.now(), frame.history());
+        refresh(frame.recent(), frame.shown(), frame.now(), frame.recentOfHistory());
     }
 
-    /** Redraws the runs as the only ones of the session ({@link #refresh(List, RunModel, long, List)}). */
-    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
-        refresh(runs, emphasise, nowNanos, runs);
+    /** Redraws the runs as all the history's ({@link #refresh(List, RunModel, long, FrameContext.RunsDrawn)}). */
+    void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
+        int ran = (int) runs.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED).count();
+        refresh(runs, emphasise, nowNanos, new FrameContext.RunsDrawn(ran, ran));
     }
 
     /**
@@ -112,7 +114,12 @@ public final class CompletionChartView extends StackPane implements FrameView {
      * chart new path nodes, legend entries and their styles five times a second, the FX thread's
      * largest cost during a big run (and a third of what it allocated).
      */
-    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos, List<RunModel> history) {
+    public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos, FrameContext.RunsDrawn ofHistory) {
+        // Titled each frame, not only when the curves are due: a cheap comparison, and never stale.
+        this.ofHistory = ofHistory;
+        if (chart != null) {
+            retitle();
+        }
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
         }
@@ -122,10 +129,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             return;
         }
         chart().setVisible(!runs.isEmpty());
-        String title = titleFor(runs, history);
-        if (!title.equals(chart.getTitle())) {
-            chart.setTitle(title);
-        }
+        retitle();
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         var shown = new IdentityHashMap<RunModel, Drawn>();
         double end = 100;
@@ -186,14 +190,17 @@ public final class CompletionChartView extends StackPane implements FrameView {
     }
 
     /**
-     * The chart's title: how many of the session's runs it draws, where it leaves some out (it draws the
-     * last {@link dev.loomscope.model.window.WindowState#CHART_RUNS}): a preset of nine runs showed six curves,
-     * and nothing said where the first three had gone.
+     * The chart's title, with how many of the runs the history keeps it draws where it leaves some out
+     * (it draws the last {@link dev.loomscope.model.window.WindowState#CHART_RUNS}): a preset of nine runs
+     * showed six curves, and nothing said where the first three had gone.
      */
-    static String titleFor(List<RunModel> runs, List<RunModel> history) {
-        long ran = history.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED).count();
-        long drawn = history.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED && runs.contains(run)).count();
-        return drawn < ran ? Messages.text("chart.completion.title.some", drawn, ran) : Messages.text("chart.completion.title");
+    private void retitle() {
+        String title = ofHistory.leavesSomeOut()
+                ? Messages.text("chart.completion.title.some", ofHistory.drawn(), ofHistory.ran())
+                : Messages.text("chart.completion.title");
+        if (!title.equals(chart.getTitle())) {
+            chart.setTitle(title);
+        }
     }
 
     /** A run's series as drawn: its run's version then, and the time of its last point. */

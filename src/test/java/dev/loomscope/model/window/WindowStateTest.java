@@ -215,4 +215,24 @@ class WindowStateTest {
         assertThat(frame.recent()).hasSize(WindowState.CHART_RUNS + 1).endsWith(first);
         assertThat(frame.comparison()).as("an old run alone, outside the last comparison").containsExactly(first);
     }
+
+    /** The completion chart's count of what it draws: the last six of the history's runs that ran, the pinned one too, a queued one in neither count. */
+    @Test
+    void theFrameCountsTheRunsTheCompletionChartLeavesOut() {
+        for (int i = 1; i <= 9; i++) {
+            session.started(finished(run(i, POOL_10K), 5_000));
+            session.ended();
+        }
+        assertThat(state.frame(0, null, null).recentOfHistory()).isEqualTo(new FrameContext.RunsDrawn(6, 9));
+
+        state.pin(session.history.getFirst());
+        assertThat(state.frame(0, null, null).recentOfHistory()).as("an old run pinned").isEqualTo(new FrameContext.RunsDrawn(7, 9));
+
+        state.pin(null);
+        session.started(run(10, POOL_10K));
+        FrameContext queued = state.frame(0, null, null);
+        assertThat(queued.recent()).as("the queued run shown").endsWith(session.current);
+        assertThat(queued.recentOfHistory()).isEqualTo(new FrameContext.RunsDrawn(6, 9));
+        assertThat(queued.recentOfHistory().leavesSomeOut()).isTrue();
+    }
 }

@@ -96,26 +96,22 @@ class CompletionChartViewTest {
         });
     }
 
-    /** Where the chart draws only the session's last runs, its title says how many of how many; queued runs are not counted. */
+    /** Where the chart leaves some of the history's runs out, its title says how many of how many it draws; else it is the plain title. */
     @Test
     void theTitleSaysWhenRunsAreLeftOut() throws Exception {
         Fx.call(() -> {
             var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(4).withSleepMs(10).build();
-            var history = new java.util.ArrayList<dev.loomscope.model.RunModel>();
-            for (int number = 1; number <= 9; number++) {
-                var run = new dev.loomscope.model.RunModel(number, scenario, 2);
-                if (number <= 7) {
-                    run.onStarted(new dev.loomscope.protocol.RunStart(System.nanoTime(), 0));
-                }
-                history.add(run);
+            var runs = new java.util.ArrayList<dev.loomscope.model.RunModel>();
+            for (int number = 4; number <= 9; number++) {
+                runs.add(new dev.loomscope.model.RunModel(number, scenario, 2));
             }
             var view = new CompletionChartView();
             new Scene(view, 700, 400);
-            view.refresh(history.subList(4, 7), history.get(6), 0, history);
-            assertThat(view.chart().getTitle()).isEqualTo("Completed over time: 3 of 7 runs");
+            view.refresh(runs, runs.getLast(), 0, new dev.loomscope.model.window.FrameContext.RunsDrawn(6, 9));
+            assertThat(view.chart().getTitle()).isEqualTo("Completed over time: 6 of 9 runs");
 
-            view.refresh(history.subList(0, 7), history.get(6), 1_000_000_000L, history);
-            assertThat(view.chart().getTitle()).isEqualTo("Completed over time");
+            view.refresh(runs, runs.getLast(), 0, new dev.loomscope.model.window.FrameContext.RunsDrawn(6, 6));
+            assertThat(view.chart().getTitle()).as("retitled in a frame whose curves were not due").isEqualTo("Completed over time");
             return null;
         });
     }
