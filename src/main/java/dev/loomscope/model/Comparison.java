@@ -136,9 +136,13 @@ public final class Comparison {
         var heap = new ArrayList<Bar>();
         var published = new ArrayList<Bar>();
         for (Measured run : runs) {
-            rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), Text.get("comparison.memory.rss.bar", run.rssDeltaMb())));
-            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), Text.get("comparison.memory.heap.bar", run.heapDeltaMb())));
-            published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, Text.get("comparison.memory.published.bar", mb))));
+            // Brief: the figures without "MB", which the axis names, where a narrow chart has no room for it after each.
+            rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), Text.get("comparison.memory.rss.bar", run.rssDeltaMb()),
+                    Text.get("comparison.memory.rss.brief", run.rssDeltaMb())));
+            heap.add(new Bar(run.run(), Math.max(0, run.heapDeltaMb()), Text.get("comparison.memory.heap.bar", run.heapDeltaMb()),
+                    Text.get("comparison.memory.heap.brief", run.heapDeltaMb())));
+            published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, Text.get("comparison.memory.published.bar", mb),
+                    Text.get("comparison.memory.published.brief", mb))));
         }
         return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss),
                 new Series(Text.get("comparison.memory.heap"), false, heap), new Series(Text.get("comparison.memory.published"), true, published)));

@@ -49,6 +49,9 @@ class ComparisonTest {
         assertThat(panel.series()).extracting(Comparison.Series::name).containsExactly("RSS +MB", "heap +MB", "published");
         assertThat(panel.series().get(0).bars()).extracting(Comparison.Bar::value).containsExactly(92.4, 140.0, 21.0);
         assertThat(panel.series().get(1).bars()).extracting(Comparison.Bar::text).containsExactly("heap +11 MB", "heap +12 MB", "heap +19 MB");
+        assertThat(panel.series().get(1).bars()).as("brief, where the chart is narrow: the axis names the unit")
+                .extracting(Comparison.Bar::brief).containsExactly("heap +11", "heap +12", "heap +19");
+        assertThat(panel.series().get(2).bars()).extracting(Comparison.Bar::brief).containsExactly("published +90", "published +20");
         var published = panel.series().get(2);
         assertThat(published.reference()).isTrue();
         assertThat(published.bars()).extracting(Comparison.Bar::run, Comparison.Bar::value)

@@ -155,4 +155,31 @@ class BarsLayoutTest {
         var wide = Fx.call(() -> BarsLayout.of(panel, 700, 190, STAGE));
         assertThat(wide.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE)).noneMatch(BarsLayout.Label::inside);
     }
+
+    /**
+     * The memory chart in the default window's Results tab (about 424 x 170 px, beside the completion chart): a row's figures
+     * share its line, past its longest bar. With "MB" after every figure they ran the axis to 1.7 times the longest bar; the
+     * figures without it (the axis names the unit) keep it within 1.5 times, and the rows whose figures fit keep their whole words.
+     */
+    @Test
+    void theMemoryChartAtTheDeskLeavesItsBarsTheirLength() throws Exception {
+        String[] runs = {"#1 fixed(200)", "#2 platform", "#3 virtual"};
+        double[] rss = {39, 73, 40};
+        double[] heap = {104, 145, 36};
+        var r = new ArrayList<Comparison.Bar>();
+        var h = new ArrayList<Comparison.Bar>();
+        for (int i = 0; i < runs.length; i++) {
+            r.add(new Comparison.Bar(runs[i], rss[i], "RSS +%.0f MB".formatted(rss[i]), "RSS +%.0f".formatted(rss[i])));
+            h.add(new Comparison.Bar(runs[i], heap[i], "heap +%.0f MB".formatted(heap[i]), "heap +%.0f".formatted(heap[i])));
+        }
+        var published = List.of(new Comparison.Bar(runs[0], 90, "published +90 MB", "published +90"),
+                new Comparison.Bar(runs[2], 20, "published +20 MB", "published +20"));
+        var panel = new Comparison.Panel("Memory increase vs published", "MB", List.of(new Comparison.Series("RSS +MB", false, r),
+                new Comparison.Series("heap +MB", false, h), new Comparison.Series("published", true, published)));
+
+        var layout = Fx.call(() -> BarsLayout.of(panel, 424, 170, Font.font(13)));
+        assertThat(layout.axisMax()).isLessThanOrEqualTo(145 * BarsLayout.WHOLE_WORDS_UP_TO);
+        assertThat(layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).map(BarsLayout.Label::text))
+                .contains("heap +145", "RSS +40 MB  \u00b7  heap +36 MB");
+    }
 }
