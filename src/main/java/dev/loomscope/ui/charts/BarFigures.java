@@ -33,6 +33,7 @@ final class BarFigures {
     private final double slot;
     private final Font base;
     private final double size;
+    private final String unit;
 
     /**
      * @param largest   the longest bar's value
@@ -40,9 +41,10 @@ final class BarFigures {
      * @param rowHeight a run's row, px
      * @param slot      a bar's share of the row, px
      * @param base      the chart's type, whose size the figures start from
+     * @param unit      the value axis's unit, as it prints it ("MB")
      */
     BarFigures(List<Comparison.Series> series, List<String> runs, double largest, boolean wideSpan, double plotWidth, double pad,
-            double rowHeight, double slot, Font base) {
+            double rowHeight, double slot, Font base, String unit) {
         this.series = series;
         this.runs = runs;
         this.largest = largest;
@@ -53,6 +55,7 @@ final class BarFigures {
         this.slot = slot;
         this.base = base;
         this.size = base.getSize();
+        this.unit = unit;
     }
 
     /** The figures the chart prints, and its axis's end. */
@@ -63,7 +66,8 @@ final class BarFigures {
         if (figures.axisMax() > largest * WHOLE_WORDS_UP_TO) {
             Figures brief = figures(true, null);
             if (brief.axisMax() < figures.axisMax()) {
-                figures = wholeWordsWhereTheyFit(brief, figures(false, brief.font()));
+                // Whole words that only add the unit the axis names are not mixed with brief ones ("heap +145" beside "heap +100 MB").
+                figures = unitIsAllTheyAdd() ? brief : wholeWordsWhereTheyFit(brief, figures(false, brief.font()));
             }
         }
         // Still far past the longest bar (a narrow chart of one series: the heap of a 720p stage's two panels): the
@@ -93,6 +97,12 @@ final class BarFigures {
 
     /** The figures in their type, and the axis end that gives each room past its bar. */
     record Figures(List<Figure> placed, Font font, double axisMax) {
+    }
+
+    /** Whether every bar's whole words are its brief figure and the axis's unit, no more. */
+    private boolean unitIsAllTheyAdd() {
+        return series.stream().flatMap(s -> s.bars().stream()).filter(bar -> bar.text() != null)
+                .allMatch(bar -> bar.text().equals(bar.brief() + " " + unit));
     }
 
     private static String words(Comparison.Bar bar, boolean brief) {

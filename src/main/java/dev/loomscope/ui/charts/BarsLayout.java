@@ -240,7 +240,7 @@ public final class BarsLayout {
 
         // Bars: each row holds a slot per series, in the series' order.
         double slot = rowHeight * 0.8 / Math.max(1, series.size());
-        BarFigures.Figures figures = new BarFigures(series, runs, largest, wideSpan(), plotWidth, pad, rowHeight, slot, base).choose();
+        BarFigures.Figures figures = new BarFigures(series, runs, largest, wideSpan(), plotWidth, pad, rowHeight, slot, base, panel.unit()).choose();
         axisMax = figures.axisMax();
         Font figureFont = figures.font();
 
