@@ -115,10 +115,12 @@ public final class CompletionChartView extends StackPane implements FrameView {
      * largest cost during a big run (and a third of what it allocated).
      */
     public void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos, FrameContext.RunsDrawn ofHistory) {
-        // Titled each frame, not only when the curves are due: a cheap comparison, and never stale.
-        this.ofHistory = ofHistory;
-        if (chart != null) {
-            retitle();
+        // Retitled in any frame that changes the counts, not only when the curves are due: never stale.
+        if (!ofHistory.equals(this.ofHistory)) {
+            this.ofHistory = ofHistory;
+            if (chart != null) {
+                retitle();
+            }
         }
         if (!redraw.due(runs, emphasise, nowNanos)) {
             return;
