@@ -38,16 +38,20 @@ class BarsLayoutTest {
     }
 
     private static Comparison.Panel memory() {
+        return memory(new double[] {40, 149, 25}, new double[] {116, 60, 31});
+    }
+
+    /** The memory preset's chart, its figures as the model words them: whole, and brief without the "MB" the axis names. */
+    private static Comparison.Panel memory(double[] rss, double[] heap) {
         String[] runs = {"#1 fixed(200)", "#2 platform", "#3 virtual"};
-        double[] rss = {40, 149, 25};
-        double[] heap = {116, 60, 31};
         var r = new ArrayList<Comparison.Bar>();
         var h = new ArrayList<Comparison.Bar>();
         for (int i = 0; i < runs.length; i++) {
-            r.add(new Comparison.Bar(runs[i], rss[i], "RSS +%.0f MB".formatted(rss[i])));
-            h.add(new Comparison.Bar(runs[i], heap[i], "heap +%.0f MB".formatted(heap[i])));
+            r.add(new Comparison.Bar(runs[i], rss[i], "RSS +%.0f MB".formatted(rss[i]), "RSS +%.0f".formatted(rss[i])));
+            h.add(new Comparison.Bar(runs[i], heap[i], "heap +%.0f MB".formatted(heap[i]), "heap +%.0f".formatted(heap[i])));
         }
-        var published = List.of(new Comparison.Bar(runs[0], 90, "published +90 MB"), new Comparison.Bar(runs[2], 20, "published +20 MB"));
+        var published = List.of(new Comparison.Bar(runs[0], 90, "published +90 MB", "published +90"),
+                new Comparison.Bar(runs[2], 20, "published +20 MB", "published +20"));
         return new Comparison.Panel("Memory increase vs published", "MB", List.of(new Comparison.Series("RSS +MB", false, r),
                 new Comparison.Series("heap +MB", false, h), new Comparison.Series("published", true, published)));
     }
@@ -164,19 +168,7 @@ class BarsLayoutTest {
      */
     @Test
     void theMemoryChartAtTheDeskLeavesItsBarsTheirLength() throws Exception {
-        String[] runs = {"#1 fixed(200)", "#2 platform", "#3 virtual"};
-        double[] rss = {39, 73, 40};
-        double[] heap = {104, 145, 36};
-        var r = new ArrayList<Comparison.Bar>();
-        var h = new ArrayList<Comparison.Bar>();
-        for (int i = 0; i < runs.length; i++) {
-            r.add(new Comparison.Bar(runs[i], rss[i], "RSS +%.0f MB".formatted(rss[i]), "RSS +%.0f".formatted(rss[i])));
-            h.add(new Comparison.Bar(runs[i], heap[i], "heap +%.0f MB".formatted(heap[i]), "heap +%.0f".formatted(heap[i])));
-        }
-        var published = List.of(new Comparison.Bar(runs[0], 90, "published +90 MB", "published +90"),
-                new Comparison.Bar(runs[2], 20, "published +20 MB", "published +20"));
-        var panel = new Comparison.Panel("Memory increase vs published", "MB", List.of(new Comparison.Series("RSS +MB", false, r),
-                new Comparison.Series("heap +MB", false, h), new Comparison.Series("published", true, published)));
+        var panel = memory(new double[] {39, 73, 40}, new double[] {104, 145, 36});
 
         var layout = Fx.call(() -> BarsLayout.of(panel, 424, 170, Font.font(13)));
         assertThat(layout.axisMax()).isLessThanOrEqualTo(145 * BarsLayout.WHOLE_WORDS_UP_TO);
