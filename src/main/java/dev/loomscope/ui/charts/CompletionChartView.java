@@ -102,12 +102,6 @@ public final class CompletionChartView extends StackPane implements FrameView {
         refresh(frame.recent(), frame.shown(), frame.now(), frame.recentOfHistory());
     }
 
-    /** Redraws the runs as all the history's ({@link #refresh(List, RunModel, long, FrameContext.RunsDrawn)}). */
-    void refresh(List<RunModel> runs, RunModel emphasise, long nowNanos) {
-        int ran = (int) runs.stream().filter(run -> run.phase() != RunModel.Phase.QUEUED).count();
-        refresh(runs, emphasise, nowNanos, new FrameContext.RunsDrawn(ran, ran));
-    }
-
     /**
      * Redraws when runs changed, at most every 200 ms. A run's series is made once and then updated
      * in place, and only while its run moves on: rebuilding every series on each redraw made the
@@ -131,7 +125,6 @@ public final class CompletionChartView extends StackPane implements FrameView {
             return;
         }
         chart().setVisible(!runs.isEmpty());
-        retitle();
         var series = new ArrayList<XYChart.Series<Number, Number>>();
         var shown = new IdentityHashMap<RunModel, Drawn>();
         double end = 100;

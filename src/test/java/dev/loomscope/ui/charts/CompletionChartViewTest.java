@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 @WindowTest
 class CompletionChartViewTest {
 
+    /** Every run of the history drawn: the plain title. */
+    private static final dev.loomscope.model.window.FrameContext.RunsDrawn ALL_DRAWN = new dev.loomscope.model.window.FrameContext.RunsDrawn(0, 0);
+
     @BeforeAll
     static void startToolkit() throws Exception {
         Fx.startToolkit();
@@ -42,7 +45,7 @@ class CompletionChartViewTest {
                 new Scene(view, 700, 400);
                 var run = new dev.loomscope.model.RunModel(1, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL)
                         .withTasks(tasks).withSleepMs(10).build(), 2);
-                view.refresh(java.util.List.of(run), null, 0);
+                view.refresh(java.util.List.of(run), null, 0, ALL_DRAWN);
                 view.applyCss();
                 view.layout();
                 NumberAxis y = (NumberAxis) view.lookupAll(".axis").stream()
@@ -70,7 +73,7 @@ class CompletionChartViewTest {
             var still = new dev.loomscope.model.RunModel(1, scenario, 2);
             var moving = new dev.loomscope.model.RunModel(2, scenario, 2);
             var runs = java.util.List.of(still, moving);
-            view.refresh(runs, moving, 0);
+            view.refresh(runs, moving, 0, ALL_DRAWN);
             view.applyCss();
             view.layout();
             var stillCurve = view.chart().getData().get(0).getNode();
@@ -83,7 +86,7 @@ class CompletionChartViewTest {
                         .add(dev.loomscope.protocol.EventType.FINISHED, task, 5.0 + task, 100 + task, 1);
             }
             moving.onEvents(events.batch());
-            view.refresh(runs, moving, 1_000_000_000L);
+            view.refresh(runs, moving, 1_000_000_000L, ALL_DRAWN);
             view.applyCss();
             view.layout();
 
