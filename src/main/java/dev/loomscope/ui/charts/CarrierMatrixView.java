@@ -82,8 +82,7 @@ public final class CarrierMatrixView extends GridPane {
      */
     private static void wrapBetweenWords(Label head) {
         head.setWrapText(true);
-        Runnable narrowest = () -> head.setMinWidth(Math.ceil(java.util.Arrays.stream(head.getText().split(" "))
-                .mapToDouble(word -> TextFit.widthOf(word, head.getFont())).max().orElse(0)) + 1);
+        Runnable narrowest = () -> head.setMinWidth(Math.ceil(TextFit.widestWord(head.getText(), head.getFont())) + 1);
         head.fontProperty().addListener((font, was, now) -> narrowest.run());
         narrowest.run();
     }

@@ -28,6 +28,11 @@ public final class TextFit {
         return Math.ceil(t.getLayoutBounds().getWidth());
     }
 
+    /** The width of {@code text}'s widest word (words parted by spaces; a no-break space keeps two together). */
+    public static double widestWord(String text, Font font) {
+        return java.util.Arrays.stream(text.split(" ")).mapToDouble(word -> widthOf(word, font)).max().orElse(0);
+    }
+
     static double lineOf(Font font) {
         var t = new Text("Mg");
         t.setFont(font);

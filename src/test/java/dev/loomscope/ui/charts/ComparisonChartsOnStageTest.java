@@ -290,8 +290,7 @@ class ComparisonChartsOnStageTest {
                 found.add("%s: '%s' cut (%.0f x %.0f)".formatted(where, cell.getText(), cell.getWidth(), cell.getHeight()));
             }
             // A cell on two lines breaks between its words, never inside one ("pi / ns").
-            double longestWord = java.util.Arrays.stream(cell.getText().split(" ")).mapToDouble(word -> TextFit.widthOf(word, cell.getFont()))
-                    .max().orElse(0);
+            double longestWord = TextFit.widestWord(cell.getText(), cell.getFont());
             if (cell.getWidth() - cell.snappedLeftInset() - cell.snappedRightInset() + 0.5 < longestWord) {
                 found.add("%s: '%s' broken inside a word (%.0f px for a word of %.0f)".formatted(where, cell.getText(), cell.getWidth(), longestWord));
             }
