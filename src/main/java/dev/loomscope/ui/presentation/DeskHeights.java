@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.DoubleBinding;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.MouseEvent;
@@ -55,6 +57,8 @@ final class DeskHeights {
     private boolean arrangedByHand;
     /** What the tab shown needs under the waves and lanes: {@link #CHARTS}, or {@link #PLOTS} for the sweep's and the web's. */
     private final DoubleProperty tabNeeds = new SimpleDoubleProperty(CHARTS);
+    /** A layout of the centre is already asked for the end of this pulse's layout. */
+    private boolean askedAgain;
 
     DeskHeights(VBox centre, ScrollPane overviewScroll, SplitPane split, ObservableBooleanValue atDesk) {
         this.centre = centre;
@@ -93,6 +97,31 @@ final class DeskHeights {
         overviewScroll.prefViewportHeightProperty().bind(held);
         overviewScroll.maxHeightProperty().bind(room);
         overviewScroll.minHeightProperty().bind(Bindings.min(held, room));
+        room.addListener((Observable changed) -> askAgainAfterThisLayout(room));
+    }
+
+    /**
+     * The centre reads the room as it lays out, before the scroll pane lays out the overview; what that layout then moves
+     * (a story grown by its notice) changes the room while the centre is still laying out, and JavaFX drops a layout a
+     * child asks of its parent then. Left so, a 720p overview kept the edge of the shorter story and ended through a row
+     * of tiles. So once the pulse's layout is done, a room still unread asks the centre again.
+     */
+    private void askAgainAfterThisLayout(DoubleBinding room) {
+        Scene scene = centre.getScene();
+        if (scene == null || askedAgain) {
+            return;
+        }
+        askedAgain = true;
+        scene.addPostLayoutPulseListener(new Runnable() {
+            @Override
+            public void run() {
+                scene.removePostLayoutPulseListener(this);
+                askedAgain = false;
+                if (!room.isValid()) {
+                    centre.requestLayout();
+                }
+            }
+        });
     }
 
     /**
