@@ -15,6 +15,7 @@ final class TaskStates {
     private long finished;
     private long failed;
     private long cancelled;
+    /** Tasks whose state is {@link TaskState#WAITING}, kept with the states so the two never disagree. */
     private long waitingNow;
 
     TaskStates(int tasks) {
@@ -37,12 +38,10 @@ final class TaskStates {
     }
 
     void blocked(int task) {
-        waitingNow++;
         setIfBefore(task, TaskState.WAITING, TaskState.DONE);
     }
 
     void resumed(int task) {
-        waitingNow--;
         setIfBefore(task, TaskState.RUNNING, TaskState.DONE);
     }
 
@@ -92,15 +91,19 @@ final class TaskStates {
         return Math.max(0, started - finished - failed - cancelled);
     }
 
-    /** Tasks in their blocking call now, never below zero (a resume may arrive before its block). */
+    /**
+     * Tasks in their blocking call now, as the task waves show them. Counted from the states, not from the blocking
+     * events: a task cancelled or failed in its wait has no resume, and a structured scope's 999 cancelled tasks stayed
+     * "waiting" after their run had ended.
+     */
     long waiting() {
-        return Math.max(0, waitingNow);
+        return waitingNow;
     }
 
     private void advance(int task, byte state) {
         byte value = states[task];
         if (TaskState.state(value) < state) {
-            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
+            become(task, value, state);
         }
     }
 
@@ -108,7 +111,17 @@ final class TaskStates {
     private void setIfBefore(int task, byte state, byte limit) {
         byte value = states[task];
         if (TaskState.state(value) < limit) {
-            states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
+            become(task, value, state);
         }
+    }
+
+    private void become(int task, byte value, byte state) {
+        if (TaskState.state(value) == TaskState.WAITING) {
+            waitingNow--;
+        }
+        if (state == TaskState.WAITING) {
+            waitingNow++;
+        }
+        states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
     }
 }

@@ -79,13 +79,16 @@ class RunModelTest {
         for (int task = 0; task < 3; task++) {
             events.add(STARTED, task, 1, 100 + task, 21).add(BLOCKED, task, 2, 100 + task, 21);
         }
-        events.add(FAILED, 2, 100, 102, 22).add(CANCELLED, 0, 101, 100, 21).add(CANCELLED, 1, 101, 101, 22).add(CANCELLED, 3, 102, 1, 1);
         model.onEvents(events.batch());
+        assertThat(model.figures(0).waiting()).as("three tasks in their wait").isEqualTo(3);
+        model.onEvents(new Events().add(FAILED, 2, 100, 102, 22).add(CANCELLED, 0, 101, 100, 21).add(CANCELLED, 1, 101, 101, 22)
+                .add(CANCELLED, 3, 102, 1, 1).batch());
 
         assertThat(scenario.failingTask()).isEqualTo(2);
         assertThat(model.states()).containsExactly(TaskState.CANCELLED, TaskState.CANCELLED, TaskState.FAILED, TaskState.CANCELLED);
         var figures = model.figures(0);
         assertThat(List.of(figures.completed(), figures.failed(), figures.cancelled(), figures.inFlight())).containsExactly(0L, 1L, 3L, 0L);
+        assertThat(figures.waiting()).as("none left waiting: they ended in their wait, with no resume").isZero();
         assertThat(model.curve().total()).as("only the failure ended on the curve: nothing was cancelled into completion").isEqualTo(1);
     }
 
@@ -167,6 +170,7 @@ class RunModelTest {
         model.onEvents(new Events().add(SUBMITTED, 0, 0, 1, 1).add(BLOCKED, 0, 1.5, 500, 31).batch());
         assertThat(model.states()[0]).isEqualTo(TaskState.DONE);
         assertThat(model.figures(0).completed()).isEqualTo(1);
+        assertThat(model.figures(0).waiting()).as("a block that came after the end waits for nothing").isZero();
     }
 
     @Test
