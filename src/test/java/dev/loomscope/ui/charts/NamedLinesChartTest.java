@@ -11,6 +11,7 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.scene.control.Labeled;
 import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -169,5 +170,37 @@ class NamedLinesChartTest {
             return found;
         });
         assertThat(cut).isEmpty();
+    }
+
+    /**
+     * Under the plot, a name ends well before the next entry's dot: JavaFX sets the entries 5 px apart, the same as a dot
+     * from its own name, and on stage "#2 structured scope ● perfect world, #2" read as one entry.
+     */
+    @Test
+    void eachNameUnderThePlotStandsClearOfTheNextEntry() throws Exception {
+        var names = List.of("#1 virtual", "#2 structured scope", "perfect world, #2");
+        var gaps = Fx.call(() -> {
+            var chart = chartOf(names);
+            chart.resize(900, 600);
+            for (int pass = 0; pass < 4; pass++) {
+                chart.applyCss();
+                chart.layout();
+            }
+            assertThat(chart.getLegendSide()).isEqualTo(javafx.geometry.Side.BOTTOM);
+            var entries = ((javafx.scene.Parent) chart.lookup(".chart-legend")).getChildrenUnmodifiable().stream().map(Labeled.class::cast).toList();
+            var found = new ArrayList<double[]>();
+            for (int i = 0; i + 1 < entries.size(); i++) {
+                Bounds one = entries.get(i).getBoundsInParent();
+                Bounds next = entries.get(i + 1).getBoundsInParent();
+                if (Math.abs(one.getMinY() - next.getMinY()) < 0.5) {
+                    found.add(new double[] {next.getMinX() - one.getMaxX(), entries.get(i).getGraphicTextGap()});
+                }
+            }
+            return found;
+        });
+        assertThat(gaps).as("entries side by side").isNotEmpty();
+        for (double[] gap : gaps) {
+            assertThat(gap[0]).as("a name to the next entry, against a dot to its own name (%.0f px)", gap[1]).isGreaterThanOrEqualTo(3 * gap[1]);
+        }
     }
 }
