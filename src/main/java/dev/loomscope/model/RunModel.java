@@ -41,6 +41,8 @@ public final class RunModel implements RunListener {
     private OpenSegments open;
 
     private long latestEventNanos;
+    /** Tasks still under way when the run ended unfinished (stopped, or its runner died), ended cancelled then. */
+    private volatile long cutShort;
     private static final long[] NO_TIMES = new long[0];
     /** Finish times of the batch being applied (grown to the largest batch). */
     private long[] finishTimes = new long[4_096];
@@ -260,6 +262,10 @@ public final class RunModel implements RunListener {
         if (deferring) {
             applyDeferred();
         }
+        if (result != null && !result.isCompleted()) {
+            // Stopped, or its runner died: what was under way ended with it.
+            cutShort = tasks.endUnfinished();
+        }
         // A stopped run leaves segments open: they end where its events ended.
         if (open != null) {
             open.cut(latestEventNanos);
@@ -384,9 +390,11 @@ public final class RunModel implements RunListener {
         Sample peak = peakSample;
         // While events wait for the end, the runner's own count (in its samples) says how many are done.
         long finished = tasks.finished();
-        long completed = deferring && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
+        boolean kept = deferring;
+        long completed = kept && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
+        // Which tasks run or wait is known only from their events: unknown (-1) while they wait for the end, not 0.
         return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), tasks.submitted(), completed, tasks.failed(),
-                tasks.running(), tasks.waiting(),
+                kept ? -1 : tasks.running(), kept ? -1 : tasks.waiting(),
                 sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
                 sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),
                 sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), jfrEvents.pinnedEvents(), jfrEvents.pinnedMs(), tasks.cancelled());
@@ -433,6 +441,9 @@ public final class RunModel implements RunListener {
 
     /** Whether JFR saw a task of this run pinned (its done tasks then show "done, was pinned"). */
     public boolean sawPins() { return jfrEvents.pinnedEvents() > 0; }
+
+    /** How many tasks were still under way when the run ended unfinished, and so ended cancelled with it; 0 for a run that completed. */
+    public long cutShort() { return cutShort; }
 
     public int jfrEventCount() {
         return jfrEvents.count();

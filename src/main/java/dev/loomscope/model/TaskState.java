@@ -17,7 +17,7 @@ public final class TaskState {
     public static final byte WAITING = 3;
     public static final byte DONE = 4;
     public static final byte FAILED = 5;
-    /** Interrupted by its scope's cancellation (or a stop), or never started because the scope was cancelled first. */
+    /** Interrupted by its scope's cancellation, or never started because the scope was cancelled first; or still under way when the run was stopped or its runner JVM died. */
     public static final byte CANCELLED = 6;
     public static final int STATES = 7;
 

@@ -11,15 +11,20 @@ final class TaskStates {
 
     private final byte[] states;
     private long submitted;
-    private long started;
     private long finished;
     private long failed;
     private long cancelled;
-    /** Tasks whose state is {@link TaskState#WAITING}, kept with the states so the two never disagree. */
-    private long waitingNow;
+    /**
+     * How many tasks are in each state now, moved with each state so that the figures read from them (in flight,
+     * waiting) never disagree with the task waves. Counted from the events instead, a task that ended in its wait (no
+     * resume) stayed waiting, a submit that failed before its task started took one off the tasks in flight, and an
+     * event that came before its start made the count dip.
+     */
+    private final long[] inState = new long[TaskState.STATES];
 
     TaskStates(int tasks) {
         this.states = new byte[tasks];
+        inState[TaskState.PENDING] = tasks;
     }
 
     /** Whether {@code task} is one of the run's (an event of any other is ignored). */
@@ -33,7 +38,6 @@ final class TaskStates {
     }
 
     void started(int task) {
-        started++;
         advance(task, TaskState.RUNNING);
     }
 
@@ -86,18 +90,32 @@ final class TaskStates {
         return cancelled;
     }
 
-    /** Tasks started and not yet ended, never below zero. */
+    /** Tasks started and not yet ended: running or in their blocking call. */
     long running() {
-        return Math.max(0, started - finished - failed - cancelled);
+        return inState[TaskState.RUNNING] + inState[TaskState.WAITING];
+    }
+
+    /** Tasks in their blocking call now, as the task waves show them. */
+    long waiting() {
+        return inState[TaskState.WAITING];
     }
 
     /**
-     * Tasks in their blocking call now, as the task waves show them. Counted from the states, not from the blocking
-     * events: a task cancelled or failed in its wait has no resume, and a structured scope's 999 cancelled tasks stayed
-     * "waiting" after their run had ended.
+     * The run ended before these tasks did (stopped, or its runner JVM died): those submitted and not yet ended end
+     * cancelled, which is what a stop does to them. Without it a stopped run said "in flight 9,800" after its end,
+     * its cells still running and waiting. Returns how many.
      */
-    long waiting() {
-        return waitingNow;
+    long endUnfinished() {
+        long ended = 0;
+        for (int task = 0; task < states.length; task++) {
+            byte state = TaskState.state(states[task]);
+            if (state == TaskState.QUEUED || state == TaskState.RUNNING || state == TaskState.WAITING) {
+                become(task, states[task], TaskState.CANCELLED);
+                ended++;
+            }
+        }
+        cancelled += ended;
+        return ended;
     }
 
     private void advance(int task, byte state) {
@@ -116,12 +134,8 @@ final class TaskStates {
     }
 
     private void become(int task, byte value, byte state) {
-        if (TaskState.state(value) == TaskState.WAITING) {
-            waitingNow--;
-        }
-        if (state == TaskState.WAITING) {
-            waitingNow++;
-        }
+        inState[TaskState.state(value)]--;
+        inState[state]++;
         states[task] = (byte) ((value & TaskState.PINNED_FLAG) | state);
     }
 }

@@ -113,6 +113,8 @@ class RunModelTest {
         assertThat(deferred.lanes().segmentCount()).isZero();
         assertThat(deferred.figures(0).completed()).as("the runner's own count, from its sample").isEqualTo(1);
         assertThat(deferred.figures(0).pinnedEvents()).isZero();
+        assertThat(List.of(deferred.figures(0).inFlight(), deferred.figures(0).waiting())).as("unknown until the events are in, not 0")
+                .containsExactly(-1L, -1L);
 
         for (RunModel model : List.of(live, deferred)) {
             model.finish(dev.loomscope.result.RunResult.failed(model.scenario(), 100, "stopped"));
@@ -122,6 +124,7 @@ class RunModelTest {
         assertThat(TaskState.pinned(deferred.states()[1])).as("the pin found its task once the events were in").isTrue();
         assertThat(deferred.figures(0).completed()).isEqualTo(2);
         assertThat(deferred.figures(0).pinnedEvents()).isEqualTo(1);
+        assertThat(List.of(deferred.figures(0).inFlight(), deferred.figures(0).waiting())).containsExactly(0L, 0L);
         assertThat(deferred.lanes().segmentCount()).isEqualTo(live.lanes().segmentCount());
         assertThat(deferred.curve().total()).isEqualTo(live.curve().total());
         assertThat(deferred.recording().size()).isEqualTo(live.recording().size());
@@ -171,6 +174,46 @@ class RunModelTest {
         assertThat(model.states()[0]).isEqualTo(TaskState.DONE);
         assertThat(model.figures(0).completed()).isEqualTo(1);
         assertThat(model.figures(0).waiting()).as("a block that came after the end waits for nothing").isZero();
+    }
+
+    @Test
+    void tasksInFlightAreThoseStartedAndNotEndedWhateverTheEventsOrder() {
+        var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 4, 1), 2);
+        var events = new Events();
+        for (int task = 0; task < 4; task++) {
+            events.add(SUBMITTED, task, 0, 1, 1);
+        }
+        // Tasks 0 and 1 wait; task 2's submit failed (the runner records a failure for a task that never started); task 3's
+        // end came before its start, from another carrier's ring.
+        events.add(STARTED, 0, 1, 500, 31).add(BLOCKED, 0, 2, 500, 31).add(STARTED, 1, 1, 501, 32).add(BLOCKED, 1, 2, 501, 32)
+                .add(FAILED, 2, 1, 1, 1).add(FINISHED, 3, 3, 503, 31);
+        model.onEvents(events.batch());
+        var figures = model.figures(0);
+        assertThat(List.of(figures.inFlight(), figures.waiting())).as("in flight, waiting").containsExactly(2L, 2L);
+        model.onEvents(new Events().add(STARTED, 3, 1, 503, 31).batch());
+        assertThat(model.figures(0).inFlight()).as("a start after its end changes nothing").isEqualTo(2);
+    }
+
+    @Test
+    void aRunStoppedPartWayEndsWhatWasUnderWayCancelledAndKeepsWhatHadEnded() {
+        var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 5, 1), 2);
+        var events = new Events();
+        for (int task = 0; task < 4; task++) {
+            events.add(SUBMITTED, task, 0, 1, 1);
+        }
+        // Task 0 done, 1 waiting, 2 running, 3 queued, 4 never submitted.
+        events.add(STARTED, 0, 1, 500, 31).add(FINISHED, 0, 2, 500, 31).add(STARTED, 1, 1, 501, 31).add(BLOCKED, 1, 2, 501, 31)
+                .add(STARTED, 2, 3, 502, 32);
+        model.onEvents(events.batch());
+        assertThat(List.of(model.figures(0).inFlight(), model.figures(0).waiting())).containsExactly(2L, 1L);
+
+        model.finish(dev.loomscope.result.RunResult.failed(model.scenario(), model.idealMs(), "stopped"));
+        assertThat(model.states()).containsExactly(TaskState.DONE, TaskState.CANCELLED, TaskState.CANCELLED, TaskState.CANCELLED, TaskState.PENDING);
+        var figures = model.figures(0);
+        assertThat(List.of(figures.completed(), figures.inFlight(), figures.waiting(), figures.cancelled())).as("completed, in flight, waiting, cancelled")
+                .containsExactly(1L, 0L, 0L, 3L);
+        assertThat(model.cutShort()).isEqualTo(3);
+        assertThat(FinishedRuns.oneWave().cutShort()).as("a run that completed cuts nothing short").isZero();
     }
 
     @Test

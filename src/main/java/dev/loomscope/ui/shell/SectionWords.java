@@ -39,6 +39,7 @@ final class SectionWords implements FrameView {
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
     private boolean legendFailing;
+    private boolean legendCutShort;
     private boolean legendPinned;
     private boolean brief;
 
@@ -75,14 +76,17 @@ final class SectionWords implements FrameView {
         setIfChanged(shownTitle, shown.title() + " · " + RunHistoryView.settings(shown.scenario()));
         boolean virtual = shown.scenario().executor().isVirtual();
         boolean failing = shown.scenario().failAtMs() > 0;
+        boolean cutShort = shown.cutShort() > 0;
         boolean pinned = shown.sawPins();
-        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation() || legendFailing != failing || legendPinned != pinned) {
+        if (legendVirtual == null || legendVirtual != virtual || brief != frame.presentation() || legendFailing != failing
+                || legendCutShort != cutShort || legendPinned != pinned) {
             legendVirtual = virtual;
             legendFailing = failing;
+            legendCutShort = cutShort;
             legendPinned = pinned;
             // On stage the words are fewer, so the legend leaves the charts beside it their width (the glossary has the rest).
             brief = frame.presentation();
-            rebuildLegends(virtual, brief, failing, pinned);
+            rebuildLegends(virtual, brief, failing, cutShort, pinned);
         }
         setIfChanged(wavesCaption, Messages.text(shown.scenario().isWeb() ? "section.waves.caption-web" : "section.waves.caption",
                 shown.scenario().tasks(), waves.scaleDescription()));
@@ -92,7 +96,7 @@ final class SectionWords implements FrameView {
                 : Messages.text("section.lanes.caption-threads"));
     }
 
-    private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean pinned) {
+    private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean cutShort, boolean pinned) {
         Palette p = palette.get();
         byte waiting = TaskState.WAITING;
         wavesLegend.getChildren().setAll(
@@ -107,9 +111,12 @@ final class SectionWords implements FrameView {
             wavesLegend.getChildren().add(item(p, p.donePinned(), StatePattern.CROSS_HATCH, "legend.done-pinned"));
         }
         if (failing) {
-            // A run with a failing task: its failure, and the tasks a scope cancelled because of it.
-            wavesLegend.getChildren().addAll(item(p, p.failed(), StatePattern.SOLID, "legend.failed"),
-                    item(p, p.cancelled(), StatePattern.ofTask(TaskState.CANCELLED, virtual), "legend.cancelled"));
+            // A run with a failing task: its failure.
+            wavesLegend.getChildren().add(item(p, p.failed(), StatePattern.SOLID, "legend.failed"));
+        }
+        if (failing || cutShort) {
+            // The tasks a scope cancelled because of it, or a stop ended before they did.
+            wavesLegend.getChildren().add(item(p, p.cancelled(), StatePattern.ofTask(TaskState.CANCELLED, virtual), "legend.cancelled"));
         }
         lanesLegend.getChildren().setAll(
                 item(p, p.running(), StatePattern.SOLID, "legend.running"),

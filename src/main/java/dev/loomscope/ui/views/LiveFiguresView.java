@@ -79,8 +79,8 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("elapsed", Durations.humanMillis(f.elapsedMs()));
         set("ideal", Durations.humanMillis(f.idealMs()));
         set("completed", "%,d / %,d".formatted(f.completed(), f.tasks()));
-        set("inFlight", "%,d".formatted(f.inFlight()));
-        set("waiting", "%,d".formatted(f.waiting()));
+        set("inFlight", f.inFlight() < 0 ? "–" : "%,d".formatted(f.inFlight()));
+        set("waiting", f.waiting() < 0 ? "–" : "%,d".formatted(f.waiting()));
         set("mounted", f.mountedVirtual() < 0 ? "–" : "%,d".formatted(f.mountedVirtual()));
         set("queued", f.queuedVirtual() < 0 ? "–" : "%,d".formatted(f.queuedVirtual()));
         set("threads", "%,d".formatted(f.platformThreads()));

@@ -302,6 +302,15 @@ class MainWindowTest {
         Fx.waitUntil("the status names the stopped fixed run", Duration.ofSeconds(5),
                 () -> probe().statusText().startsWith("#1 fixed(1): Stopped after"));
         assertThat(window.session().comparison()).extracting(RunModel::title).containsExactly("#1 fixed(1)");
+        // What was under way ended with the stop: nothing reads as still under way, and the waves' legend names the cells.
+        var figures = window.session().history().getLast().figures(System.nanoTime());
+        assertThat(figures.cancelled()).as("tasks submitted and not done at the stop, cancelled with it").isEqualTo(figures.submitted() - figures.completed())
+                .isPositive();
+        Fx.waitUntil("the stopped run's figures", Duration.ofSeconds(5), () -> probe().figure("inFlight").equals("0")
+                && probe().figure("waiting").equals("0"));
+        Fx.waitUntil("'cancelled' in the waves' legend", Duration.ofSeconds(5),
+                () -> probe().find("wavesLegend", javafx.scene.layout.Pane.class).getChildren().stream()
+                        .anyMatch(entry -> ((javafx.scene.control.Labeled) entry).getText().equals("cancelled")));
     }
 
     @Test
