@@ -177,15 +177,16 @@ public final class RunModel implements RunListener {
                 finishTimes[finishedInBatch++] = t;
             }
             case FAILED -> {
+                // Not on the completion curve, as not in the Completed tile: a task whose every call throws drew a
+                // curve up to all its tasks beside "Completed 0".
                 tasks.failed(task);
                 if (traffic != null) {
                     traffic.answered(task, t, false);
                 }
                 close(task, t);
-                finishTimes[finishedInBatch++] = t;
             }
             case CANCELLED -> {
-                // Not on the completion curve: a cancelled task never ran its course (the Completed tile agrees).
+                // Not on the completion curve either: a cancelled task never ran its course.
                 tasks.cancelled(task);
                 close(task, t);
             }
