@@ -23,6 +23,14 @@ class RunModelTest {
     private static Scenario scenario(ExecutorKind kind, int tasks, int pool) {
         return Scenario.of(kind).withTasks(tasks).withPool(pool).withSleepMs(100).build();
     }
+    /** Events that submit tasks 0 to {@code tasks - 1} at the run's start, from the submitting thread. */
+    private static Events submitted(int tasks) {
+        var events = new Events();
+        for (int task = 0; task < tasks; task++) {
+            events.add(SUBMITTED, task, 0, 1, 1);
+        }
+        return events;
+    }
 
     @Test
     void aFixedPoolOfTwoRunsFourTasksInTwoWavesHoldingItsThreadsWhileTheyWait() {
@@ -71,10 +79,7 @@ class RunModelTest {
     void aScopeCancelledByOneFailureEndsItsOtherTasksCancelledAndOffTheCompletionCurve() {
         Scenario scenario = Scenario.of(ExecutorKind.STRUCTURED).withTasks(4).withSleepMs(1_000).withFailAtMs(100).build();
         var model = new RunModel(1, scenario, 2);
-        var events = new Events();
-        for (int task = 0; task < 4; task++) {
-            events.add(SUBMITTED, task, 0, 1, 1);
-        }
+        var events = submitted(4);
         // Tasks 0 to 2 start and wait; task 2 is the one that fails; task 3 was forked after the cancellation and never started.
         for (int task = 0; task < 3; task++) {
             events.add(STARTED, task, 1, 100 + task, 21).add(BLOCKED, task, 2, 100 + task, 21);
@@ -180,10 +185,7 @@ class RunModelTest {
     @Test
     void tasksInFlightAreThoseStartedAndNotEndedWhateverTheEventsOrder() {
         var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 4, 1), 2);
-        var events = new Events();
-        for (int task = 0; task < 4; task++) {
-            events.add(SUBMITTED, task, 0, 1, 1);
-        }
+        var events = submitted(4);
         // Tasks 0 and 1 wait; task 2's submit failed (the runner records a failure for a task that never started); task 3's
         // end came before its start, from another carrier's ring.
         events.add(STARTED, 0, 1, 500, 31).add(BLOCKED, 0, 2, 500, 31).add(STARTED, 1, 1, 501, 32).add(BLOCKED, 1, 2, 501, 32)
@@ -198,10 +200,7 @@ class RunModelTest {
     @Test
     void aRunStoppedPartWayEndsWhatWasUnderWayCancelledAndKeepsWhatHadEnded() {
         var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 5, 1), 2);
-        var events = new Events();
-        for (int task = 0; task < 4; task++) {
-            events.add(SUBMITTED, task, 0, 1, 1);
-        }
+        var events = submitted(4);
         // Task 0 done, 1 waiting, 2 running, 3 queued, 4 never submitted.
         events.add(STARTED, 0, 1, 500, 31).add(FINISHED, 0, 2, 500, 31).add(STARTED, 1, 1, 501, 31).add(BLOCKED, 1, 2, 501, 31)
                 .add(STARTED, 2, 3, 502, 32);
