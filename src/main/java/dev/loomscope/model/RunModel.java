@@ -393,12 +393,14 @@ public final class RunModel implements RunListener {
         long finished = tasks.finished();
         boolean kept = deferring;
         long completed = kept && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
-        // Which tasks run or wait is known only from their events: unknown (-1) while they wait for the end, not 0.
-        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), tasks.submitted(), completed, tasks.failed(),
+        // Which tasks run, wait, failed or were cancelled is known only from their events, and the pins from JFR's: unknown
+        // (-1) while they wait for the end, not 0. A pinning run kept still read "0 pinned" until its end.
+        return new LiveFigures(elapsedMs(nowMonotonicNanos), idealMs, scenario.tasks(), tasks.submitted(), completed, kept ? -1 : tasks.failed(),
                 kept ? -1 : tasks.running(), kept ? -1 : tasks.waiting(),
                 sample == null ? -1 : sample.mountedVirtual(), sample == null ? -1 : sample.queuedVirtual(),
                 sample == null ? 0 : sample.platformThreads(), sample == null ? 0 : sample.rssBytes(),
-                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), jfrEvents.pinnedEvents(), jfrEvents.pinnedMs(), tasks.cancelled());
+                sample == null ? 0 : sample.heapUsedBytes(), peak == null ? 0 : peak.rssBytes(), kept ? -1 : jfrEvents.pinnedEvents(),
+                jfrEvents.pinnedMs(), kept ? -1 : tasks.cancelled());
     }
 
     /** JFR events kept so far (pins, submit failures, GC), oldest first, with their carrier's lane; a copy. */

@@ -118,9 +118,9 @@ class RunModelTest {
         assertThat(deferred.states()).as("nothing applied while it runs").containsOnly((byte) 0);
         assertThat(deferred.lanes().segmentCount()).isZero();
         assertThat(deferred.figures(0).completed()).as("the runner's own count, from its sample").isEqualTo(1);
-        assertThat(deferred.figures(0).pinnedEvents()).isZero();
-        assertThat(List.of(deferred.figures(0).inFlight(), deferred.figures(0).waiting())).as("unknown until the events are in, not 0")
-                .containsExactly(-1L, -1L);
+        var kept = deferred.figures(0);
+        assertThat(List.of(kept.inFlight(), kept.waiting(), kept.failed(), kept.cancelled(), kept.pinnedEvents()))
+                .as("in flight, waiting, failed, cancelled, pins: unknown until the events are in, not 0").containsOnly(-1L);
 
         for (RunModel model : List.of(live, deferred)) {
             model.finish(dev.loomscope.result.RunResult.failed(model.scenario(), 100, "stopped"));

@@ -86,10 +86,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("threads", "%,d".formatted(f.platformThreads()));
         set("rss", megabytes(f.rssBytes()));
         set("heap", megabytes(f.heapBytes()));
-        set("pinned", f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
+        set("pinned", f.pinnedEvents() < 0 ? "–" : f.pinnedEvents() == 0 ? "0" : "%,d (%s)".formatted(f.pinnedEvents(), Durations.humanMillis(f.pinnedMs())));
         var result = run.result();
         set("threadLocals", run.scenario().threadLocalKb() == 0 ? "–" : result == null ? "…" : "%,d".formatted(result.threadLocalsCreated()));
-        set("cancelled", run.scenario().failAtMs() == 0 ? "–" : "%,d · %,d".formatted(f.failed(), f.cancelled()));
+        set("cancelled", run.scenario().failAtMs() == 0 || f.failed() < 0 ? "–" : "%,d · %,d".formatted(f.failed(), f.cancelled()));
         set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
     }
 
