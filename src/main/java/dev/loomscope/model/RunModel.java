@@ -96,6 +96,7 @@ public final class RunModel implements RunListener {
      */
     public void deferEventsUntilTheEnd() {
         deferring = true;
+        eventsIn = false;
     }
 
     /** Whether this run's events wait for its end (until then only its clock and samples move). */
@@ -104,6 +105,11 @@ public final class RunModel implements RunListener {
     }
 
     private volatile boolean deferring;
+    /**
+     * Whether the events that came so far are applied: false from {@link #deferEventsUntilTheEnd} until all it held back
+     * is in, pins included (the figures would otherwise show a part of them while they are applied in chunks).
+     */
+    private volatile boolean eventsIn = true;
     private final List<List<JfrEvent>> deferredJfr = new ArrayList<>();
 
     @Override
@@ -216,6 +222,8 @@ public final class RunModel implements RunListener {
         }
         deferredJfr.forEach(this::onJfrEvents);
         deferredJfr.clear();
+        eventsIn = true;
+        publish();
     }
 
     /**
@@ -391,7 +399,7 @@ public final class RunModel implements RunListener {
         Sample peak = peakSample;
         // While events wait for the end, the runner's own count (in its samples) says how many are done.
         long finished = tasks.finished();
-        boolean kept = deferring;
+        boolean kept = !eventsIn;
         long completed = kept && sample != null ? Math.max(finished, sample.completedTasks()) : finished;
         // Which tasks run, wait, failed or were cancelled is known only from their events, and the pins from JFR's: unknown
         // (-1) while they wait for the end, not 0. A pinning run kept still read "0 pinned" until its end.
@@ -447,6 +455,9 @@ public final class RunModel implements RunListener {
 
     /** How many tasks were still under way when the run ended unfinished, and so ended cancelled with it; 0 for a run that completed. */
     public long cutShort() { return cutShort; }
+
+    /** Whether {@code task} was cancelled by the run's end (a stop, its runner's death), not by its scope. */
+    public boolean wasCutShort(int task) { return tasks.wasCutShort(task); }
 
     public int jfrEventCount() {
         return jfrEvents.count();

@@ -21,6 +21,8 @@ final class TaskStates {
      * event that came before its start made the count dip.
      */
     private final long[] inState = new long[TaskState.STATES];
+    /** The tasks {@link #endUnfinished} ended, once it has: their cells say a stop ended them, not their scope. */
+    private volatile java.util.BitSet endedByTheRun;
 
     TaskStates(int tasks) {
         this.states = new byte[tasks];
@@ -106,16 +108,26 @@ final class TaskStates {
      * its cells still running and waiting. Returns how many.
      */
     long endUnfinished() {
-        long ended = 0;
+        var ended = new java.util.BitSet();
         for (int task = 0; task < states.length; task++) {
             byte state = TaskState.state(states[task]);
             if (state == TaskState.QUEUED || state == TaskState.RUNNING || state == TaskState.WAITING) {
-                become(task, states[task], TaskState.CANCELLED);
-                ended++;
+                ended.set(task);
             }
         }
-        cancelled += ended;
-        return ended;
+        // Which ones first, then their states: a cell read in between already says why it is cancelled.
+        endedByTheRun = ended;
+        for (int task = ended.nextSetBit(0); task >= 0; task = ended.nextSetBit(task + 1)) {
+            become(task, states[task], TaskState.CANCELLED);
+        }
+        cancelled += ended.cardinality();
+        return ended.cardinality();
+    }
+
+    /** Whether {@link #endUnfinished} ended {@code task}. */
+    boolean wasCutShort(int task) {
+        var ended = endedByTheRun;
+        return ended != null && ended.get(task);
     }
 
     private void advance(int task, byte state) {

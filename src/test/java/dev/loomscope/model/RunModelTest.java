@@ -201,9 +201,9 @@ class RunModelTest {
     void aRunStoppedPartWayEndsWhatWasUnderWayCancelledAndKeepsWhatHadEnded() {
         var model = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 5, 1), 2);
         var events = submitted(4);
-        // Task 0 done, 1 waiting, 2 running, 3 queued, 4 never submitted.
+        // Task 0 done, 1 waiting, 2 running, 3 cancelled by its scope, 4 never submitted.
         events.add(STARTED, 0, 1, 500, 31).add(FINISHED, 0, 2, 500, 31).add(STARTED, 1, 1, 501, 31).add(BLOCKED, 1, 2, 501, 31)
-                .add(STARTED, 2, 3, 502, 32);
+                .add(STARTED, 2, 3, 502, 32).add(CANCELLED, 3, 3, 1, 1);
         model.onEvents(events.batch());
         assertThat(List.of(model.figures(0).inFlight(), model.figures(0).waiting())).containsExactly(2L, 1L);
 
@@ -212,7 +212,9 @@ class RunModelTest {
         var figures = model.figures(0);
         assertThat(List.of(figures.completed(), figures.inFlight(), figures.waiting(), figures.cancelled())).as("completed, in flight, waiting, cancelled")
                 .containsExactly(1L, 0L, 0L, 3L);
-        assertThat(model.cutShort()).isEqualTo(3);
+        assertThat(model.cutShort()).isEqualTo(2);
+        assertThat(List.of(0, 1, 2, 3, 4).stream().map(model::wasCutShort).toList()).as("which tasks the stop ended, not their scope")
+                .containsExactly(false, true, true, false, false);
         assertThat(FinishedRuns.oneWave().cutShort()).as("a run that completed cuts nothing short").isZero();
     }
 

@@ -191,7 +191,7 @@ public final class TaskWaveView extends Region implements FrameView {
                     ? (TaskState.pinned(value) ? "pinned" : "waiting-virtual")
                     : "waiting";
             case TaskState.DONE -> "done";
-            case TaskState.CANCELLED -> model.cutShort() > 0 ? "cut-short" : "cancelled";
+            case TaskState.CANCELLED -> model.wasCutShort(task) ? "cut-short" : "cancelled";
             default -> "failed";
         };
         String pinned = TaskState.pinned(value) && TaskState.state(value) != TaskState.WAITING ? Messages.text("waves.task.jfr-pinned") : "";
