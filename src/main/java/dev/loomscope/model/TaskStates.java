@@ -104,8 +104,8 @@ final class TaskStates {
 
     /**
      * The run ended before these tasks did (stopped, or its runner JVM died): those submitted and not yet ended end
-     * cancelled, which is what a stop does to them. Without it a stopped run said "in flight 9,800" after its end,
-     * its cells still running and waiting. Returns how many.
+     * cancelled, which is what a stop does to them. Without it a stopped run went on counting them in flight and
+     * waiting after its end, their cells still running, waiting or queued. Returns how many.
      */
     long endUnfinished() {
         var ended = new java.util.BitSet();
