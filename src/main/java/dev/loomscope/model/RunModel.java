@@ -41,8 +41,6 @@ public final class RunModel implements RunListener {
     private OpenSegments open;
 
     private long latestEventNanos;
-    /** Tasks still under way when the run ended unfinished (stopped, or its runner died), ended cancelled then. */
-    private volatile long cutShort;
     private static final long[] NO_TIMES = new long[0];
     /** Finish times of the batch being applied (grown to the largest batch). */
     private long[] finishTimes = new long[4_096];
@@ -222,8 +220,8 @@ public final class RunModel implements RunListener {
         }
         deferredJfr.forEach(this::onJfrEvents);
         deferredJfr.clear();
+        // Both callers publish once they have applied what comes with this.
         eventsIn = true;
-        publish();
     }
 
     /**
@@ -273,7 +271,7 @@ public final class RunModel implements RunListener {
         }
         if (result != null && !result.isCompleted()) {
             // Stopped, or its runner died: what was under way ended with it.
-            cutShort = tasks.endUnfinished();
+            tasks.endUnfinished();
         }
         // A stopped run leaves segments open: they end where its events ended.
         if (open != null) {
@@ -454,7 +452,7 @@ public final class RunModel implements RunListener {
     public boolean sawPins() { return jfrEvents.pinnedEvents() > 0; }
 
     /** How many tasks were still under way when the run ended unfinished, and so ended cancelled with it; 0 for a run that completed. */
-    public long cutShort() { return cutShort; }
+    public long cutShort() { return tasks.cutShort(); }
 
     /** Whether {@code task} was cancelled by the run's end (a stop, its runner's death), not by its scope. */
     public boolean wasCutShort(int task) { return tasks.wasCutShort(task); }

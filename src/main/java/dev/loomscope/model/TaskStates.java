@@ -105,9 +105,9 @@ final class TaskStates {
     /**
      * The run ended before these tasks did (stopped, or its runner JVM died): those submitted and not yet ended end
      * cancelled, which is what a stop does to them. Without it a stopped run went on counting them in flight and
-     * waiting after its end, their cells still running, waiting or queued. Returns how many.
+     * waiting after its end, their cells still running, waiting or queued.
      */
-    long endUnfinished() {
+    void endUnfinished() {
         var ended = new java.util.BitSet();
         for (int task = 0; task < states.length; task++) {
             byte state = TaskState.state(states[task]);
@@ -121,7 +121,12 @@ final class TaskStates {
             become(task, states[task], TaskState.CANCELLED);
         }
         cancelled += ended.cardinality();
-        return ended.cardinality();
+    }
+
+    /** How many tasks {@link #endUnfinished} ended; 0 before it, or for a run that completed. */
+    long cutShort() {
+        var ended = endedByTheRun;
+        return ended == null ? 0 : ended.cardinality();
     }
 
     /** Whether {@link #endUnfinished} ended {@code task}. */

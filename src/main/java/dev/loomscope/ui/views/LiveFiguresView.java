@@ -79,10 +79,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("elapsed", Durations.humanMillis(f.elapsedMs()));
         set("ideal", Durations.humanMillis(f.idealMs()));
         set("completed", "%,d / %,d".formatted(f.completed(), f.tasks()));
-        set("inFlight", f.inFlight() < 0 ? "–" : "%,d".formatted(f.inFlight()));
-        set("waiting", f.waiting() < 0 ? "–" : "%,d".formatted(f.waiting()));
-        set("mounted", f.mountedVirtual() < 0 ? "–" : "%,d".formatted(f.mountedVirtual()));
-        set("queued", f.queuedVirtual() < 0 ? "–" : "%,d".formatted(f.queuedVirtual()));
+        set("inFlight", countOrUnknown(f.inFlight()));
+        set("waiting", countOrUnknown(f.waiting()));
+        set("mounted", countOrUnknown(f.mountedVirtual()));
+        set("queued", countOrUnknown(f.queuedVirtual()));
         set("threads", "%,d".formatted(f.platformThreads()));
         set("rss", megabytes(f.rssBytes()));
         set("heap", megabytes(f.heapBytes()));
@@ -101,6 +101,11 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         if (!text.equals(label.getText())) {
             label.setText(text);
         }
+    }
+
+    /** A count, or "–" where it is not known (negative: the JDK cannot say, or a run kept still has not given its events yet). */
+    private static String countOrUnknown(long count) {
+        return count < 0 ? "–" : "%,d".formatted(count);
     }
 
     private static String megabytes(long bytes) {
