@@ -1,5 +1,6 @@
 package dev.loomscope.cli;
 
+import dev.loomscope.testing.FreePorts;
 import dev.loomscope.testing.StartedFirst;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -244,10 +245,7 @@ class AttachCommandTest {
 
     @Test
     void aJvmThatExposesJmxItselfIsObservedThroughItsUrl() throws Exception {
-        int port;
-        try (var free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = FreePorts.next();
         try (var target = TargetJvm.java(ObservedProgram.class, List.of("-Dcom.sun.management.jmxremote.port=" + port,
                 "-Dcom.sun.management.jmxremote.rmi.port=" + port, "-Dcom.sun.management.jmxremote.host=127.0.0.1",
                 "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false"), "pin")) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomscope.testing.FreePorts;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.runner.ServiceThreads;
 import dev.loomscope.web.ServiceConfig;
@@ -46,10 +47,7 @@ class WebCommandsTest {
 
     @Test
     void loadSaysClearlyWhenNothingListens() throws Exception {
-        int closedPort;
-        try (var socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = FreePorts.next();
         var outcome = RunCommandTest.execute("load", "--url", "http://127.0.0.1:" + closedPort + "/block", "-n", "5");
         assertThat(outcome.exitCode()).isEqualTo(LoomScopeCommand.EXIT_RUN_FAILED);
         assertThat(outcome.err()).contains("nothing answers at http://127.0.0.1:" + closedPort + "/block").contains("loomscope serve");

@@ -1,7 +1,6 @@
 package dev.loomscope.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -26,9 +25,7 @@ public final class JmxTargets {
     }
 
     public static int freePort() throws IOException {
-        try (var free = new ServerSocket(0)) {
-            return free.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     public static String url(int port) {

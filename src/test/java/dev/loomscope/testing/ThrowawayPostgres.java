@@ -1,7 +1,6 @@
 package dev.loomscope.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -24,14 +23,13 @@ public final class ThrowawayPostgres implements AutoCloseable {
 
     private final Path folder;
     private final Path bin;
-    private final int port;
+    private int port;
     private final String password;
     private final boolean asRoot;
 
-    private ThrowawayPostgres(Path folder, Path bin, int port, String password, boolean asRoot) {
+    private ThrowawayPostgres(Path folder, Path bin, String password, boolean asRoot) {
         this.folder = folder;
         this.bin = bin;
-        this.port = port;
         this.password = password;
         this.asRoot = asRoot;
     }
@@ -70,11 +68,7 @@ public final class ThrowawayPostgres implements AutoCloseable {
         Path bin = installedBin().orElseThrow();
         boolean asRoot = isRoot();
         Path folder = Files.createTempDirectory("loomscope-pg", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        int port;
-        try (var probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        var cluster = new ThrowawayPostgres(folder, bin, port, password, asRoot);
+        var cluster = new ThrowawayPostgres(folder, bin, password, asRoot);
         try {
             Path passwordFile = Files.writeString(folder.resolve("password"), password + "\n");
             if (asRoot) {
@@ -82,13 +76,33 @@ public final class ThrowawayPostgres implements AutoCloseable {
             }
             cluster.runAsOwner(bin.resolve("initdb").toString(), "-D", folder.resolve("data").toString(), "-U", USER,
                     "--pwfile=" + passwordFile, "-A", "scram-sha-256", "--no-sync");
-            cluster.runAsOwner(bin.resolve("pg_ctl").toString(), "-D", folder.resolve("data").toString(), "-l",
-                    folder.resolve("log").toString(), "-w", "-t", "60", "-o",
-                    "-p " + port + " -k " + folder + " -c listen_addresses=127.0.0.1 -c max_connections=150 -c fsync=off", "start");
+            cluster.listen();
             return cluster;
         } catch (IOException | RuntimeException | InterruptedException e) {
             cluster.close();
             throw e;
+        }
+    }
+
+    /**
+     * Starts the server on a free port. The port is free when chosen, yet a process outside this JVM
+     * may bind it before the server does: then, and only then, the server starts again on another.
+     */
+    private void listen() throws IOException, InterruptedException {
+        for (int attempt = 1;; attempt++) {
+            port = FreePorts.next();
+            try {
+                runAsOwner(bin.resolve("pg_ctl").toString(), "-D", folder.resolve("data").toString(), "-l",
+                        folder.resolve("log").toString(), "-w", "-t", "60", "-o",
+                        "-p " + port + " -k " + folder + " -c listen_addresses=127.0.0.1 -c max_connections=150 -c fsync=off",
+                        "start");
+                return;
+            } catch (IOException e) {
+                if (attempt == 3 || !e.getMessage().contains("could not bind IPv4 address")) {
+                    throw e;
+                }
+                Files.deleteIfExists(folder.resolve("log"));
+            }
         }
     }
 

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.runner.ServiceThreads;
+import dev.loomscope.testing.FreePorts;
 import dev.loomscope.testing.Poll;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -104,10 +104,7 @@ class LoadGeneratorTest {
 
     /** 2 clients sending to a port nothing listens on, for {@code duration}. */
     private static LoadPlan toAClosedPortFor(Duration duration) throws IOException {
-        int closedPort;
-        try (var socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = FreePorts.next();
         return LoadPlan.duration(URI.create("http://127.0.0.1:" + closedPort + "/block"), 2, duration);
     }
 
@@ -198,10 +195,7 @@ class LoadGeneratorTest {
 
     @Test
     void probingAServerThatIsNotLoomScopeFindsNothing() throws Exception {
-        int closedPort;
-        try (var socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = FreePorts.next();
         assertThat(ServerInfo.probe(URI.create("http://127.0.0.1:" + closedPort + "/"))).isEmpty();
     }
 
