@@ -5,17 +5,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@link RunModel}'s JFR events: pins are drawn on their carrier's lane, flagged on their task
- * and counted; every event but a virtual thread's start and end is kept for the event list, oldest
- * first with its carrier's lane, up to {@link #MAX_KEPT}. The run's reader thread adds; any
- * thread reads the list, the counts are published by the model's version.
+ * A {@link RunModel}'s JFR events: pins are drawn on their carrier's lane, flagged on their task,
+ * counted and all kept in the {@link PinLog}; every event but a virtual thread's start and end is
+ * kept for the event list, oldest first with its carrier's lane, up to {@link #MAX_KEPT}. The run's
+ * reader thread adds; any thread reads the list, the counts are published by the model's version.
  */
 final class JfrEventList {
 
-    /** Events kept for the event list; beyond this pins are counted, not kept. */
+    /** Events kept for the event list; beyond this, pins are in the pin log alone. */
     static final int MAX_KEPT = 5_000;
 
     private final List<LaneEvent> kept = new ArrayList<>();
+    private final PinLog pins = new PinLog();
     private long pinnedEvents;
     private double pinnedMs;
 
@@ -33,6 +34,7 @@ final class JfrEventList {
             if (JfrEvent.PINNED.equals(event.kind())) {
                 pinnedEvents++;
                 pinnedMs += event.durationNanos() / 1e6;
+                pins.add(event, lane);
                 lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
                 int task = threads.taskOf(event.threadId());
                 if (task >= 0) {
@@ -47,6 +49,82 @@ final class JfrEventList {
                 }
             }
         }
+    }
+
+    /**
+     * At the run's end, puts every pin on its task. JFR names a pinned virtual thread through a constant it writes lazily,
+     * and its stream can deliver the pin without it (2,000 pins of a 2,000-task pinning run: 1,157 came with no thread,
+     * and their tasks were never shown pinned). Such a pin is put on the task whose own BLOCKED event, on the pin's
+     * carrier, last came at or before the pin began: a pinned thread keeps its carrier until it resumes, so no other task
+     * blocks there in between. Its thread is then the task's.
+     */
+    void namePinnedTasks(Recording recording, ThreadTaskIndex threads, TaskStates tasks) {
+        var blockedOn = recording == null ? null : BlockedByCarrier.of(recording, pins);
+        for (int i = 0, n = pins.size(); i < n; i++) {
+            long thread = pins.threadOf(i);
+            int task = thread >= 0 ? threads.taskOf(thread) : -1;
+            if (task < 0 && blockedOn != null) {
+                int event = blockedOn.lastAtOrBefore(pins.carrierOf(i), pins.timeNanos(i));
+                if (event >= 0) {
+                    task = recording.task(event);
+                    pins.setThread(i, recording.threadId(event));
+                }
+            }
+            if (task >= 0) {
+                tasks.pinned(task);
+            }
+        }
+    }
+
+    /** The BLOCKED events of the recording on the carriers of pins that came without their thread, by carrier, in time order. */
+    private record BlockedByCarrier(java.util.Map<Long, long[]> keysByCarrier, Recording recording) {
+
+        static BlockedByCarrier of(Recording recording, PinLog pins) {
+            var carriers = new java.util.HashSet<Long>();
+            for (int i = 0, n = pins.size(); i < n; i++) {
+                if (pins.threadOf(i) < 0 && pins.carrierOf(i) >= 0) {
+                    carriers.add(pins.carrierOf(i));
+                }
+            }
+            if (carriers.isEmpty()) {
+                return null;
+            }
+            var lists = new java.util.HashMap<Long, java.util.ArrayList<Long>>();
+            byte blocked = dev.loomscope.protocol.EventType.BLOCKED.code();
+            for (int i = 0, n = recording.size(); i < n; i++) {
+                if (recording.typeCode(i) == blocked && carriers.contains(recording.carrierId(i))) {
+                    // (microseconds << 24 | index), as the recording sorts its events.
+                    lists.computeIfAbsent(recording.carrierId(i), c -> new java.util.ArrayList<>())
+                            .add(Math.max(0, recording.timeNanos(i)) / 1_000 << 24 | i);
+                }
+            }
+            var keys = new java.util.HashMap<Long, long[]>();
+            lists.forEach((carrier, list) -> {
+                long[] sorted = list.stream().mapToLong(Long::longValue).toArray();
+                java.util.Arrays.sort(sorted);
+                keys.put(carrier, sorted);
+            });
+            return new BlockedByCarrier(keys, recording);
+        }
+
+        /** The recording's index of the last BLOCKED event on {@code carrier} at or before {@code timeNanos} (within JFR's clock alignment), or -1. */
+        int lastAtOrBefore(long carrier, long timeNanos) {
+            long[] keys = keysByCarrier.get(carrier);
+            if (keys == null) {
+                return -1;
+            }
+            // A millisecond's grace: JFR's clock is aligned to the runner's within its alignment error.
+            long limit = (Math.max(0, timeNanos) + ALIGNMENT_GRACE_NANOS) / 1_000 << 24 | ((1 << 24) - 1);
+            int at = java.util.Arrays.binarySearch(keys, limit);
+            int before = at >= 0 ? at : -at - 2;
+            return before < 0 ? -1 : (int) (keys[before] & ((1 << 24) - 1));
+        }
+    }
+
+    private static final long ALIGNMENT_GRACE_NANOS = 1_000_000;
+
+    PinLog pins() {
+        return pins;
     }
 
     long pinnedEvents() {

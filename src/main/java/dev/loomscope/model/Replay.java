@@ -2,6 +2,8 @@ package dev.loomscope.model;
 
 import dev.loomscope.protocol.Sample;
 import dev.loomscope.text.Text;
+import dev.loomscope.protocol.JfrEvent;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,12 +21,15 @@ public final class Replay implements Replayable {
     private final Recording recording;
     private final int[] order;
     private final List<Sample> samples;
-    private final List<LaneEvent> jfrEvents;
+    private final List<LaneEvent> otherJfrEvents;
+    private final PinLog pins;
+    private final int[] pinOrder;
     private final double durationMs;
     private RunModel replica;
     private int nextEvent;
     private int nextSample;
     private int nextJfr;
+    private int nextPin;
     private double positionMs;
 
     /** @throws IllegalArgumentException if the run has not ended or kept no recording */
@@ -37,9 +42,12 @@ public final class Replay implements Replayable {
         }
         this.order = recording.timeOrder();
         this.samples = recording.samples();
-        // JFR delivers in batches a second late: put its events in time order for the replay.
-        this.jfrEvents = finishedRun.jfrEvents().stream()
+        // JFR delivers in batches a second late: put its events in time order for the replay. Every pin is replayed, from the
+        // pin log (the event list keeps only its first events); the list's other events (GC, failed submits) beside them.
+        this.otherJfrEvents = finishedRun.jfrEvents().stream().filter(e -> !JfrEvent.PINNED.equals(e.event().kind()))
                 .sorted(java.util.Comparator.comparingLong((LaneEvent e) -> e.event().timeNanos())).toList();
+        this.pins = finishedRun.pins();
+        this.pinOrder = pins.timeOrder();
         double lastEvent = recording.size() == 0 ? 0 : recording.timeNanos(order[recording.size() - 1]) / 1e6;
         this.durationMs = Math.max(lastEvent, finishedRun.result() == null ? 0 : finishedRun.result().elapsedMs());
         restart();
@@ -50,6 +58,7 @@ public final class Replay implements Replayable {
         nextEvent = 0;
         nextSample = 0;
         nextJfr = 0;
+        nextPin = 0;
         positionMs = 0;
     }
 
@@ -95,19 +104,40 @@ public final class Replay implements Replayable {
         while (nextSample < samples.size() && samples.get(nextSample).timeNanos() <= limitNanos) {
             replica.onSample(samples.get(nextSample++));
         }
-        int jfrFrom = nextJfr;
-        while (nextJfr < jfrEvents.size() && jfrEvents.get(nextJfr).event().timeNanos() <= limitNanos) {
-            nextJfr++;
-        }
-        if (nextJfr > jfrFrom) {
-            replica.onJfrEvents(jfrEvents.subList(jfrFrom, nextJfr).stream().map(LaneEvent::event).toList());
-        }
+        replayJfrUpTo(limitNanos);
         positionMs = target;
         replica.setReplayClockMs(target);
         if (atEnd() && replica.phase() != RunModel.Phase.FINISHED) {
             replica.finish(source.result());
         }
     }
+
+    /** Feeds the replica the JFR events up to {@code limitNanos}, pins and others merged in time order, in batches of bounded size. */
+    private void replayJfrUpTo(long limitNanos) {
+        var batch = new ArrayList<JfrEvent>();
+        while (true) {
+            boolean otherDue = nextJfr < otherJfrEvents.size() && otherJfrEvents.get(nextJfr).event().timeNanos() <= limitNanos;
+            boolean pinDue = nextPin < pinOrder.length && pins.timeNanos(pinOrder[nextPin]) <= limitNanos;
+            if (!otherDue && !pinDue) {
+                break;
+            }
+            if (otherDue && (!pinDue || otherJfrEvents.get(nextJfr).event().timeNanos() <= pins.timeNanos(pinOrder[nextPin]))) {
+                batch.add(otherJfrEvents.get(nextJfr++).event());
+            } else {
+                batch.add(pins.get(pinOrder[nextPin++]).event());
+            }
+            if (batch.size() == BATCH) {
+                replica.onJfrEvents(List.copyOf(batch));
+                batch.clear();
+            }
+        }
+        if (!batch.isEmpty()) {
+            replica.onJfrEvents(List.copyOf(batch));
+        }
+    }
+
+    /** JFR events fed to the replica at once: a seek to the end of a run that pinned a million times makes them a batch at a time. */
+    private static final int BATCH = 10_000;
 
     public int eventsRecorded() {
         return order.length;

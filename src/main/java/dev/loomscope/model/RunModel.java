@@ -281,6 +281,7 @@ public final class RunModel implements RunListener {
         if (kept != null) {
             kept.trim();
         }
+        jfrEvents.namePinnedTasks(kept, threads, tasks);
         // A session keeps a dozen finished runs: each keeps its figures, not its growable buffers.
         lanes.trim();
         finishTimes = NO_TIMES;
@@ -409,9 +410,14 @@ public final class RunModel implements RunListener {
                 jfrEvents.pinnedMs(), kept ? -1 : tasks.cancelled());
     }
 
-    /** JFR events kept so far (pins, submit failures, GC), oldest first, with their carrier's lane; a copy. */
+    /** JFR events kept so far for the event list (pins, submit failures, GC; the first {@value JfrEventList#MAX_KEPT}), oldest first, with their carrier's lane; a copy. */
     public List<LaneEvent> jfrEvents() {
         return jfrEvents.copy();
+    }
+
+    /** Every pin JFR reported, however many: what replays, stories, exports and hotspots read. */
+    public PinLog pins() {
+        return jfrEvents.pins();
     }
 
     /** The run's events and samples, for replay and timeline export; null until it has ended, and once dropped (or never kept). */
@@ -422,6 +428,8 @@ public final class RunModel implements RunListener {
     /** Frees the recording and deletes the saved JFR file (old runs of a long session). */
     public void dropRecording() {
         archive.drop();
+        // A run that pinned a million times holds 40 MB of pins: as old, it keeps as many as its event list.
+        jfrEvents.pins().keepFirst(JfrEventList.MAX_KEPT);
     }
 
     /** Where the runner saved this run's JFR recording, once it has ended; else null. */

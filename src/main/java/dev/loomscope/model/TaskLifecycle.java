@@ -115,13 +115,11 @@ public record TaskLifecycle(int task, List<Step> steps, List<Slice> slices, doub
         }
         double pinned = 0;
         if (thread >= 0) {
-            for (LaneEvent pin : run.jfrEvents()) {
+            for (LaneEvent pin : run.pins().ofThread(thread)) {
                 JfrEvent event = pin.event();
-                if (JfrEvent.PINNED.equals(event.kind()) && event.threadId() == thread) {
-                    pinned += event.durationNanos() / 1e6;
-                    steps.add(new Step(event.timeNanos() / 1e6, Text.get("task.step.pinned", event.durationNanos() / 1e6, event.reason(),
-                            event.blockingOperation() == null || event.blockingOperation().isEmpty() ? "" : " (" + event.blockingOperation() + ")")));
-                }
+                pinned += event.durationNanos() / 1e6;
+                steps.add(new Step(event.timeNanos() / 1e6, Text.get("task.step.pinned", event.durationNanos() / 1e6, event.reason(),
+                        event.blockingOperation().isEmpty() ? "" : " (" + event.blockingOperation() + ")")));
             }
             steps.sort(Comparator.comparingDouble(Step::atMs));
         }

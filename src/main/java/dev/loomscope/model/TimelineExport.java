@@ -110,9 +110,10 @@ public final class TimelineExport {
                     }
                 }
             }
-            for (LaneEvent pin : run.jfrEvents()) {
-                JfrEvent e = pin.event();
-                if (JfrEvent.PINNED.equals(e.kind()) && e.carrierId() >= 0) {
+            PinLog pins = run.pins();
+            for (int i = 0, count = pins.size(); i < count; i++) {
+                JfrEvent e = pins.get(i).event();
+                if (e.carrierId() >= 0) {
                     slice(json, Text.get("timeline-export.pinned", e.reason()), "jfr", e.timeNanos(), e.durationNanos(), e.carrierId());
                 }
             }

@@ -24,7 +24,12 @@ public final class PinHotspots {
     }
 
     public void add(Pin pin) {
-        byFrames.computeIfAbsent(Observation.hotspotFrames(pin.frames()), Tally::new).add(pin);
+        add(pin, 1, pin.durationMs(), pin.durationMs());
+    }
+
+    /** {@code count} pins alike in their frames, reason and operation ({@code site} is one of them), with their total and longest time. */
+    public void add(Pin site, long count, double totalMs, double maxMs) {
+        byFrames.computeIfAbsent(Observation.hotspotFrames(site.frames()), Tally::new).add(site, count, totalMs, maxMs);
     }
 
     /** Whether {@code pin} belongs to {@code hotspot}: it shares the frames the hotspot is grouped by. */
@@ -52,12 +57,12 @@ public final class PinHotspots {
             this.frames = frames;
         }
 
-        void add(Pin pin) {
-            count++;
-            totalMs += pin.durationMs();
-            maxMs = Math.max(maxMs, pin.durationMs());
-            reasons.add(pin.reason());
-            operations.add(pin.blockingOperation());
+        void add(Pin site, long pins, double ms, double longestMs) {
+            count += pins;
+            totalMs += ms;
+            maxMs = Math.max(maxMs, longestMs);
+            reasons.add(site.reason());
+            operations.add(site.blockingOperation());
         }
 
         PinHotspot hotspot() {

@@ -123,35 +123,51 @@ public final class CarrierLaneView extends Region implements FrameView {
                 outline(g, slice.lane(), slice.fromNanos(), slice.toNanos(), laneHeight, columns);
             }
         }
-        if (!markedPins.isEmpty()) {
+        if (markedHotspot != null && markedLog == model.pins()) {
             g.setStroke(Palette.fx(palette.heldThread()));
-            for (var pin : markedPins) {
-                outline(g, pin.lane(), pin.event().timeNanos(), pin.event().timeNanos() + pin.event().durationNanos(), laneHeight, columns);
-            }
+            // A run can pin a million times: a pin whose outline would fall within the last one drawn on its lane is not drawn again.
+            double[] outlinedTo = new double[model.lanes().laneCount()];
+            markedLog.eachOf(markedHotspot, (i, lane, fromNanos, toNanos) -> {
+                if (lane >= 0 && lane < outlinedTo.length) {
+                    outlinedTo[lane] = Math.max(outlinedTo[lane], outline(g, lane, fromNanos, toNanos, laneHeight, columns, outlinedTo[lane]));
+                }
+            });
         }
     }
 
     private void outline(GraphicsContext g, int lane, long fromNanos, long toNanos, double laneHeight, int columns) {
+        outline(g, lane, fromNanos, toNanos, laneHeight, columns, -1);
+    }
+
+    /** Outlines the span on its lane unless it ends by {@code drawnUpTo} (an x already outlined); returns where the outline ends, or -1. */
+    private double outline(GraphicsContext g, int lane, long fromNanos, long toNanos, double laneHeight, int columns, double drawnUpTo) {
         if (lane < 0 || toNanos < drawnFrom || fromNanos > drawnTo) {
-            return;
+            return -1;
         }
         double span = Math.max(1, drawnTo - drawnFrom);
         double x0 = labelWidth + Math.max(0, (fromNanos - drawnFrom) / span * columns);
         double x1 = labelWidth + Math.min(columns, (toNanos - drawnFrom) / span * columns);
-        g.strokeRect(x0 - 1, lane * laneHeight + 1, Math.max(3, x1 - x0 + 2), Math.max(3, laneHeight - 2));
+        double width = Math.max(3, x1 - x0 + 2);
+        if (x0 - 1 + width <= drawnUpTo) {
+            return drawnUpTo;
+        }
+        g.strokeRect(x0 - 1, lane * laneHeight + 1, width, Math.max(3, laneHeight - 2));
+        return x0 - 1 + width;
     }
 
-    private java.util.List<dev.loomscope.model.LaneEvent> markedPins = java.util.List.of();
+    private dev.loomscope.model.PinLog markedLog;
+    private dev.loomscope.model.observe.PinHotspot markedHotspot;
 
-    /** Outlines these pins (a hotspot picked in the JFR view) on their carriers' lanes; empty for none. */
-    public void markPins(java.util.List<dev.loomscope.model.LaneEvent> pins) {
-        markedPins = java.util.List.copyOf(pins);
+    /** Outlines the pins of {@code hotspot} (picked in the JFR view) in {@code log} on their carriers' lanes; a null hotspot for none. */
+    public void markPins(dev.loomscope.model.PinLog log, dev.loomscope.model.observe.PinHotspot hotspot) {
+        markedLog = log;
+        markedHotspot = log == null ? null : hotspot;
         viewChanged = true;
     }
 
     /** The pins outlined now (drawn on the canvas, so tests read them here). */
     public java.util.List<dev.loomscope.model.LaneEvent> markedPins() {
-        return markedPins;
+        return markedHotspot == null ? java.util.List.of() : markedLog.of(markedHotspot);
     }
 
     private double axisHeight() {
@@ -385,14 +401,12 @@ public final class CarrierLaneView extends Region implements FrameView {
         int column = (int) (x - labelWidth);
         long at = drawnFrom + (long) ((double) column / drawnColumns * (drawnTo - drawnFrom));
         long slack = (drawnTo - drawnFrom) / drawnColumns;
-        for (LaneEvent shown : model.jfrEvents()) {
+        LaneEvent shown = model.pins().onLane(lane, at - slack, at + slack);
+        if (shown != null) {
             JfrEvent event = shown.event();
-            if (shown.lane() == lane && JfrEvent.PINNED.equals(event.kind()) && at >= event.timeNanos() - slack
-                    && at <= event.timeNanos() + event.durationNanos() + slack) {
-                return Messages.text("lanes.pin", Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane), event.reason(),
-                        event.blockingOperation().isEmpty() ? "" : Messages.text("lanes.during", event.blockingOperation()),
-                        Durations.humanMillis(event.timeNanos() / 1e6));
-            }
+            return Messages.text("lanes.pin", Durations.humanMillis(event.durationNanos() / 1e6), lanes.laneName(lane), event.reason(),
+                    event.blockingOperation().isEmpty() ? "" : Messages.text("lanes.during", event.blockingOperation()),
+                    Durations.humanMillis(event.timeNanos() / 1e6));
         }
         if (bins == null || column >= drawnColumns) {
             return lanes.laneName(lane);

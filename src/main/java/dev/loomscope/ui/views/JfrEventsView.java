@@ -1,13 +1,12 @@
 package dev.loomscope.ui.views;
 
 import dev.loomscope.ui.fx.Messages;
-import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.PinHotspot;
-import dev.loomscope.model.observe.PinHotspots;
 
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.model.LaneEvent;
+import dev.loomscope.model.PinLog;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.protocol.JfrEvent;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -27,7 +26,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     private final TableView<LaneEvent> table = new TableView<>();
     private final TextArea stack = new TextArea();
     private RunModel model;
-    private int shownCount = -1;
+    private long shownCount = -1;
 
     public JfrEventsView() {
         getStyleClass().add("jfr-events");
@@ -61,7 +60,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 table.getSelectionModel().clearSelection();
                 stack.setText(describe(picked));
             }
-            pinsOnLanes.accept(picked == null ? java.util.List.of() : pinsOf(picked));
+            pinsOnLanes.accept(model == null ? null : model.pins(), picked);
         });
         var hotspotTitle = new javafx.scene.control.Label(Messages.text("jfr.hotspots"));
         hotspotTitle.getStyleClass().add("hotspots-title");
@@ -91,24 +90,11 @@ public final class JfrEventsView extends SplitPane implements FrameView {
 
     private final TableView<PinHotspot> hotspots = new TableView<>();
     private final javafx.scene.layout.VBox hotspotBox = new javafx.scene.layout.VBox(2);
-    private java.util.function.Consumer<java.util.List<LaneEvent>> pinsOnLanes = pins -> {};
-    private java.util.List<LaneEvent> pins = java.util.List.of();
+    private java.util.function.BiConsumer<PinLog, PinHotspot> pinsOnLanes = (log, hotspot) -> {};
 
     /** Where a picked hotspot's pins are shown: the carrier lanes. */
-    public void showPinsOn(java.util.function.Consumer<java.util.List<LaneEvent>> lanes) {
+    public void showPinsOn(java.util.function.BiConsumer<PinLog, PinHotspot> lanes) {
         this.pinsOnLanes = lanes;
-    }
-
-    /** A run's pin as the hotspot grouping reads pins. */
-    private static Pin pin(LaneEvent e) {
-        JfrEvent event = e.event();
-        var frames = event.stackTrace() == null || event.stackTrace().isEmpty() ? java.util.List.<String>of() : java.util.List.of(event.stackTrace().split("\n"));
-        return new Pin(event.timeNanos() / 1_000_000, event.durationNanos() / 1e6, event.threadId(), "", event.carrierId(),
-                event.reason() == null ? "" : event.reason(), event.blockingOperation() == null ? "" : event.blockingOperation(), frames);
-    }
-
-    private java.util.List<LaneEvent> pinsOf(PinHotspot hotspot) {
-        return pins.stream().filter(e -> PinHotspots.belongs(pin(e), hotspot)).toList();
     }
 
     private static String describe(PinHotspot hotspot) {
@@ -159,9 +145,9 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         refresh(frame.shown());
     }
 
-    /** Adds rows that arrived since the last frame. */
+    /** Adds rows that arrived since the last frame, and counts every pin in the hotspots (the rows stop at the first {@code MAX_KEPT}). */
     public void refresh(RunModel run) {
-        int count = run == null ? 0 : run.jfrEventCount();
+        long count = run == null ? 0 : (long) run.pins().size() << 32 | run.jfrEventCount();
         if (run == model && count == shownCount) {
             return;
         }
@@ -179,20 +165,14 @@ public final class JfrEventsView extends SplitPane implements FrameView {
             } else {
                 table.getItems().setAll(events);
             }
-            pins = events.stream().filter(e -> JfrEvent.PINNED.equals(e.event().kind())).toList();
         }
-        if (run == null) {
-            pins = java.util.List.of();
-        }
-        // The pins by hotspot, costliest first: the "why is it pinned" answer.
+        // The pins by hotspot, costliest first: the "why is it pinned" answer. A picked hotspot stays picked as its pins add up.
         PinHotspot picked = hotspots.getSelectionModel().getSelectedItem();
-        hotspots.getItems().setAll(PinHotspots.of(pins.stream().map(JfrEventsView::pin).toList()));
-        hotspotBox.setVisible(!pins.isEmpty());
-        if (picked != null && hotspots.getItems().contains(picked)) {
-            hotspots.getSelectionModel().select(picked);
-        } else {
-            pinsOnLanes.accept(java.util.List.of());
-        }
+        var byCost = run == null ? java.util.List.<PinHotspot>of() : run.pins().hotspots();
+        hotspots.getItems().setAll(byCost);
+        hotspotBox.setVisible(!byCost.isEmpty());
+        var same = picked == null ? java.util.Optional.<PinHotspot>empty() : byCost.stream().filter(h -> h.frames().equals(picked.frames())).findFirst();
+        same.ifPresentOrElse(hotspots.getSelectionModel()::select, () -> pinsOnLanes.accept(null, null));
     }
 
     public TableView<LaneEvent> table() {

@@ -1,0 +1,209 @@
+package dev.loomscope.model;
+
+import dev.loomscope.model.observe.Pin;
+import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.model.observe.PinHotspots;
+import dev.loomscope.protocol.JfrEvent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every pin of a run, however many: a replay, a task's story, the timeline export, the lanes'
+ * tooltips and the hotspots read them all, where the event list shows only its first
+ * {@link JfrEventList#MAX_KEPT} events. A pin costs 40 bytes here: its times, thread,
+ * carrier and lane in arrays, and its reason, operation and stack once per distinct site (a
+ * pinning run has a handful). The run's reader thread adds; any thread reads.
+ */
+public final class PinLog {
+
+    /** Where pins happen: one per distinct reason, blocking operation and stack, with its pins' totals. */
+    private record Site(String reason, String blockingOperation, String stackTrace) {
+    }
+
+    private static final class Totals {
+        long count;
+        long nanos;
+        long maxNanos;
+    }
+
+    private final Map<Site, Integer> siteIndex = new HashMap<>();
+    private final List<Site> sites = new ArrayList<>();
+    private final List<Totals> totals = new ArrayList<>();
+    private long[] times = new long[64];
+    private long[] durations = new long[64];
+    private long[] threads = new long[64];
+    private long[] carriers = new long[64];
+    private int[] lanes = new int[64];
+    private int[] siteOf = new int[64];
+    private int size;
+
+    synchronized void add(JfrEvent pin, int lane) {
+        if (size == times.length) {
+            int grown = size * 2;
+            times = Arrays.copyOf(times, grown);
+            durations = Arrays.copyOf(durations, grown);
+            threads = Arrays.copyOf(threads, grown);
+            carriers = Arrays.copyOf(carriers, grown);
+            lanes = Arrays.copyOf(lanes, grown);
+            siteOf = Arrays.copyOf(siteOf, grown);
+        }
+        var site = new Site(orEmpty(pin.reason()), orEmpty(pin.blockingOperation()), orEmpty(pin.stackTrace()));
+        int index = siteIndex.computeIfAbsent(site, s -> {
+            sites.add(s);
+            totals.add(new Totals());
+            return sites.size() - 1;
+        });
+        Totals sum = totals.get(index);
+        sum.count++;
+        sum.nanos += pin.durationNanos();
+        sum.maxNanos = Math.max(sum.maxNanos, pin.durationNanos());
+        times[size] = pin.timeNanos();
+        durations[size] = pin.durationNanos();
+        threads[size] = pin.threadId();
+        carriers[size] = pin.carrierId();
+        lanes[size] = lane;
+        siteOf[size] = index;
+        size++;
+    }
+
+    /**
+     * Forgets each pin after the first {@code kept}, keeping every site's totals (the hotspots stay whole): an old run of a
+     * long session, whose recording is dropped too, keeps what its event list keeps.
+     */
+    synchronized void keepFirst(int kept) {
+        if (size <= kept) {
+            return;
+        }
+        size = kept;
+        times = Arrays.copyOf(times, kept);
+        durations = Arrays.copyOf(durations, kept);
+        threads = Arrays.copyOf(threads, kept);
+        carriers = Arrays.copyOf(carriers, kept);
+        lanes = Arrays.copyOf(lanes, kept);
+        siteOf = Arrays.copyOf(siteOf, kept);
+    }
+
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
+    }
+
+    public synchronized int size() {
+        return size;
+    }
+
+    /** The {@code i}th pin to arrive, with its carrier's lane. */
+    public synchronized LaneEvent get(int i) {
+        java.util.Objects.checkIndex(i, size);
+        Site site = sites.get(siteOf[i]);
+        return new LaneEvent(new JfrEvent(JfrEvent.PINNED, times[i], durations[i], threads[i], carriers[i], site.reason(), site.blockingOperation(),
+                site.stackTrace()), lanes[i]);
+    }
+
+    synchronized long threadOf(int i) {
+        java.util.Objects.checkIndex(i, size);
+        return threads[i];
+    }
+
+    synchronized long carrierOf(int i) {
+        java.util.Objects.checkIndex(i, size);
+        return carriers[i];
+    }
+
+    /** Names the thread of a pin that came without it (see {@code JfrEventList.namePinnedTasks}). */
+    synchronized void setThread(int i, long thread) {
+        java.util.Objects.checkIndex(i, size);
+        threads[i] = thread;
+    }
+
+    /** When the {@code i}th pin to arrive began, in ns since the run began. */
+    public synchronized long timeNanos(int i) {
+        java.util.Objects.checkIndex(i, size);
+        return times[i];
+    }
+
+    /** The pins' indices in the order they began (JFR delivers them in batches, roughly in order). */
+    synchronized int[] timeOrder() {
+        // Sort (microseconds << 24 | index), as the recording sorts its events: 39 bits of time (6 days) above 24 of index.
+        if (size >= 1 << 24) {
+            long[] began = Arrays.copyOf(times, size);
+            return java.util.stream.IntStream.range(0, size).boxed().sorted(java.util.Comparator.comparingLong(i -> began[i]))
+                    .mapToInt(Integer::intValue).toArray();
+        }
+        long[] keys = new long[size];
+        for (int i = 0; i < size; i++) {
+            keys[i] = Math.max(0, times[i]) / 1_000 << 24 | i;
+        }
+        Arrays.sort(keys);
+        int[] order = new int[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = (int) (keys[i] & ((1 << 24) - 1));
+        }
+        return order;
+    }
+
+    /** The pins of one virtual thread, in the order they arrived. */
+    public synchronized List<LaneEvent> ofThread(long thread) {
+        var found = new ArrayList<LaneEvent>();
+        for (int i = 0; i < size; i++) {
+            if (threads[i] == thread) {
+                found.add(get(i));
+            }
+        }
+        return found;
+    }
+
+    /** The first pin to arrive that held {@code lane}'s carrier at some time from {@code fromNanos} to {@code toNanos}, or null. */
+    public synchronized LaneEvent onLane(int lane, long fromNanos, long toNanos) {
+        for (int i = 0; i < size; i++) {
+            if (lanes[i] == lane && times[i] <= toNanos && times[i] + durations[i] >= fromNanos) {
+                return get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The pins grouped into hotspots by their stacks, costliest first: from each site's totals, so as cheap at a million pins as at ten. */
+    public synchronized List<PinHotspot> hotspots() {
+        var hotspots = new PinHotspots();
+        for (int i = 0; i < sites.size(); i++) {
+            Totals sum = totals.get(i);
+            hotspots.add(asPin(sites.get(i)), sum.count, sum.nanos / 1e6, sum.maxNanos / 1e6);
+        }
+        return hotspots.byCost();
+    }
+
+    /** The pins of {@code hotspot} (those kept: see {@link #keepFirst}), in the order they arrived. */
+    public List<LaneEvent> of(PinHotspot hotspot) {
+        var found = new ArrayList<LaneEvent>();
+        eachOf(hotspot, (i, lane, fromNanos, toNanos) -> found.add(get(i)));
+        return found;
+    }
+
+    /** What {@link #eachOf} hands each pin to: its index, lane and times, nothing made per pin. */
+    @FunctionalInterface
+    public interface Spans {
+        void span(int index, int lane, long fromNanos, long toNanos);
+    }
+
+    /** Hands each pin of {@code hotspot} to {@code spans}, in the order they arrived: for drawing them, as often as each frame. */
+    public synchronized void eachOf(PinHotspot hotspot, Spans spans) {
+        var inHotspot = new boolean[sites.size()];
+        for (int s = 0; s < sites.size(); s++) {
+            inHotspot[s] = PinHotspots.belongs(asPin(sites.get(s)), hotspot);
+        }
+        for (int i = 0; i < size; i++) {
+            if (inHotspot[siteOf[i]]) {
+                spans.span(i, lanes[i], times[i], times[i] + durations[i]);
+            }
+        }
+    }
+
+    /** A site as the hotspot grouping reads a pin: its frames, reason and operation (its time and carrier play no part). */
+    private static Pin asPin(Site site) {
+        List<String> frames = site.stackTrace().isEmpty() ? List.of() : List.of(site.stackTrace().split("\n"));
+        return new Pin(0, 0, -1, "", -1, site.reason(), site.blockingOperation(), frames);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.loomscope.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomscope.model.observe.PinHotspot;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run that pins more often than the JFR event list keeps rows for: its replay, its tasks' stories, its timeline export
+ * and its hotspots still count every pin, as its live figures did.
+ */
+class PinLogTest {
+
+    private static final int TASKS = 12_000;
+
+    private static final RunModel RUN = FinishedRuns.pinning(TASKS);
+
+    @Test
+    void theEventListStopsAtItsFirstRowsWhileTheLiveFiguresCountEveryPin() {
+        assertThat(RUN.jfrEvents()).hasSize(JfrEventList.MAX_KEPT);
+        assertThat(RUN.figures(0).pinnedEvents()).isEqualTo(TASKS);
+        assertThat(RUN.pins().size()).isEqualTo(TASKS);
+    }
+
+    @Test
+    void aReplayCountsEveryPinAsItHappened() {
+        var replay = new Replay(RUN);
+        // Task t's pin begins at 1 + t % 40 ms: by 20 ms, those of t % 40 in 0..19, half of them.
+        replay.seek(20);
+        assertThat(replay.replica().figures(0).pinnedEvents()).isEqualTo(TASKS / 2);
+
+        replay.seek(replay.durationMs());
+        LiveFigures replayed = replay.replica().figures(0);
+        assertThat(replayed.pinnedEvents()).isEqualTo(TASKS);
+        assertThat(replayed.pinnedMs()).isCloseTo(RUN.figures(0).pinnedMs(), within(1e-6));
+        assertThat(replay.replica().states()).isEqualTo(RUN.states());
+        assertThat(replay.replica().pins().hotspots()).isEqualTo(RUN.pins().hotspots());
+    }
+
+    @Test
+    void theLastTaskToPinHasItsPinInItsStory() {
+        TaskLifecycle last = TaskLifecycle.of(RUN, TASKS - 1);
+        assertThat(last.pinnedMs()).isEqualTo(10.0);
+        assertThat(last.steps()).anySatisfy(step -> assertThat(step.atMs()).isEqualTo(1 + (TASKS - 1) % 40));
+    }
+
+    @Test
+    void theTimelineExportHasASliceForEveryPin() throws Exception {
+        var out = new ByteArrayOutputStream();
+        TimelineExport.perfetto(RUN, out);
+        var jfrSlices = Pattern.compile("\"cat\"\\s*:\\s*\"jfr\"").matcher(out.toString(StandardCharsets.UTF_8)).results().count();
+        assertThat(jfrSlices).isEqualTo(TASKS);
+    }
+
+    @Test
+    void hotspotsCountEveryPinOfTheirSite() {
+        var hotspots = RUN.pins().hotspots();
+        assertThat(hotspots).hasSize(2);
+        assertThat(hotspots).extracting(PinHotspot::firstCallerFrame)
+                .containsExactlyInAnyOrder("app.Odd.sleep(Odd.java:7)", "app.Even.sleep(Even.java:9)");
+        for (PinHotspot hotspot : hotspots) {
+            assertThat(hotspot.count()).isEqualTo(TASKS / 2);
+            assertThat(hotspot.totalMs()).isCloseTo(TASKS / 2 * 10.0, within(1e-6));
+            assertThat(hotspot.maxMs()).isEqualTo(10.0);
+            assertThat(RUN.pins().of(hotspot)).hasSize(TASKS / 2).allSatisfy(pin -> assertThat(pin.event().stackTrace()).contains(hotspot.firstCallerFrame()));
+        }
+    }
+
+    @Test
+    void anOldRunWhoseRecordingIsDroppedKeepsItsFirstPinsAndItsHotspotsWhole() {
+        RunModel old = FinishedRuns.pinning(TASKS);
+        var before = old.pins().hotspots();
+        old.dropRecording();
+        assertThat(old.pins().size()).isEqualTo(JfrEventList.MAX_KEPT);
+        assertThat(old.pins().get(JfrEventList.MAX_KEPT - 1).event().threadId()).isEqualTo(10_000 + JfrEventList.MAX_KEPT - 1);
+        assertThat(old.pins().hotspots()).isEqualTo(before);
+        assertThat(old.figures(0).pinnedEvents()).isEqualTo(TASKS);
+    }
+
+    @Test
+    void pinsThatCameWithoutTheirThreadArePutOnTheTaskThatBlockedOnTheirCarrier() {
+        RunModel named = FinishedRuns.pinnedInTurn(200, true);
+        RunModel unnamed = FinishedRuns.pinnedInTurn(200, false);
+
+        assertThat(unnamed.states()).isEqualTo(named.states());
+        for (int task = 0; task < 200; task++) {
+            assertThat(TaskState.pinned(unnamed.states()[task])).as("task %d shown pinned", task).isTrue();
+        }
+        for (int i = 0; i < 200; i++) {
+            assertThat(unnamed.pins().get(i).event().threadId()).isEqualTo(10_000 + i);
+        }
+        assertThat(TaskLifecycle.of(unnamed, 137).pinnedMs()).isEqualTo(9.0);
+    }
+}
