@@ -48,7 +48,7 @@ public final class Recording {
             ensure(size + n);
         } catch (OutOfMemoryError e) {
             // The run matters more than its replay: stop keeping events, never fail the run for it.
-            truncated = true;
+            stopKeeping();
             return;
         }
         for (int i = 0; i < n; i++) {
@@ -61,6 +61,11 @@ public final class Recording {
             carriers[chunk][at] = (int) batch.carrierId(i);
             size++;
         }
+    }
+
+    /** Keeps no more events (the heap could not grow for them): the batch being added is not kept either. */
+    void stopKeeping() {
+        truncated = true;
     }
 
     void add(Sample sample) {

@@ -120,6 +120,11 @@ public final class RunModel implements RunListener {
         if (kept != null) {
             kept.add(batch);
         }
+        if (deferring && kept != null && kept.truncated()) {
+            // The recording stopped keeping events (its heap would not grow): those it kept go in now, this batch and
+            // the rest as they come. Held back, they would have been lost to the figures as well as to the replay.
+            applyDeferred();
+        }
         if (deferring) {
             publish();
             return;
@@ -423,6 +428,11 @@ public final class RunModel implements RunListener {
     /** The run's events and samples, for replay and timeline export; null until it has ended, and once dropped (or never kept). */
     public Recording recording() {
         return phase == Phase.FINISHED ? archive.events() : null;
+    }
+
+    /** The recording as it is being kept, before the run ends (where {@link #recording()} gives it); null once dropped. */
+    Recording recordingWhileRunning() {
+        return archive.events();
     }
 
     /** Frees the recording and deletes the saved JFR file (old runs of a long session). */

@@ -99,6 +99,24 @@ class RunModelTest {
     }
 
     @Test
+    void aRunKeptStillWhoseRecordingStopsKeepingLosesNoEventToItsFigures() {
+        var deferred = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 3, 1), 2);
+        deferred.deferEventsUntilTheEnd();
+        long carrier = 31;
+        deferred.onEvents(new Events().add(SUBMITTED, 0, 0, 1, 1).add(SUBMITTED, 1, 0, 1, 1).add(SUBMITTED, 2, 0, 1, 1)
+                .add(STARTED, 0, 1, 500, carrier).add(FINISHED, 0, 5, 500, carrier).batch());
+        // What an OutOfMemoryError in the recording does: it keeps nothing more, this batch included.
+        deferred.recordingWhileRunning().stopKeeping();
+        deferred.onEvents(new Events().add(STARTED, 1, 6, 501, carrier).add(FINISHED, 1, 9, 501, carrier).batch());
+        deferred.onEvents(new Events().add(STARTED, 2, 10, 502, carrier).add(FINISHED, 2, 12, 502, carrier).batch());
+        deferred.finish(dev.loomscope.result.RunResult.failed(deferred.scenario(), 12, "stopped"));
+
+        assertThat(deferred.figures(0).completed()).isEqualTo(3);
+        assertThat(deferred.curve().total()).isEqualTo(3);
+        assertThat(deferred.recording().truncated()).as("the replay says it shows only the first events").isTrue();
+    }
+
+    @Test
     void aRunKeptStillRecordsItsEventsAndAppliesThemOnlyAtItsEndToTheSameStateAsALiveOne() {
         var live = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
         var deferred = new RunModel(2, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
