@@ -16,7 +16,7 @@ final class JfrEventList {
     static final int MAX_KEPT = 5_000;
 
     private final List<LaneEvent> kept = new ArrayList<>();
-    private final PinLog pins = new PinLog();
+    private volatile PinLog pins = new PinLog();
     private long pinnedEvents;
     private double pinnedMs;
 
@@ -55,15 +55,17 @@ final class JfrEventList {
      * At the run's end, puts every pin on its task. JFR names a pinned virtual thread through a constant it writes lazily,
      * and its stream can deliver the pin without it (2,000 pins of a 2,000-task pinning run: 1,157 came with no thread,
      * and their tasks were never shown pinned). Such a pin is put on the task whose own BLOCKED event, on the pin's
-     * carrier, last came at or before the pin began: a pinned thread keeps its carrier until it resumes, so no other task
-     * blocks there in between. Its thread is then the task's.
+     * carrier, last came at or before the pin began, and at most {@value #BLOCKED_BEFORE_PIN_MS} ms before: a pinned thread
+     * keeps its carrier until it resumes, so no other task blocks there in between. Its thread is then the task's. A pin
+     * whose task's event the recording did not keep (past its size, or its heap) is left unnamed rather than put on an
+     * older task's.
      */
     void namePinnedTasks(Recording recording, ThreadTaskIndex threads, TaskStates tasks) {
         var blockedOn = recording == null ? null : BlockedByCarrier.of(recording, pins);
         for (int i = 0, n = pins.size(); i < n; i++) {
             long thread = pins.threadOf(i);
             int task = thread >= 0 ? threads.taskOf(thread) : -1;
-            if (task < 0 && blockedOn != null) {
+            if (thread < 0 && blockedOn != null && blockedOn.keptAt(pins.timeNanos(i))) {
                 int event = blockedOn.lastAtOrBefore(pins.carrierOf(i), pins.timeNanos(i));
                 if (event >= 0) {
                     task = recording.task(event);
@@ -77,7 +79,7 @@ final class JfrEventList {
     }
 
     /** The BLOCKED events of the recording on the carriers of pins that came without their thread, by carrier, in time order. */
-    private record BlockedByCarrier(java.util.Map<Long, long[]> keysByCarrier, Recording recording) {
+    private record BlockedByCarrier(java.util.Map<Long, long[]> keysByCarrier, long keptUntilNanos) {
 
         static BlockedByCarrier of(Recording recording, PinLog pins) {
             var carriers = new java.util.HashSet<Long>();
@@ -91,7 +93,9 @@ final class JfrEventList {
             }
             var lists = new java.util.HashMap<Long, java.util.ArrayList<Long>>();
             byte blocked = dev.loomscope.protocol.EventType.BLOCKED.code();
+            long latest = Long.MIN_VALUE;
             for (int i = 0, n = recording.size(); i < n; i++) {
+                latest = Math.max(latest, recording.timeNanos(i));
                 if (recording.typeCode(i) == blocked && carriers.contains(recording.carrierId(i))) {
                     // (microseconds << 24 | index), as the recording sorts its events.
                     lists.computeIfAbsent(recording.carrierId(i), c -> new java.util.ArrayList<>())
@@ -104,7 +108,12 @@ final class JfrEventList {
                 java.util.Arrays.sort(sorted);
                 keys.put(carrier, sorted);
             });
-            return new BlockedByCarrier(keys, recording);
+            return new BlockedByCarrier(keys, recording.truncated() ? latest : Long.MAX_VALUE);
+        }
+
+        /** Whether the recording kept the events of {@code timeNanos}: all of them, unless it stopped keeping before. */
+        boolean keptAt(long timeNanos) {
+            return timeNanos <= keptUntilNanos;
         }
 
         /** The recording's index of the last BLOCKED event on {@code carrier} at or before {@code timeNanos} (within JFR's clock alignment), or -1. */
@@ -117,11 +126,24 @@ final class JfrEventList {
             long limit = (Math.max(0, timeNanos) + ALIGNMENT_GRACE_NANOS) / 1_000 << 24 | ((1 << 24) - 1);
             int at = java.util.Arrays.binarySearch(keys, limit);
             int before = at >= 0 ? at : -at - 2;
-            return before < 0 ? -1 : (int) (keys[before] & ((1 << 24) - 1));
+            if (before < 0 || keys[before] >>> 24 < (timeNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000) / 1_000) {
+                return -1;
+            }
+            return (int) (keys[before] & ((1 << 24) - 1));
         }
     }
 
     private static final long ALIGNMENT_GRACE_NANOS = 1_000_000;
+    /**
+     * How long before its pin a task's BLOCKED event may come: the task records it, then calls the blocking operation that
+     * parks it pinned, microseconds later on an idle machine; this leaves room for the runner being descheduled between.
+     */
+    static final long BLOCKED_BEFORE_PIN_MS = 50;
+
+    /** Keeps the first {@code kept} pins only (see {@link PinLog#firstOnly}). */
+    void keepFirstPins(int kept) {
+        pins = pins.firstOnly(kept);
+    }
 
     PinLog pins() {
         return pins;

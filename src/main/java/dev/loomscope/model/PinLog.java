@@ -70,20 +70,32 @@ public final class PinLog {
     }
 
     /**
-     * Forgets each pin after the first {@code kept}, keeping every site's totals (the hotspots stay whole): an old run of a
-     * long session, whose recording is dropped too, keeps what its event list keeps.
+     * A log of the first {@code kept} pins with every site's totals (the hotspots stay whole), or this one if it holds no more:
+     * for an old run of a long session, whose recording is dropped too. A new log, not this one cut: a replay or an export
+     * still reading this one reads it whole.
      */
-    synchronized void keepFirst(int kept) {
+    synchronized PinLog firstOnly(int kept) {
         if (size <= kept) {
-            return;
+            return this;
         }
-        size = kept;
-        times = Arrays.copyOf(times, kept);
-        durations = Arrays.copyOf(durations, kept);
-        threads = Arrays.copyOf(threads, kept);
-        carriers = Arrays.copyOf(carriers, kept);
-        lanes = Arrays.copyOf(lanes, kept);
-        siteOf = Arrays.copyOf(siteOf, kept);
+        var first = new PinLog();
+        first.siteIndex.putAll(siteIndex);
+        first.sites.addAll(sites);
+        for (Totals sum : totals) {
+            var copy = new Totals();
+            copy.count = sum.count;
+            copy.nanos = sum.nanos;
+            copy.maxNanos = sum.maxNanos;
+            first.totals.add(copy);
+        }
+        first.size = kept;
+        first.times = Arrays.copyOf(times, kept);
+        first.durations = Arrays.copyOf(durations, kept);
+        first.threads = Arrays.copyOf(threads, kept);
+        first.carriers = Arrays.copyOf(carriers, kept);
+        first.lanes = Arrays.copyOf(lanes, kept);
+        first.siteOf = Arrays.copyOf(siteOf, kept);
+        return first;
     }
 
     private static String orEmpty(String text) {
@@ -175,7 +187,7 @@ public final class PinLog {
         return hotspots.byCost();
     }
 
-    /** The pins of {@code hotspot} (those kept: see {@link #keepFirst}), in the order they arrived. */
+    /** The pins of {@code hotspot}, in the order they arrived. */
     public List<LaneEvent> of(PinHotspot hotspot) {
         var found = new ArrayList<LaneEvent>();
         eachOf(hotspot, (i, lane, fromNanos, toNanos) -> found.add(get(i)));
@@ -189,14 +201,29 @@ public final class PinLog {
     }
 
     /** Hands each pin of {@code hotspot} to {@code spans}, in the order they arrived: for drawing them, as often as each frame. */
-    public synchronized void eachOf(PinHotspot hotspot, Spans spans) {
-        var inHotspot = new boolean[sites.size()];
-        for (int s = 0; s < sites.size(); s++) {
-            inHotspot[s] = PinHotspots.belongs(asPin(sites.get(s)), hotspot);
+    public void eachOf(PinHotspot hotspot, Spans spans) {
+        boolean[] inHotspot;
+        int count;
+        int[] siteOfPin;
+        int[] laneOfPin;
+        long[] began;
+        long[] lasted;
+        synchronized (this) {
+            inHotspot = new boolean[sites.size()];
+            for (int s = 0; s < sites.size(); s++) {
+                inHotspot[s] = PinHotspots.belongs(asPin(sites.get(s)), hotspot);
+            }
+            // The first count entries of these arrays never change (add grows copies), so they are read without the lock,
+            // which the run's reader needs to add pins while a frame draws a million of them.
+            count = size;
+            siteOfPin = siteOf;
+            laneOfPin = lanes;
+            began = times;
+            lasted = durations;
         }
-        for (int i = 0; i < size; i++) {
-            if (inHotspot[siteOf[i]]) {
-                spans.span(i, lanes[i], times[i], times[i] + durations[i]);
+        for (int i = 0; i < count; i++) {
+            if (inHotspot[siteOfPin[i]]) {
+                spans.span(i, laneOfPin[i], began[i], began[i] + lasted[i]);
             }
         }
     }

@@ -439,7 +439,7 @@ public final class RunModel implements RunListener {
     public void dropRecording() {
         archive.drop();
         // A run that pinned a million times holds 40 MB of pins: as old, it keeps as many as its event list.
-        jfrEvents.pins().keepFirst(JfrEventList.MAX_KEPT);
+        jfrEvents.keepFirstPins(JfrEventList.MAX_KEPT);
     }
 
     /** Where the runner saved this run's JFR recording, once it has ended; else null. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.loomscope.model.observe.PinHotspot;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -94,5 +95,39 @@ class PinLogTest {
             assertThat(unnamed.pins().get(i).event().threadId()).isEqualTo(10_000 + i);
         }
         assertThat(TaskLifecycle.of(unnamed, 137).pinnedMs()).isEqualTo(9.0);
+    }
+
+    @Test
+    void aReplayGoesOnWholeWhenItsRunBecomesOldAndKeepsOnlyItsFirstPins() {
+        RunModel old = FinishedRuns.pinning(TASKS);
+        var replay = new Replay(old);
+        replay.seek(20);
+        old.dropRecording();
+
+        replay.seek(replay.durationMs());
+        assertThat(replay.replica().figures(0).pinnedEvents()).isEqualTo(TASKS);
+        assertThat(old.pins().size()).isEqualTo(JfrEventList.MAX_KEPT);
+    }
+
+    @Test
+    void aPinIsNeverPutOnATaskThatBlockedLongBeforeItOrOnAThreadItDidNotCome() {
+        var run = new RunModel(5, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(2).withPool(2).build(), 2);
+        long carrier = 31;
+        // Task 1's BLOCKED event is missing (its runner's ring lost it, say): the last before its pin is task 0's, 200 ms earlier.
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.SUBMITTED, 0, 0, 1, 1)
+                .add(dev.loomscope.protocol.EventType.SUBMITTED, 1, 0, 1, 1)
+                .add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 0, 500, carrier)
+                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 10, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 10, 500, carrier)
+                .add(dev.loomscope.protocol.EventType.STARTED, 1, 200, 501, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 1, 210, 501, carrier)
+                .batch());
+        var noThread = new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 200_200_000L, 9_000_000L, -1, carrier, "r", "", "");
+        // A thread that is no task of the run (a service's own, say) pinned on the same carrier just after task 0 blocked.
+        var notATask = new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 200_000L, 1_000_000L, 999_999_999L, carrier, "r", "", "");
+        run.onJfrEvents(List.of(noThread, notATask));
+        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 210, "stopped"));
+
+        assertThat(TaskState.pinned(run.states()[0])).isFalse();
+        assertThat(run.pins().get(0).event().threadId()).isEqualTo(-1);
+        assertThat(run.pins().get(1).event().threadId()).isEqualTo(999_999_999L);
     }
 }

@@ -27,6 +27,8 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     private final TextArea stack = new TextArea();
     private RunModel model;
     private long shownCount = -1;
+    /** True while a refresh picks the hotspot the user had picked again: not a new pick. */
+    private boolean reselecting;
 
     public JfrEventsView() {
         getStyleClass().add("jfr-events");
@@ -56,7 +58,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
         hotspots.setMinHeight(96);
         hotspots.getSelectionModel().selectedItemProperty().addListener((obs, old, picked) -> {
-            if (picked != null) {
+            if (picked != null && !reselecting) {
                 table.getSelectionModel().clearSelection();
                 stack.setText(describe(picked));
             }
@@ -172,7 +174,13 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         hotspots.getItems().setAll(byCost);
         hotspotBox.setVisible(!byCost.isEmpty());
         var same = picked == null ? java.util.Optional.<PinHotspot>empty() : byCost.stream().filter(h -> h.frames().equals(picked.frames())).findFirst();
-        same.ifPresentOrElse(hotspots.getSelectionModel()::select, () -> pinsOnLanes.accept(null, null));
+        // Picked again as its pins add up, its lanes' outlines follow; an event row the user picked since keeps its stack.
+        reselecting = true;
+        try {
+            same.ifPresentOrElse(hotspots.getSelectionModel()::select, () -> pinsOnLanes.accept(null, null));
+        } finally {
+            reselecting = false;
+        }
     }
 
     public TableView<LaneEvent> table() {
