@@ -17,8 +17,6 @@ final class JfrEventList {
 
     private final List<LaneEvent> kept = new ArrayList<>();
     private volatile PinLog pins = new PinLog();
-    private long pinnedEvents;
-    private double pinnedMs;
 
     /**
      * Takes a batch of the run's JFR events. A pin finds its task through {@code threads}, filled
@@ -32,8 +30,6 @@ final class JfrEventList {
             }
             int lane = event.carrierId() >= 0 ? lanes.knownLaneOf(event.carrierId()) : -1;
             if (JfrEvent.PINNED.equals(event.kind())) {
-                pinnedEvents++;
-                pinnedMs += event.durationNanos() / 1e6;
                 pins.add(event, lane);
                 lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
                 int task = threads.taskOf(event.threadId());
@@ -97,9 +93,7 @@ final class JfrEventList {
             for (int i = 0, n = recording.size(); i < n; i++) {
                 latest = Math.max(latest, recording.timeNanos(i));
                 if (recording.typeCode(i) == blocked && carriers.contains(recording.carrierId(i))) {
-                    // (microseconds << 24 | index), as the recording sorts its events.
-                    lists.computeIfAbsent(recording.carrierId(i), c -> new java.util.ArrayList<>())
-                            .add(Math.max(0, recording.timeNanos(i)) / 1_000 << 24 | i);
+                    lists.computeIfAbsent(recording.carrierId(i), c -> new java.util.ArrayList<>()).add(TimeKeys.key(recording.timeNanos(i), i));
                 }
             }
             var keys = new java.util.HashMap<Long, long[]>();
@@ -123,13 +117,12 @@ final class JfrEventList {
                 return -1;
             }
             // A millisecond's grace: JFR's clock is aligned to the runner's within its alignment error.
-            long limit = (Math.max(0, timeNanos) + ALIGNMENT_GRACE_NANOS) / 1_000 << 24 | ((1 << 24) - 1);
-            int at = java.util.Arrays.binarySearch(keys, limit);
+            int at = java.util.Arrays.binarySearch(keys, TimeKeys.after(timeNanos + ALIGNMENT_GRACE_NANOS));
             int before = at >= 0 ? at : -at - 2;
-            if (before < 0 || keys[before] >>> 24 < (timeNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000) / 1_000) {
+            if (before < 0 || TimeKeys.micros(keys[before]) < (timeNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000) / 1_000) {
                 return -1;
             }
-            return (int) (keys[before] & ((1 << 24) - 1));
+            return TimeKeys.index(keys[before]);
         }
     }
 
@@ -150,11 +143,11 @@ final class JfrEventList {
     }
 
     long pinnedEvents() {
-        return pinnedEvents;
+        return pins.pinned();
     }
 
     double pinnedMs() {
-        return pinnedMs;
+        return pins.pinnedMs();
     }
 
     /** A copy of the events kept so far. */

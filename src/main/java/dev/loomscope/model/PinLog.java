@@ -32,6 +32,11 @@ public final class PinLog {
     private final Map<Site, Integer> siteIndex = new HashMap<>();
     private final List<Site> sites = new ArrayList<>();
     private final List<Totals> totals = new ArrayList<>();
+    /** Each site as the hotspot grouping reads a pin, made once: its stack split into frames. */
+    private final List<Pin> sitePins = new ArrayList<>();
+    /** Every pin's count and time, kept whole when the log keeps only its first pins. */
+    private long pinned;
+    private long pinnedNanos;
     private long[] times = new long[64];
     private long[] durations = new long[64];
     private long[] threads = new long[64];
@@ -42,7 +47,7 @@ public final class PinLog {
 
     synchronized void add(JfrEvent pin, int lane) {
         if (size == times.length) {
-            int grown = size * 2;
+            int grown = Math.max(64, size * 2);
             times = Arrays.copyOf(times, grown);
             durations = Arrays.copyOf(durations, grown);
             threads = Arrays.copyOf(threads, grown);
@@ -54,8 +59,11 @@ public final class PinLog {
         int index = siteIndex.computeIfAbsent(site, s -> {
             sites.add(s);
             totals.add(new Totals());
+            sitePins.add(asPin(s));
             return sites.size() - 1;
         });
+        pinned++;
+        pinnedNanos += pin.durationNanos();
         Totals sum = totals.get(index);
         sum.count++;
         sum.nanos += pin.durationNanos();
@@ -81,6 +89,9 @@ public final class PinLog {
         var first = new PinLog();
         first.siteIndex.putAll(siteIndex);
         first.sites.addAll(sites);
+        first.sitePins.addAll(sitePins);
+        first.pinned = pinned;
+        first.pinnedNanos = pinnedNanos;
         for (Totals sum : totals) {
             var copy = new Totals();
             copy.count = sum.count;
@@ -100,6 +111,16 @@ public final class PinLog {
 
     private static String orEmpty(String text) {
         return text == null ? "" : text;
+    }
+
+    /** How many pins came, those this log no longer holds included. */
+    public synchronized long pinned() {
+        return pinned;
+    }
+
+    /** How long they held their carriers together, in ms. */
+    public synchronized double pinnedMs() {
+        return pinnedNanos / 1e6;
     }
 
     public synchronized int size() {
@@ -138,22 +159,8 @@ public final class PinLog {
 
     /** The pins' indices in the order they began (JFR delivers them in batches, roughly in order). */
     synchronized int[] timeOrder() {
-        // Sort (microseconds << 24 | index), as the recording sorts its events: 39 bits of time (6 days) above 24 of index.
-        if (size >= 1 << 24) {
-            long[] began = Arrays.copyOf(times, size);
-            return java.util.stream.IntStream.range(0, size).boxed().sorted(java.util.Comparator.comparingLong(i -> began[i]))
-                    .mapToInt(Integer::intValue).toArray();
-        }
-        long[] keys = new long[size];
-        for (int i = 0; i < size; i++) {
-            keys[i] = Math.max(0, times[i]) / 1_000 << 24 | i;
-        }
-        Arrays.sort(keys);
-        int[] order = new int[size];
-        for (int i = 0; i < size; i++) {
-            order[i] = (int) (keys[i] & ((1 << 24) - 1));
-        }
-        return order;
+        long[] began = times;
+        return TimeKeys.order(size, i -> began[i]);
     }
 
     /** The pins of one virtual thread, in the order they arrived. */
@@ -182,7 +189,7 @@ public final class PinLog {
         var hotspots = new PinHotspots();
         for (int i = 0; i < sites.size(); i++) {
             Totals sum = totals.get(i);
-            hotspots.add(asPin(sites.get(i)), sum.count, sum.nanos / 1e6, sum.maxNanos / 1e6);
+            hotspots.add(sitePins.get(i), sum.count, sum.nanos / 1e6, sum.maxNanos / 1e6);
         }
         return hotspots.byCost();
     }
@@ -211,7 +218,7 @@ public final class PinLog {
         synchronized (this) {
             inHotspot = new boolean[sites.size()];
             for (int s = 0; s < sites.size(); s++) {
-                inHotspot[s] = PinHotspots.belongs(asPin(sites.get(s)), hotspot);
+                inHotspot[s] = PinHotspots.belongs(sitePins.get(s), hotspot);
             }
             // The first count entries of these arrays never change (add grows copies), so they are read without the lock,
             // which the run's reader needs to add pins while a frame draws a million of them.

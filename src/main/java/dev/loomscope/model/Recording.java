@@ -156,16 +156,6 @@ public final class Recording {
      * roughly ordered; a replay must not show a task end before it starts.
      */
     public int[] timeOrder() {
-        // Sort (microseconds << 23 | index): 40 bits of time (12 days) above 23 bits of index (8M events).
-        long[] keys = new long[size];
-        for (int i = 0; i < size; i++) {
-            keys[i] = (Math.max(0, timeNanos(i)) / 1_000) << 23 | i;
-        }
-        Arrays.sort(keys);
-        int[] order = new int[size];
-        for (int i = 0; i < size; i++) {
-            order[i] = (int) (keys[i] & ((1 << 23) - 1));
-        }
-        return order;
+        return TimeKeys.order(size, this::timeNanos);
     }
 }
