@@ -176,9 +176,16 @@ public final class Explanation {
         double rest = excess - parts.totalMs();
         String list = String.join(Text.get("why.over.separator"), named)
                 + (rest >= 1 ? Text.get("why.over.rest", Durations.humanMillis(rest)) : "");
-        return byTheMachine
-                ? Text.get("why.over.by-the-machine", over, list, Durations.humanMillis(result.otherCpuMs()))
-                : Text.get("why.over", over, list);
+        if (!byTheMachine) {
+            return Text.get("why.over", over, list);
+        }
+        String othersCpu = Durations.humanMillis(result.otherCpuMs());
+        // The service a task waits on (LoomScope's database, HTTP service or pipe writer, or the user's own
+        // database) is another program to the runner: say so, rather than let "other programs" read as strangers.
+        BlockingMode blocking = result.scenario().blocking();
+        return blocking.needsService()
+                ? Text.get("why.over.by-the-machine.served", over, list, othersCpu, Text.get("why.served." + blocking.cliName()))
+                : Text.get("why.over.by-the-machine", over, list, othersCpu);
     }
 
     /**
@@ -194,11 +201,16 @@ public final class Explanation {
 
         static OverheadParts of(RunResult r, int cores) {
             double left = Math.max(0, r.elapsedMs() - r.idealMs());
-            // CPU wait is summed over threads; divided by the average number of the runner's
-            // runnable threads ((CPU time + wait) / elapsed), it becomes wall-clock time.
+            // CPU wait is summed over threads; divided by the threads that shared it, it becomes
+            // wall-clock time. That is the average number of the runner's runnable threads
+            // ((CPU time + wait) / elapsed), or a pool's workers if more: each carries a chain of tasks
+            // through the run and is delayed by its own waits alone, however long it blocks between
+            // them (ten workers that mostly wait on a database average well under one runnable
+            // thread: dividing by that would count each worker's wait many times over).
             double waitWall = 0;
             if (r.cpuWaitMs() > 0) {
-                waitWall = r.cpuWaitMs() * r.elapsedMs() / (r.cpuTimeMs() + r.cpuWaitMs());
+                double runnable = (r.cpuTimeMs() + r.cpuWaitMs()) / Math.max(1e-9, r.elapsedMs());
+                waitWall = r.cpuWaitMs() / Math.max(runnable, IdealTime.poolWorkers(r.scenario()));
             }
             // Other programs can have taken at most their CPU time spread over the cores.
             double byOthers = r.otherCpuMs() >= 0 ? Math.min(waitWall, r.otherCpuMs() / Math.max(1, cores)) : 0;

@@ -78,6 +78,19 @@ public final class IdealTime {
         return Math.max(1, Math.min(cores, sent(s, runnable)));
     }
 
+    /**
+     * The threads of a pool that each run task after task for the whole run (fixed, forkjoin, single),
+     * as many as can have a task at once; 0 for a thread or virtual thread per task, where no thread
+     * carries a chain of tasks from the run's start to its end.
+     */
+    public static int poolWorkers(Scenario s) {
+        return switch (s.executor()) {
+            case FIXED, FORKJOIN -> sent(s, Math.min(s.pool(), s.tasks()));
+            case SINGLE -> 1;
+            case PLATFORM, VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> 0;
+        };
+    }
+
     /** Tasks that can be out at once: the threads, or fewer when a closed loop of connections sends them. */
     private static int sent(Scenario s, int threads) {
         return s.isWeb() ? Math.min(threads, s.connections()) : threads;
