@@ -22,7 +22,7 @@ final class JfrEventList {
      * Takes a batch of the run's JFR events. A pin finds its task through {@code threads}, filled
      * by the task's own events: those must have been applied first.
      */
-    void addAll(List<JfrEvent> events, CarrierLanes lanes, ThreadTaskIndex threads, TaskStates tasks) {
+    void addAll(List<JfrEvent> events, CarrierLanes lanes, ThreadTaskIndex threads, TaskStates tasks, RecentBlocks blocks) {
         for (JfrEvent event : events) {
             if (event.timeNanos() < 0) {
                 // Before the run began (JFR's start-up, a web service's warm-up): not the run's, as in the summary.
@@ -30,9 +30,15 @@ final class JfrEventList {
             }
             int lane = event.carrierId() >= 0 ? lanes.knownLaneOf(event.carrierId()) : -1;
             if (JfrEvent.PINNED.equals(event.kind())) {
-                pins.add(event, lane);
+                int pin = pins.add(event, lane);
                 lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
                 int task = threads.taskOf(event.threadId());
+                var owner = event.threadId() < 0 && blocks != null ? blocks.ownerOf(event.carrierId(), event.timeNanos()) : null;
+                if (owner != null) {
+                    // Named now, so its task shows pinned while the run goes on (the run's end names the rest).
+                    pins.setThread(pin, owner.thread());
+                    task = owner.task();
+                }
                 if (task >= 0) {
                     tasks.pinned(task);
                 }
@@ -119,11 +125,21 @@ final class JfrEventList {
             // A millisecond's grace: JFR's clock is aligned to the runner's within its alignment error.
             int at = java.util.Arrays.binarySearch(keys, TimeKeys.after(timeNanos + ALIGNMENT_GRACE_NANOS));
             int before = at >= 0 ? at : -at - 2;
-            if (before < 0 || TimeKeys.micros(keys[before]) < (timeNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000) / 1_000) {
+            if (before < 0 || !ownerOfBlock(TimeKeys.micros(keys[before]) * 1_000, timeNanos)) {
                 return -1;
             }
             return TimeKeys.index(keys[before]);
         }
+    }
+
+    /** Whether a task's block at {@code blockNanos}, the last on its carrier at or before a pin at {@code pinNanos}, is the pin's. */
+    static boolean ownerOfBlock(long blockNanos, long pinNanos) {
+        return !blockComesAfter(blockNanos, pinNanos) && blockNanos >= pinNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000;
+    }
+
+    /** Whether a block at {@code blockNanos} came after a pin at {@code pinNanos} began, beyond JFR's clock alignment. */
+    static boolean blockComesAfter(long blockNanos, long pinNanos) {
+        return blockNanos > pinNanos + ALIGNMENT_GRACE_NANOS;
     }
 
     private static final long ALIGNMENT_GRACE_NANOS = 1_000_000;

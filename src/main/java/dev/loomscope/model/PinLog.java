@@ -45,7 +45,8 @@ public final class PinLog {
     private int[] siteOf = new int[64];
     private int size;
 
-    synchronized void add(JfrEvent pin, int lane) {
+    /** Adds a pin; returns its index. */
+    synchronized int add(JfrEvent pin, int lane) {
         if (size == times.length) {
             int grown = Math.max(64, size * 2);
             times = Arrays.copyOf(times, grown);
@@ -74,7 +75,7 @@ public final class PinLog {
         carriers[size] = pin.carrierId();
         lanes[size] = lane;
         siteOf[size] = index;
-        size++;
+        return size++;
     }
 
     /**
@@ -145,7 +146,7 @@ public final class PinLog {
         return carriers[i];
     }
 
-    /** Names the thread of a pin that came without it (see {@code JfrEventList.namePinnedTasks}). */
+    /** Names the thread of a pin that came without it (see {@code JfrEventList.namePinnedTasks} and {@link RecentBlocks}). */
     synchronized void setThread(int i, long thread) {
         java.util.Objects.checkIndex(i, size);
         threads[i] = thread;

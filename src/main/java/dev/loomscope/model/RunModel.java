@@ -109,6 +109,8 @@ public final class RunModel implements RunListener {
      */
     private volatile boolean eventsIn = true;
     private final List<List<JfrEvent>> deferredJfr = new ArrayList<>();
+    /** What names a pin JFR sends without its thread, as it comes (virtual runs). */
+    private final RecentBlocks recentBlocks = new RecentBlocks();
 
     @Override
     public void onEvents(EventBatch batch) {
@@ -167,6 +169,9 @@ public final class RunModel implements RunListener {
             case BLOCKED -> {
                 tasks.blocked(task);
                 close(task, t);
+                if (virtual) {
+                    recentBlocks.add(carrier, t, task, thread);
+                }
                 if (!virtual) {
                     // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
                     open(task, carrier, CarrierLanes.HELD, t);
@@ -265,7 +270,7 @@ public final class RunModel implements RunListener {
             deferredJfr.add(events);
             return;
         }
-        jfrEvents.addAll(events, lanes, threads, tasks);
+        jfrEvents.addAll(events, lanes, threads, tasks, virtual ? recentBlocks : null);
         publish();
     }
 

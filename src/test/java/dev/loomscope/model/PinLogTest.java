@@ -98,6 +98,47 @@ class PinLogTest {
     }
 
     @Test
+    void pinsThatCameWithoutTheirThreadShowTheirTaskPinnedWhileTheRunGoesOn() {
+        // 200 tasks pinned in turn on two carriers, 10 ms each; JFR sends every pin without its thread, after its task's
+        // own events, as its stream does. Half the run's events, then their pins; then the other half, then theirs.
+        var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(200).withPool(2).build();
+        var run = new RunModel(6, scenario, 2);
+        var submitted = new dev.loomscope.testing.Events();
+        for (int task = 0; task < 200; task++) {
+            submitted.add(dev.loomscope.protocol.EventType.SUBMITTED, task, 0, 1, 1);
+        }
+        run.onEvents(submitted.batch());
+        for (int half = 0; half < 2; half++) {
+            var events = new dev.loomscope.testing.Events();
+            var pins = new java.util.ArrayList<dev.loomscope.protocol.JfrEvent>();
+            for (int task = half * 100; task < half * 100 + 100; task++) {
+                long carrier = 31 + task % 2;
+                double start = task / 2 * 10.0;
+                events.add(dev.loomscope.protocol.EventType.STARTED, task, start, 10_000 + task, carrier)
+                        .add(dev.loomscope.protocol.EventType.BLOCKED, task, start, 10_000 + task, carrier)
+                        .add(dev.loomscope.protocol.EventType.RESUMED, task, start + 10, 10_000 + task, carrier)
+                        .add(dev.loomscope.protocol.EventType.FINISHED, task, start + 10, 10_000 + task, carrier);
+                pins.add(new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, (long) ((start + 0.2) * 1e6), 9_000_000L, -1,
+                        carrier, "Native or VM frame on stack", "Thread.sleep", "java.lang.Thread.sleep(Thread.java:1)"));
+            }
+            run.onEvents(events.batch());
+            run.onJfrEvents(pins);
+        }
+
+        // Named as they came: every pin whose carrier had blocked again since, so that no earlier block was still on its way.
+        // The last task on each carrier of each half waits for the run's end (tasks 98, 99, 198 and 199).
+        var waiting = java.util.Set.of(98, 99, 198, 199);
+        for (int task = 0; task < 200; task++) {
+            assertThat(TaskState.pinned(run.states()[task])).as("task %d shown pinned during the run", task).isEqualTo(!waiting.contains(task));
+            assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread", task).isEqualTo(waiting.contains(task) ? -1 : 10_000 + task);
+        }
+        run.finish(dev.loomscope.result.RunResult.failed(scenario, 1_000, "stopped"));
+        for (int task = 0; task < 200; task++) {
+            assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread at the end", task).isEqualTo(10_000 + task);
+        }
+    }
+
+    @Test
     void aReplayGoesOnWholeWhenItsRunBecomesOldAndKeepsOnlyItsFirstPins() {
         RunModel old = FinishedRuns.pinning(TASKS);
         var replay = new Replay(old);

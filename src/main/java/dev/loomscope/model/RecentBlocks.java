@@ -1,0 +1,65 @@
+package dev.loomscope.model;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The last BLOCKED events on each carrier of a virtual-thread run, as they arrive: what names a pin
+ * JFR sends without its thread while the run goes on, by the rule of
+ * {@link JfrEventList#ownerOfBlock}. A pin comes at JFR's next flush, a second or so after its
+ * task's own events, so a few hundred blocks per carrier reach back far enough for a pinning run,
+ * whose pins hold their carrier; where they do not (many short blocks between pins), the pin is
+ * named from the whole recording at the run's end instead. The run's reader thread alone uses it.
+ */
+final class RecentBlocks {
+
+    /** Blocks kept per carrier: 20 bytes each. */
+    static final int KEPT = 1_024;
+
+    private final Map<Long, Ring> byCarrier = new HashMap<>();
+
+    void add(long carrier, long timeNanos, int task, long thread) {
+        byCarrier.computeIfAbsent(carrier, c -> new Ring()).add(timeNanos, task, thread);
+    }
+
+    /**
+     * The task whose block on {@code carrier} owns a pin that began at {@code pinNanos}, and its thread;
+     * null if none does, or if this cannot tell yet: until a later block on the carrier has come, an
+     * earlier one may still be on its way, and once the ring has wrapped past the pin's time, the block
+     * that owned it may be gone.
+     */
+    Owner ownerOf(long carrier, long pinNanos) {
+        Ring ring = byCarrier.get(carrier);
+        return ring == null ? null : ring.ownerOf(pinNanos);
+    }
+
+    record Owner(int task, long thread) {}
+
+    private static final class Ring {
+        private final long[] times = new long[KEPT];
+        private final int[] tasks = new int[KEPT];
+        private final long[] threads = new long[KEPT];
+        /** Blocks added so far; the newest is at (count - 1) % KEPT. */
+        private long count;
+
+        void add(long timeNanos, int task, long thread) {
+            int at = (int) (count % KEPT);
+            times[at] = timeNanos;
+            tasks[at] = task;
+            threads[at] = thread;
+            count++;
+        }
+
+        Owner ownerOf(long pinNanos) {
+            boolean laterSeen = false;
+            for (long k = count - 1; k >= Math.max(0, count - KEPT); k--) {
+                int at = (int) (k % KEPT);
+                if (!JfrEventList.blockComesAfter(times[at], pinNanos)) {
+                    return laterSeen && JfrEventList.ownerOfBlock(times[at], pinNanos) ? new Owner(tasks[at], threads[at]) : null;
+                }
+                laterSeen = true;
+            }
+            return null;
+        }
+    }
+}
