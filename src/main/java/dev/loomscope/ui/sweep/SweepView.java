@@ -108,6 +108,23 @@ public final class SweepView extends BorderPane {
         valueAxis.setForceZeroInRange(false);
         metricAxis.heightProperty().addListener((height, was, now) -> nameMetricAxis());
         setCenter(chart);
+        // Before a sweep the empty plot is the one the bar plans: the setting across its range, the measure up its side
+        // (with no values to mark yet). The axes' own ranging drew 0 to 100 against 0 to 125 whatever the bar said.
+        for (var planned : List.of(settingBox.valueProperty(), fromSpinner.valueProperty(), toSpinner.valueProperty(), measureBox.valueProperty())) {
+            planned.addListener((obs, old, now) -> showPlan());
+        }
+        showPlan();
+    }
+
+    /** The axes of the sweep the bar describes, until a sweep draws its own. */
+    private void showPlan() {
+        if (sweptSetting != null || fromSpinner.getValue() == null || toSpinner.getValue() == null) {
+            return;
+        }
+        valueAxis.setLabel(settingBox.getValue());
+        Ticks.settingAxis(valueAxis, Math.min(fromSpinner.getValue(), toSpinner.getValue()), Math.max(fromSpinner.getValue(), toSpinner.getValue()), 6);
+        metricAxis.setTickLabelsVisible(false);
+        nameMetricAxis();
     }
 
     /**
@@ -116,7 +133,7 @@ public final class SweepView extends BorderPane {
      * spare, so that the axis's width, which the name changes, cannot turn it on and off from one layout to the next.
      */
     private void nameMetricAxis() {
-        if (sweptSetting == null) {
+        if (measureBox.getValue() == null) {
             return;
         }
         String name = measureBox.getValue().text();
@@ -247,6 +264,7 @@ public final class SweepView extends BorderPane {
         var all = new ArrayList<XYChart.Series<Number, Number>>(measured.values());
         ideal.values().stream().filter(s -> !s.getData().isEmpty()).forEach(all::add);
         valueAxis.setLabel(sweptSetting);
+        metricAxis.setTickLabelsVisible(true);
         Ticks.settingAxis(valueAxis, sweepPoints.stream().mapToDouble(Sweep.Point::value).min().orElse(0),
                 sweepPoints.stream().mapToDouble(Sweep.Point::value).max().orElse(1), 6);
         nameMetricAxis();

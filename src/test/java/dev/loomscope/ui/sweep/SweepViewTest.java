@@ -129,6 +129,35 @@ class SweepViewTest {
     }
 
     @Test
+    void beforeASweepTheEmptyPlotIsTheOneTheBarPlans() throws Exception {
+        Fx.run(() -> {
+            var setting = (javafx.scene.chart.NumberAxis) view.chart().getXAxis();
+            var measure = (javafx.scene.chart.NumberAxis) view.chart().getYAxis();
+            // The bar's defaults: cpu-ms from 0 to 40 (the axes' own ranging drew 0 to 100 against 0 to 125).
+            assertThat(setting.getLabel()).isEqualTo("cpu-ms");
+            assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(0.0, 40.0);
+            assertThat(measure.getLabel()).isEqualTo("elapsed (ms)");
+            assertThat(measure.isTickLabelsVisible()).as("no values to mark yet").isFalse();
+
+            view.setRange("tasks", 1_000, 100_000, 4);
+            assertThat(setting.getLabel()).isEqualTo("tasks");
+            assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(0.0, 100_000.0);
+
+            view.setRange("pool", 1, 4, 2);
+            find("sweepButton", Button.class).fire();
+            finish(started.get(0), 80, 3);
+            finish(started.get(1), 20, 5);
+            running = false;
+            view.refresh();
+            assertThat(measure.isTickLabelsVisible()).isTrue();
+            // The drawn sweep keeps its axis when the bar is changed for the next one.
+            view.setRange("tasks", 10, 20, 2);
+            assertThat(setting.getLabel()).isEqualTo("pool");
+            assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(1.0, 4.0);
+        });
+    }
+
+    @Test
     void aSweepItCannotRunIsRefusedWithTheReasonInTheProgressLine() throws Exception {
         Fx.run(() -> {
             view.setRange("pool", 5, 1, 3);
