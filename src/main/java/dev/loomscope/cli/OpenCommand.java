@@ -23,7 +23,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code loomscope open}: a JFR recording or a JSON thread dump from anywhere, summarised; two recordings side by side. */
+/** {@code loomscope open}: a JFR recording or a thread dump (JSON, text or jstack) from anywhere, summarised; two recordings side by side. */
 @Command(resourceBundle = "dev.loomscope.text.messages", name = "open", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"${bundle:cli.open.description.0}", "${bundle:cli.open.description.1}", "${bundle:cli.open.description.2}",
                 "${bundle:cli.open.description.3}", "${bundle:cli.open.description.4}", "${bundle:cli.open.description.5}"},

@@ -101,7 +101,13 @@ final class SummaryText {
         out.println(Text.get("cli.open.dump", d.file(), d.processId() < 0 ? unknown : Text.get("cli.attach.target-pid", d.processId()),
                 d.runtimeVersion().isEmpty() ? unknown : d.runtimeVersion(), d.time().isEmpty() ? unknown : d.time(),
                 d.virtualThreads() + d.platformThreads(), d.virtualThreads(), d.platformThreads()));
-        out.println(Text.get("cli.open.dump.containers"));
+        String note = d.note();
+        if (!note.isEmpty()) {
+            out.println("  " + note);
+        }
+        if (d.format().hasContainers()) {
+            out.println(Text.get("cli.open.dump.containers"));
+        }
         d.containers().stream().sorted(Comparator.comparingLong((ThreadDumpSummary.Container c) -> c.virtualThreads() + c.platformThreads()).reversed())
                 .limit(Math.max(top, 10))
                 .forEach(c -> out.println(Text.get("cli.open.dump.container", c.name(), c.virtualThreads(), c.platformThreads())));

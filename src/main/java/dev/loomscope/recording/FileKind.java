@@ -11,7 +11,19 @@ public enum FileKind {
     /** A JDK Flight Recorder recording: it starts with the chunk magic "FLR\0". */
     JFR,
     /** A JSON document, read as the JDK's JSON thread dump. */
-    THREAD_DUMP;
+    THREAD_DUMP,
+    /**
+     * A thread dump in text: {@code jcmd PID Thread.dump_to_file FILE} (its first lines the pid, an instant and the runtime
+     * version), or {@code jstack PID}, {@code jcmd PID Thread.print} and a JVM's SIGQUIT dump in a log ("Full thread dump"
+     * on a line of its own within the first {@value #TEXT_HEAD_BYTES} bytes).
+     */
+    TEXT_THREAD_DUMP;
+
+    /** How far into a file a text thread dump's heading is looked for: a log may hold a few lines before it. */
+    static final int TEXT_HEAD_BYTES = 64 * 1_024;
+
+    private static final java.util.regex.Pattern DUMP_TO_FILE_HEAD = java.util.regex.Pattern.compile("\\A\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\S+\\R\\S+\\R");
+    private static final java.util.regex.Pattern FULL_THREAD_DUMP = java.util.regex.Pattern.compile("(?m)^Full thread dump ");
 
     /** The kind of {@code file}, or an exception whose message says in one line why it cannot be opened. */
     public static FileKind of(Path file) throws UnreadableFileException {
@@ -21,7 +33,7 @@ public enum FileKind {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new UnreadableFileException(Text.get("open.error.not-readable", file));
         }
-        byte[] head = new byte[64];
+        byte[] head = new byte[TEXT_HEAD_BYTES];
         int n;
         try (InputStream in = Files.newInputStream(file)) {
             n = in.readNBytes(head, 0, head.length);
@@ -37,6 +49,10 @@ public enum FileKind {
         }
         if (i < n && head[i] == '{') {
             return THREAD_DUMP;
+        }
+        String text = new String(head, i, n - i, java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find()) {
+            return TEXT_THREAD_DUMP;
         }
         throw new UnreadableFileException(n == 0 ? Text.get("open.error.empty", file) : Text.get("open.error.unknown", file));
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A JSON thread dump read into groups: threads with an identical stack (and kind) together, and
+ * A thread dump read into groups: threads with an identical stack (and kind) together, and
  * the thread containers with their counts, "9,800 waiting here, 200 there".
  *
  * @param file            the dump
@@ -20,13 +20,57 @@ import java.util.Map;
  * @param matchedThreads  threads that match it, the ones grouped
  * @param containers      every container in the dump's order, with the threads directly in it
  * @param groups          the matching threads grouped by identical stack, the largest group first
+ * @param format          which of the JDK's dumps it is: what it can hold
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
-                                long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups) {
+                                long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
+                                Format format) {
+
+    /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
+    public enum Format {
+        /** {@code jcmd PID Thread.dump_to_file -format=json FILE}: every thread, in its container (an executor, a scope). */
+        JSON("json"),
+        /** {@code jcmd PID Thread.dump_to_file FILE}: every thread, virtual ones included, without containers. */
+        TEXT("text"),
+        /**
+         * {@code jstack PID}, {@code jcmd PID Thread.print} or a SIGQUIT dump: the platform threads, and a virtual thread
+         * only while it is mounted on a carrier. Its virtual-thread count is those mounted, not those alive.
+         */
+        JSTACK("jstack");
+
+        private final String jsonName;
+
+        Format(String jsonName) {
+            this.jsonName = jsonName;
+        }
+
+        public String jsonName() {
+            return jsonName;
+        }
+
+        /** Whether the dump names each thread's container. */
+        public boolean hasContainers() {
+            return this == JSON;
+        }
+
+        /** Whether the dump holds every virtual thread, not only the mounted ones. */
+        public boolean hasEveryVirtualThread() {
+            return this != JSTACK;
+        }
+    }
 
     public ThreadDumpSummary {
         containers = List.copyOf(containers);
         groups = List.copyOf(groups);
+    }
+
+    /** What a text or jstack dump cannot hold, and how to take one that does; "" for a JSON dump. */
+    public String note() {
+        return switch (format) {
+            case JSON -> "";
+            case TEXT -> dev.loomscope.text.Text.get("open.dump.note.text");
+            case JSTACK -> dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads);
+        };
     }
 
     /** A thread container: the root, an executor, a structured task scope; {@code parent} "" for the root, {@code owner} -1 when none. */
@@ -38,7 +82,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
      *
      * @param virtual    whether they are virtual threads
      * @param states     how many are in each state ("WAITING" -> 9,800); empty when the dump has no states (before JDK 25)
-     * @param containers the containers they are in, first seen first (at most {@link ThreadDumpReader#NAMES_KEPT})
+     * @param containers the containers they are in, first seen first (at most {@link ThreadGroups#NAMES_KEPT}); empty where the dump has none
      * @param names      the names of the first few that have one
      */
     public record Group(List<String> frames, long count, boolean virtual, Map<String, Long> states, List<String> containers, List<String> names) {
@@ -52,13 +96,14 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
     }
 
     /**
-     * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, file, sizeBytes,
+     * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
      * processId, time, runtimeVersion, grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("threadDumpVirtualThreads", virtualThreads);
         json.put("threadDumpPlatformThreads", platformThreads);
+        json.put("format", format.jsonName());
         json.put("file", file.toString());
         json.put("sizeBytes", sizeBytes);
         json.put("processId", processId < 0 ? null : processId);

@@ -45,6 +45,9 @@ class OpenCommandTest {
     static Path recording;
     static Path defaults;
     static Path dump;
+    /** The same JVM dumped as jcmd's text dump, and as jstack (jcmd Thread.print) writes it, prefixed by a log's lines. */
+    static Path textDump;
+    static Path jstackLog;
 
     record Outcome(int exitCode, String out, String err) {
 
@@ -73,6 +76,18 @@ class OpenCommandTest {
             String said = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(dump).as(said).isRegularFile();
+            textDump = dir.resolve("threads.txt");
+            Process text = new ProcessBuilder(JAVA_HOME.resolve("bin/jcmd").toString(), Long.toString(parked.pid()), "Thread.dump_to_file",
+                    textDump.toString()).redirectErrorStream(true).start();
+            String saidText = new String(text.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(text.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(textDump).as(saidText).isRegularFile();
+            Process print = new ProcessBuilder(JAVA_HOME.resolve("bin/jcmd").toString(), Long.toString(parked.pid()), "Thread.print").start();
+            String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(print.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            // As a service's log holds it after a SIGQUIT: its own lines first; jcmd's first line (the pid) is not the JVM's.
+            jstackLog = Files.writeString(dir.resolve("service.log"), "12:00:01 INFO started\n12:00:02 INFO serving\n"
+                    + printed.substring(printed.indexOf('\n') + 1));
             assertThat(on.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(off.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
@@ -211,6 +226,51 @@ class OpenCommandTest {
     }
 
     @Test
+    void textAndJstackDumpsAreGroupedAsTheJsonDumpIs() throws Exception {
+        JsonNode json = open(dump.toString(), "--json").json();
+        JsonNode text = open(textDump.toString(), "--json").json();
+        assertThat(text.get("format").asText()).isEqualTo("text");
+        assertThat(text.get("threadDumpVirtualThreads").asLong()).isEqualTo(json.get("threadDumpVirtualThreads").asLong());
+        assertThat(text.get("processId").asLong()).isPositive();
+        assertThat(text.get("runtimeVersion").asText()).isEqualTo(json.get("runtimeVersion").asText());
+        // The same two groups of parked virtual threads, with the same frames, states and names.
+        for (int i = 0; i < 2; i++) {
+            for (String field : List.of("count", "virtual", "states", "frames")) {
+                assertThat(text.get("groups").get(i).get(field)).as("group %d's %s", i, field).isEqualTo(json.get("groups").get(i).get(field));
+            }
+            assertThat(text.get("groups").get(i).get("names").get(0).asText()).startsWith(i == 0 ? "here-" : "there-");
+        }
+        assertThat(text.get("containers")).isEmpty();
+        Outcome textOut = open(textDump.toString(), "--grep", "parkThere");
+        assertThat(textOut.out()).contains("A text dump", "%,d virtual  WAITING %,d".formatted(THERE, THERE)).doesNotContain("containers\n");
+
+        // jstack holds the platform threads, and virtual threads only where mounted: parked, none is. It says so.
+        Outcome jstack = open(jstackLog.toString(), "--json");
+        JsonNode stacked = jstack.json();
+        assertThat(stacked.get("format").asText()).isEqualTo("jstack");
+        assertThat(stacked.get("threadDumpVirtualThreads").asLong()).isZero();
+        assertThat(stacked.get("threadDumpPlatformThreads").asLong()).isPositive();
+        assertThat(stacked.get("runtimeVersion").asText()).isEqualTo(json.get("runtimeVersion").asText());
+        // Its frames, written "class.method(module@version/File.java:N)", read as the JSON dump's: main's stack is the same.
+        assertThat(mainStack(stacked)).isNotEmpty().isEqualTo(mainStack(json));
+        assertThat(open(jstackLog.toString()).out()).contains("A jstack dump", "a virtual thread only while it is mounted on a carrier (0 here)");
+    }
+
+    /** The frames of the group holding the "main" thread. */
+    private static List<String> mainStack(JsonNode summary) {
+        for (JsonNode group : summary.get("groups")) {
+            for (JsonNode name : group.get("names")) {
+                if (name.asText().equals("main")) {
+                    var frames = new ArrayList<String>();
+                    group.get("frames").forEach(f -> frames.add(f.asText()));
+                    return frames;
+                }
+            }
+        }
+        return List.of();
+    }
+
+    @Test
     void badFilesGetOneClearLineAndExitCode2(@TempDir Path bad) throws Exception {
         Path text = Files.writeString(bad.resolve("notes.txt"), "not a recording\n");
         Path empty = Files.createFile(bad.resolve("empty.jfr"));
@@ -219,7 +279,7 @@ class OpenCommandTest {
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
         Path brokenJson = Files.writeString(bad.resolve("broken.json"), "{\"threadDump\": {\"threadContainers\": [ {\"container\": \"<root>\", \"threads\": [");
         Path otherJson = Files.writeString(bad.resolve("other.json"), "{\"name\": \"a config\"}");
-        Map<Path, String> expected = Map.of(bad.resolve("missing.jfr"), "no such file", text, "neither a JFR recording nor a JSON thread dump",
+        Map<Path, String> expected = Map.of(bad.resolve("missing.jfr"), "no such file", text, "neither a JFR recording nor a thread dump",
                 empty, "the file is empty", cut, "cut short at byte", brokenJson, "damaged", otherJson, "not a JSON thread dump");
         for (var e : expected.entrySet()) {
             Outcome o = open(e.getKey().toString());

@@ -103,7 +103,7 @@ final class FileReading {
             Path file = files.getFirst();
             return switch (FileKind.of(file)) {
                 case JFR -> new Outcome.Recording(recording(files, 0));
-                case THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(file, "", (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
+                case THREAD_DUMP, TEXT_THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(file, "", (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
             };
         } catch (UnreadableFileException e) {
             return new Outcome.Failed(e.getMessage());

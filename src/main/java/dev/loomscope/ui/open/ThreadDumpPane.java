@@ -18,11 +18,13 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.VBox;
 
-/** A JSON thread dump in the window: its groups of identical stacks, searched by name or frame; the layout is {@code ThreadDumpPane.fxml}. */
+/** A thread dump in the window (JSON, text or jstack): its groups of identical stacks, searched by name or frame; the layout is {@code ThreadDumpPane.fxml}. */
 final class ThreadDumpPane extends VBox {
 
     @FXML
     private Label dumpJvm;
+    @FXML
+    private Label dumpNote;
     @FXML
     private Label dumpThreads;
     @FXML
@@ -60,7 +62,13 @@ final class ThreadDumpPane extends VBox {
         dumpThreads.setText(Numbers.count(dump.virtualThreads() + dump.platformThreads()));
         dumpVirtual.setText(Numbers.count(dump.virtualThreads()));
         dumpGroupCount.setText(Numbers.count(dump.groups().size()));
-        dumpContainers.setText(Numbers.count(dump.containers().size()));
+        // A text or jstack dump names no container, and jstack holds only the mounted virtual threads: said, not shown as zeros.
+        String note = dump.note();
+        dumpNote.setText(note);
+        dumpNote.setVisible(!note.isEmpty());
+        dumpNote.setManaged(!note.isEmpty());
+        dumpContainers.setText(dump.format().hasContainers() ? Numbers.count(dump.containers().size()) : "–");
+        dumpGroupContainer.setVisible(dump.format().hasContainers());
         // The reader gives the groups largest first: the table keeps that order.
         var groups = new FilteredList<>(FXCollections.observableArrayList(dump.groups()));
         dumpGroupTable.setItems(groups);

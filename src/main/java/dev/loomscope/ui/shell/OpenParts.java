@@ -16,7 +16,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * Opening a JFR recording or a JSON thread dump in the window: Open (Ctrl+O, the header's folder button) with a file
+ * Opening a JFR recording or a thread dump in the window: Open (Ctrl+O, the header's folder button) with a file
  * chooser (two recordings chosen are compared), a file dropped on the window, {@code --open}. The
  * view takes the window's middle until it is left (Esc, Back, Run).
  */
@@ -105,17 +105,20 @@ public final class OpenParts {
         });
     }
 
-    /** One or two files named .jfr or .json (what they hold is read when they are opened). */
+    /** What a recording or a thread dump is named: a JSON dump, jcmd's text dump, jstack's output or a log holding it. */
+    private static final List<String> OPENED = List.of(".jfr", ".json", ".txt", ".tdump", ".log");
+
+    /** One or two files named as a recording or a thread dump is (what they hold is read when they are opened). */
     static boolean opens(List<File> files) {
         return !files.isEmpty() && files.size() <= 2 && files.stream().map(f -> f.getName().toLowerCase(Locale.ROOT))
-                .allMatch(name -> name.endsWith(".jfr") || name.endsWith(".json"));
+                .allMatch(name -> OPENED.stream().anyMatch(name::endsWith));
     }
 
     private static List<File> showChooser(Window owner) {
         var chooser = new FileChooser();
         chooser.setTitle(Messages.text("open.chooser.title"));
         chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter(Messages.text("open.chooser.jfr"), "*.jfr"),
-                new FileChooser.ExtensionFilter(Messages.text("open.chooser.dump"), "*.json"));
+                new FileChooser.ExtensionFilter(Messages.text("open.chooser.dump"), "*.json", "*.txt", "*.tdump", "*.log"));
         return chooser.showOpenMultipleDialog(owner);
     }
 }

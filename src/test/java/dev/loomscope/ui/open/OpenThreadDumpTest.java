@@ -59,8 +59,29 @@ class OpenThreadDumpTest {
             String said = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(dump).as(said).isRegularFile();
+            Process print = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(parked.pid()),
+                    "Thread.print").start();
+            String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(print.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            jstack = Files.writeString(dir.resolve("jstack.tdump"), printed);
         }
         summary = ThreadDumpReader.read(dump, "", ReadProgress.NONE);
+    }
+
+    static Path jstack;
+
+    @Test
+    void aJstackDumpSaysWhatItCannotHoldRatherThanShowingZeros() throws Exception {
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
+        Fx.run(() -> window.opened().open(List.of(jstack)));
+        Fx.waitUntil("the dump is read", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile());
+        var note = Fx.call(() -> NodeProbe.lookup(window, "#dumpNote", Label.class));
+        assertThat(Fx.call(note::isVisible)).isTrue();
+        // The parked virtual threads are not in a jstack dump: the note says so, and how to take a dump that has them.
+        assertThat(Fx.call(note::getText)).contains("a virtual thread only while it is mounted on a carrier (0 here)", "-format=json");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpContainers", Label.class).getText())).isEqualTo("–");
+        assertThat(Fx.call(() -> groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum())).isPositive();
+        assertThat(Fx.call(() -> groups().getColumns().getLast().isVisible())).as("no container column").isFalse();
     }
 
     @SuppressWarnings("unchecked")
@@ -74,6 +95,7 @@ class OpenThreadDumpTest {
         Fx.run(() -> window.opened().open(List.of(dump)));
         Fx.waitUntil("the dump is read", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile());
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpVirtual", Label.class).getText())).isEqualTo("%,d".formatted(summary.virtualThreads()));
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpNote", Label.class).isVisible())).as("a JSON dump holds it all").isFalse();
         var shown = Fx.call(() -> List.copyOf(groups().getItems()));
         assertThat(shown).isEqualTo(summary.groups());
         assertThat(shown.getFirst().count()).isEqualTo(HERE);

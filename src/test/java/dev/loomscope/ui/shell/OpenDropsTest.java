@@ -15,7 +15,11 @@ class OpenDropsTest {
         assertThat(OpenParts.opens(List.of(new File("threads.JSON")))).isTrue();
         assertThat(OpenParts.opens(List.of(new File("before.jfr"), new File("after.jfr")))).isTrue();
         assertThat(OpenParts.opens(List.of(new File("a.jfr"), new File("b.jfr"), new File("c.jfr")))).isFalse();
-        assertThat(OpenParts.opens(List.of(new File("notes.txt")))).isFalse();
+        // jcmd's text dump, jstack's output, a log holding a SIGQUIT dump: what they hold is checked when they are opened.
+        assertThat(OpenParts.opens(List.of(new File("threads.txt")))).isTrue();
+        assertThat(OpenParts.opens(List.of(new File("jstack.tdump")))).isTrue();
+        assertThat(OpenParts.opens(List.of(new File("service.log")))).isTrue();
+        assertThat(OpenParts.opens(List.of(new File("slides.pdf")))).isFalse();
         assertThat(OpenParts.opens(List.of(new File("app.jfr"), new File("slides.pdf")))).isFalse();
         assertThat(OpenParts.opens(List.of())).isFalse();
     }

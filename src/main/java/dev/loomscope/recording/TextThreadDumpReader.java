@@ -1,0 +1,211 @@
+package dev.loomscope.recording;
+
+import dev.loomscope.text.Text;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the JDK's thread dumps in text, line by line, into the same groups as its JSON dump:
+ * <ul>
+ *   <li>{@code jcmd PID Thread.dump_to_file FILE}: every thread, virtual ones included ("#75 "name" virtual RUNNABLE"),
+ *       its frames as the JSON dump writes them;</li>
+ *   <li>{@code jstack PID}, {@code jcmd PID Thread.print} and a SIGQUIT dump in a log: the platform threads, with a virtual
+ *       thread only where a carrier says it is mounted ("Mounted virtual thread #80"); its frames are written
+ *       "class.method(module@version/File.java:N)" and are read as the JSON dump's "module/class.method(File.java:N)", so
+ *       the same code groups the same way whichever dump it came from. Only the first dump of a log is read.</li>
+ * </ul>
+ * Neither names a thread's container.
+ */
+final class TextThreadDumpReader {
+
+    /** {@code #75 "loomscope-exchange-30" virtual RUNNABLE 2026-11-28T17:53:59.114Z}: id, name, then the rest. */
+    private static final Pattern TEXT_THREAD = Pattern.compile("^#(\\d+) \"(.*)\"(.*)$");
+    /** {@code "main" #3 [26040] prio=5 ...}: a Java thread; the JVM's own threads ({@code "VM Thread" os_prio=0 ...}) have no id. */
+    private static final Pattern JSTACK_THREAD = Pattern.compile("^\"(.*)\" #(\\d+)");
+    private static final Pattern JSTACK_STATE = Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: (\\w+)");
+    private static final Pattern MOUNTED = Pattern.compile("^\\s+Mounted virtual thread #(\\d+)");
+    /** {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. */
+    private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*\\((\\S+)");
+    private static final Pattern STATE = Pattern.compile("[A-Z_]+");
+
+    private final ThreadGroups groups;
+    private ThreadDumpSummary.Format format;
+    private long processId = -1;
+    private String time = "";
+    private String runtime = "";
+    /** The thread being read: null between threads and in the JVM's own. */
+    private String name;
+    private boolean virtual;
+    private String state;
+    private final List<String> frames = new ArrayList<>();
+
+    private TextThreadDumpReader(String grep) {
+        this.groups = new ThreadGroups(grep);
+    }
+
+    static ThreadDumpSummary read(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+        return new TextThreadDumpReader(grep).readDump(file, grep, progress);
+    }
+
+    private ThreadDumpSummary readDump(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+        long size;
+        long read = 0;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            size = Files.size(file);
+            List<String> before = new ArrayList<>();
+            String line;
+            while ((line = in.readLine()) != null) {
+                read += line.length() + 1;
+                if (format == null) {
+                    startOf(line, before);
+                    continue;
+                }
+                if (format == ThreadDumpSummary.Format.JSTACK && (line.startsWith("Full thread dump ") || line.startsWith("JNI global refs"))) {
+                    break; // the first dump of a log, whole
+                }
+                long threadsBefore = groups.threads();
+                if (format == ThreadDumpSummary.Format.TEXT) {
+                    textLine(line);
+                } else {
+                    jstackLine(line);
+                }
+                if (groups.threads() != threadsBefore && groups.threads() % ThreadDumpReader.THREADS_PER_REPORT == 0) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new InterruptedException();
+                    }
+                    progress.progress(Math.min(size, read), size, groups.threads());
+                }
+            }
+            endThread();
+        } catch (IOException e) {
+            throw new UnreadableFileException(Text.get("open.error.damaged", file, String.valueOf(e.getMessage()).lines().findFirst().orElse("")), e);
+        }
+        if (groups.threads() == 0) {
+            throw new UnreadableFileException(Text.get("open.error.no-threads", file));
+        }
+        progress.progress(size, size, groups.threads());
+        return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
+                groups.matched(), List.of(), groups.sorted(), format);
+    }
+
+    /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */
+    private void startOf(String line, List<String> before) {
+        Matcher full = FULL_DUMP.matcher(line);
+        if (full.find()) {
+            format = ThreadDumpSummary.Format.JSTACK;
+            runtime = full.group(1);
+            // jstack writes the time on the line before: "2026-11-28 17:53:59".
+            time = before.isEmpty() ? "" : before.getLast().strip();
+            return;
+        }
+        if (TEXT_THREAD.matcher(line).matches() && before.size() >= 3) {
+            format = ThreadDumpSummary.Format.TEXT;
+            processId = parseLong(before.get(0).strip());
+            time = before.get(1).strip();
+            runtime = before.get(2).strip();
+            textLine(line);
+            return;
+        }
+        if (!line.isBlank()) {
+            before.add(line);
+        }
+    }
+
+    private void textLine(String line) {
+        Matcher thread = TEXT_THREAD.matcher(line);
+        if (thread.matches()) {
+            endThread();
+            // The name runs to the last quote: a name may hold quotes of its own, the rest of the line none.
+            int close = line.lastIndexOf('"');
+            name = line.substring(line.indexOf('"') + 1, close);
+            String[] rest = line.substring(close + 1).strip().split(" ");
+            int at = 0;
+            virtual = rest.length > at && rest[at].equals("virtual");
+            if (virtual) {
+                at++;
+            }
+            state = rest.length > at && STATE.matcher(rest[at]).matches() ? rest[at] : null;
+            return;
+        }
+        frame(line);
+    }
+
+    private void jstackLine(String line) {
+        Matcher thread = JSTACK_THREAD.matcher(line);
+        if (thread.find()) {
+            endThread();
+            name = thread.group(1);
+            virtual = false;
+            state = null;
+            return;
+        }
+        if (line.startsWith("\"")) {
+            endThread(); // one of the JVM's own threads: no Java stack, and no thread of the JSON dump
+            return;
+        }
+        Matcher mounted = MOUNTED.matcher(line);
+        if (mounted.find() && name != null) {
+            // The carrier's frames end here; the virtual thread it carries begins.
+            endThread();
+            name = "#" + mounted.group(1);
+            virtual = true;
+            return;
+        }
+        Matcher stateLine = JSTACK_STATE.matcher(line);
+        if (stateLine.find()) {
+            state = stateLine.group(1);
+            return;
+        }
+        frame(line);
+    }
+
+    private void frame(String line) {
+        if (name == null || line.isBlank() || !Character.isWhitespace(line.charAt(0))) {
+            return;
+        }
+        String frame = line.strip();
+        if (frame.startsWith("at ")) {
+            frames.add(asModulePath(frame.substring(3)));
+        } else if (format == ThreadDumpSummary.Format.TEXT && frame.endsWith(")") && frame.indexOf('(') > 0 && !frame.startsWith("- ")) {
+            frames.add(frame); // JDK 21 wrote Thread.dump_to_file's frames without "at"
+        }
+        // Else a lock held or waited for ("- locked <0x...>": its address differs from thread to thread), a carrier's
+        // note ("Carrying virtual thread #80") or a compiler thread's ("No compile task"): not frames.
+    }
+
+    /** jstack's "class.method(module@version/File.java:N)" as the JSON dump's "module/class.method(File.java:N)"; others as they are. */
+    static String asModulePath(String frame) {
+        int open = frame.lastIndexOf('(');
+        int slash = open < 0 ? -1 : frame.indexOf('/', open);
+        if (slash < 0 || !frame.endsWith(")")) {
+            return frame;
+        }
+        String module = frame.substring(open + 1, slash);
+        int version = module.indexOf('@');
+        module = version < 0 ? module : module.substring(0, version);
+        return module + "/" + frame.substring(0, open + 1) + frame.substring(slash + 1);
+    }
+
+    private void endThread() {
+        if (name != null) {
+            groups.add(virtual, name, List.copyOf(frames), state, null);
+        }
+        name = null;
+        frames.clear();
+    }
+
+    private static long parseLong(String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
