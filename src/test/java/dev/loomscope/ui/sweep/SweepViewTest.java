@@ -74,6 +74,16 @@ class SweepViewTest {
                 rssDeltaMb, 0, 0, 0, Delivery.NONE, VmEvents.NONE, 0, 0, 0));
     }
 
+    /** Sweeps the pool at 1 and 4 threads, both runs ended (80 ms, 3 MB; 20 ms, 5 MB). On the FX thread. */
+    private void sweepPoolsOneAndFourToTheEnd() {
+        view.setRange("pool", 1, 4, 2);
+        find("sweepButton", Button.class).fire();
+        finish(started.get(0), 80, 3);
+        finish(started.get(1), 20, 5);
+        running = false;
+        view.refresh();
+    }
+
     private List<String> seriesSizes() {
         return view.chart().getData().stream().map(s -> s.getName() + "=" + s.getData().size()).toList();
     }
@@ -143,12 +153,7 @@ class SweepViewTest {
             assertThat(setting.getLabel()).isEqualTo("tasks");
             assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(0.0, 100_000.0);
 
-            view.setRange("pool", 1, 4, 2);
-            find("sweepButton", Button.class).fire();
-            finish(started.get(0), 80, 3);
-            finish(started.get(1), 20, 5);
-            running = false;
-            view.refresh();
+            sweepPoolsOneAndFourToTheEnd();
             assertThat(measure.isTickLabelsVisible()).isTrue();
             // The drawn sweep keeps its axis when the bar is changed for the next one.
             view.setRange("tasks", 10, 20, 2);
@@ -177,12 +182,7 @@ class SweepViewTest {
     @Test
     void theMeasuresAxisIsNamedWhereItIsLongEnoughForTheName() throws Exception {
         Fx.run(() -> {
-            view.setRange("pool", 1, 4, 2);
-            find("sweepButton", Button.class).fire();
-            finish(started.get(0), 80, 3);
-            finish(started.get(1), 20, 5);
-            running = false;
-            view.refresh();
+            sweepPoolsOneAndFourToTheEnd();
         });
         for (double height : new double[] {600, 190, 600}) {
             String label = Fx.call(() -> {
