@@ -51,15 +51,22 @@ final class RecentBlocks {
         }
 
         Owner ownerOf(long pinNanos) {
+            // The latest block at or before the pin among those kept, whatever order they came in (a runner's ring
+            // that overflowed can deliver an earlier block after a later one), once a block after the pin has come.
             boolean laterSeen = false;
-            for (long k = count - 1; k >= Math.max(0, count - KEPT); k--) {
+            int owner = -1;
+            for (long k = Math.max(0, count - KEPT); k < count; k++) {
                 int at = (int) (k % KEPT);
-                if (!JfrEventList.blockComesAfter(times[at], pinNanos)) {
-                    return laterSeen && JfrEventList.ownerOfBlock(times[at], pinNanos) ? new Owner(tasks[at], threads[at]) : null;
+                if (JfrEventList.blockComesAfter(times[at], pinNanos)) {
+                    laterSeen = true;
+                } else if (owner < 0 || times[at] > times[owner]) {
+                    owner = at;
                 }
-                laterSeen = true;
             }
-            return null;
+            if (!laterSeen || owner < 0 || !JfrEventList.ownerOfBlock(times[owner], pinNanos)) {
+                return null;
+            }
+            return new Owner(tasks[owner], threads[owner]);
         }
     }
 }

@@ -110,7 +110,7 @@ public final class RunModel implements RunListener {
     private volatile boolean eventsIn = true;
     private final List<List<JfrEvent>> deferredJfr = new ArrayList<>();
     /** What names a pin JFR sends without its thread, as it comes (virtual runs). */
-    private final RecentBlocks recentBlocks = new RecentBlocks();
+    private RecentBlocks recentBlocks = new RecentBlocks();
 
     @Override
     public void onEvents(EventBatch batch) {
@@ -169,7 +169,7 @@ public final class RunModel implements RunListener {
             case BLOCKED -> {
                 tasks.blocked(task);
                 close(task, t);
-                if (virtual) {
+                if (virtual && carrier >= 0 && recentBlocks != null) {
                     recentBlocks.add(carrier, t, task, thread);
                 }
                 if (!virtual) {
@@ -292,6 +292,8 @@ public final class RunModel implements RunListener {
             kept.trim();
         }
         jfrEvents.namePinnedTasks(kept, threads, tasks);
+        // Pins come no more: a session keeps a dozen finished runs, not their carriers' rings.
+        recentBlocks = null;
         // A session keeps a dozen finished runs: each keeps its figures, not its growable buffers.
         lanes.trim();
         finishTimes = NO_TIMES;

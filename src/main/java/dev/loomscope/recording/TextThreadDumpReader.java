@@ -57,13 +57,22 @@ final class TextThreadDumpReader {
     private ThreadDumpSummary readDump(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
         long size;
         long read = 0;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        // A service's log may hold bytes that are not UTF-8 around its dump: they are replaced, not taken as damage.
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
+        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), decoder))) {
             size = Files.size(file);
             List<String> before = new ArrayList<>();
             String line;
             while ((line = in.readLine()) != null) {
                 read += line.length() + 1;
                 if (format == null) {
+                    if (read > FileKind.TEXT_HEAD_BYTES * 2L) {
+                        break; // no heading where the file's kind was told: not a dump this reads
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new InterruptedException();
+                    }
                     startOf(line, before);
                     continue;
                 }
@@ -115,6 +124,9 @@ final class TextThreadDumpReader {
         }
         if (!line.isBlank()) {
             before.add(line);
+            if (before.size() > 3) {
+                before.removeFirst(); // the heading needs the last three at most
+            }
         }
     }
 

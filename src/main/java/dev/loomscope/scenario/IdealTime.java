@@ -85,7 +85,8 @@ public final class IdealTime {
      */
     public static int poolWorkers(Scenario s) {
         return switch (s.executor()) {
-            case FIXED, FORKJOIN -> sent(s, Math.min(s.pool(), s.tasks()));
+            // As many as can be under way at once: a pool of 200 behind 10 connections carries 10 chains, not 200.
+            case FIXED, FORKJOIN -> held(s, Math.min(s.pool(), s.tasks()));
             case SINGLE -> 1;
             case PLATFORM, VIRTUAL, VIRTUAL_LIMITED, STRUCTURED -> 0;
         };

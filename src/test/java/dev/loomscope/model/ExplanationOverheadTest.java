@@ -116,6 +116,10 @@ class ExplanationOverheadTest {
                 + "the remaining 46 ms is not broken down (other programs used 2.2 s of CPU meanwhile, whatever answers its queries "
                 + "on this machine among them).");
 
+        // A pool of 200 behind the same 10 connections carries the same 10 chains of queries, not 200.
+        var behindTen = result(pool.withPool(200), 2_112, 670, 0, new RunResult.Overheads(662, 2_200, 1));
+        assertThat(Explanation.OverheadParts.of(behindTen, 2).otherProgramsMs()).isEqualTo(66.2, org.assertj.core.data.Offset.offset(0.1));
+
         // The same summed wait spread over a thread per task stays as it was measured: no thread carries the run.
         var perTask = result(pool.withExecutor(ExecutorKind.PLATFORM), 2_112, 670, 0, new RunResult.Overheads(662, 2_200, 1));
         assertThat(Explanation.OverheadParts.of(perTask, 2).otherProgramsMs()).isEqualTo(112, org.assertj.core.data.Offset.offset(0.1));
