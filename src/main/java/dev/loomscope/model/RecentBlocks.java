@@ -1,7 +1,6 @@
 package dev.loomscope.model;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The last BLOCKED events on each carrier of a virtual-thread run, as they arrive: what names a pin
@@ -16,10 +15,29 @@ final class RecentBlocks {
     /** Blocks kept per carrier: 20 bytes each. */
     static final int KEPT = 1_024;
 
-    private final Map<Long, Ring> byCarrier = new HashMap<>();
+    /**
+     * Each carrier's id and its ring, side by side. A run has as many carriers as its scheduler's parallelism (a few to a
+     * few hundred), so a scan from the last one used finds the ring without boxing an id per event, as a map would.
+     */
+    private long[] carriers = new long[8];
+
+    private Ring[] rings = new Ring[8];
+    private int carrierCount;
+    private int lastAt;
 
     void add(long carrier, long timeNanos, int task, long thread) {
-        byCarrier.computeIfAbsent(carrier, c -> new Ring()).add(timeNanos, task, thread);
+        int at = indexOf(carrier);
+        if (at < 0) {
+            if (carrierCount == carriers.length) {
+                carriers = Arrays.copyOf(carriers, carrierCount * 2);
+                rings = Arrays.copyOf(rings, carrierCount * 2);
+            }
+            at = carrierCount++;
+            carriers[at] = carrier;
+            rings[at] = new Ring();
+        }
+        lastAt = at;
+        rings[at].add(timeNanos, task, thread);
     }
 
     /**
@@ -29,8 +47,18 @@ final class RecentBlocks {
      * that owned it may be gone.
      */
     Owner ownerOf(long carrier, long pinNanos) {
-        Ring ring = byCarrier.get(carrier);
-        return ring == null ? null : ring.ownerOf(pinNanos);
+        int at = indexOf(carrier);
+        return at < 0 ? null : rings[at].ownerOf(pinNanos);
+    }
+
+    private int indexOf(long carrier) {
+        for (int k = 0; k < carrierCount; k++) {
+            int at = (lastAt + k) % carrierCount;
+            if (carriers[at] == carrier) {
+                return at;
+            }
+        }
+        return -1;
     }
 
     record Owner(int task, long thread) {}
