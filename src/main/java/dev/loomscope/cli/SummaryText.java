@@ -116,14 +116,22 @@ final class SummaryText {
         for (ThreadDumpSummary.Group g : d.groups().subList(0, Math.min(top, d.groups().size()))) {
             out.println(Text.get("cli.open.dump.group", g.count(), Text.get(g.virtual() ? "cli.open.dump.kind.virtual" : "cli.open.dump.kind.platform"),
                     states(g.states()), g.containers().isEmpty() ? "" : Text.get("cli.open.dump.in", String.join(", ", g.containers()))));
+            if (g.frames().isEmpty()) {
+                out.println(FRAME_INDENT + Text.get("open.dump.no-frames"));
+            }
             g.frames().stream().limit(frames).forEach(frame -> out.println(FRAME_INDENT + frame));
             if (g.frames().size() > frames) {
-                out.println(Text.get("cli.open.dump.more-frames", g.frames().size() - frames));
+                out.println(more(g.frames().size() - frames, "cli.open.dump.more-frames.one", "cli.open.dump.more-frames"));
             }
         }
         if (d.groups().size() > top) {
-            out.println(Text.get("cli.open.dump.more-groups", d.groups().size() - top));
+            out.println(more(d.groups().size() - top, "cli.open.dump.more-groups.one", "cli.open.dump.more-groups"));
         }
+    }
+
+    /** "... 1 more frame", "... 3 more frames". */
+    private static String more(int count, String oneKey, String manyKey) {
+        return count == 1 ? Text.get(oneKey) : Text.get(manyKey, count);
     }
 
     private static String states(Map<String, Long> states) {

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  *   <li>{@code jcmd PID Thread.dump_to_file FILE}: every thread, virtual ones included ("#75 "name" virtual RUNNABLE"),
  *       its frames as the JSON dump writes them;</li>
  *   <li>{@code jstack PID}, {@code jcmd PID Thread.print} and a SIGQUIT dump in a log: the platform threads, with a virtual
- *       thread only where a carrier says it is mounted ("Mounted virtual thread #80"); its frames are written
+ *       thread only where a carrier says it is mounted ("Mounted virtual thread #80", or JDK 21's "Carrying virtual thread
+ *       #80", with none of its frames); its frames are written
  *       "class.method(module@version/File.java:N)" and are read as the JSON dump's "module/class.method(File.java:N)", so
  *       the same code groups the same way whichever dump it came from. Only the first dump of a log is read.</li>
  * </ul>
@@ -31,6 +32,8 @@ final class TextThreadDumpReader {
     private static final Pattern JSTACK_THREAD = Pattern.compile("^\"(.*)\" #(\\d+)");
     private static final Pattern JSTACK_STATE = Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: (\\w+)");
     private static final Pattern MOUNTED = Pattern.compile("^\\s+Mounted virtual thread #(\\d+)");
+    /** A carrier's note of the virtual thread it carries; JDK 21 writes no "Mounted" section with that thread's frames after it. */
+    private static final Pattern CARRYING = Pattern.compile("^\\s+Carrying virtual thread #(\\d+)");
     /** {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. */
     private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*\\((\\S+)");
     private static final Pattern STATE = Pattern.compile("[A-Z_]+");
@@ -45,6 +48,9 @@ final class TextThreadDumpReader {
     private boolean virtual;
     private String state;
     private final List<String> frames = new ArrayList<>();
+    /** The virtual thread the carrier being read says it carries, until its own frames begin; null if none. */
+    private String carried;
+    private long framesUnwritten;
 
     private TextThreadDumpReader(String grep) {
         this.groups = new ThreadGroups(grep);
@@ -101,7 +107,7 @@ final class TextThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten);
     }
 
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */
@@ -165,9 +171,15 @@ final class TextThreadDumpReader {
         Matcher mounted = MOUNTED.matcher(line);
         if (mounted.find() && name != null) {
             // The carrier's frames end here; the virtual thread it carries begins.
+            carried = null;
             endThread();
             name = "#" + mounted.group(1);
             virtual = true;
+            return;
+        }
+        Matcher carrying = CARRYING.matcher(line);
+        if (carrying.find() && name != null) {
+            carried = carrying.group(1);
             return;
         }
         Matcher stateLine = JSTACK_STATE.matcher(line);
@@ -188,8 +200,8 @@ final class TextThreadDumpReader {
         } else if (format == ThreadDumpSummary.Format.TEXT && frame.endsWith(")") && frame.indexOf('(') > 0 && !frame.startsWith("- ")) {
             frames.add(frame); // JDK 21 wrote Thread.dump_to_file's frames without "at"
         }
-        // Else a lock held or waited for ("- locked <0x...>": its address differs from thread to thread), a carrier's
-        // note ("Carrying virtual thread #80") or a compiler thread's ("No compile task"): not frames.
+        // Else a lock held or waited for ("- locked <0x...>": its address differs from thread to thread) or a compiler
+        // thread's note ("No compile task"): not frames.
     }
 
     /** jstack's "class.method(module@version/File.java:N)" as the JSON dump's "module/class.method(File.java:N)"; others as they are. */
@@ -211,6 +223,13 @@ final class TextThreadDumpReader {
         }
         name = null;
         frames.clear();
+        if (carried != null) {
+            // A carrier whose dump (JDK 21's) named the virtual thread it carries but wrote none of its frames: the thread
+            // is counted, mounted and so running, with no frames rather than its carrier's.
+            groups.add(true, "#" + carried, List.of(), "RUNNABLE", null);
+            framesUnwritten++;
+            carried = null;
+        }
     }
 
     private static long parseLong(String text) {

@@ -21,10 +21,11 @@ import java.util.Map;
  * @param containers      every container in the dump's order, with the threads directly in it
  * @param groups          the matching threads grouped by identical stack, the largest group first
  * @param format          which of the JDK's dumps it is: what it can hold
+ * @param framesUnwritten mounted virtual threads the dump names without their frames (JDK 21's jstack), counted all the same
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
                                 long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
-                                Format format) {
+                                Format format, long framesUnwritten) {
 
     /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
     public enum Format {
@@ -69,7 +70,8 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         return switch (format) {
             case JSON -> "";
             case TEXT -> dev.loomscope.text.Text.get("open.dump.note.text");
-            case JSTACK -> dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads);
+            case JSTACK -> framesUnwritten == 0 ? dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads)
+                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.split("\\.", 2)[0]);
         };
     }
 
@@ -97,7 +99,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
 
     /**
      * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
-     * processId, time, runtimeVersion, grep, matchedThreads, containers, groups.
+     * processId, time, runtimeVersion, framesUnwritten, grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -109,6 +111,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         json.put("processId", processId < 0 ? null : processId);
         json.put("time", time);
         json.put("runtimeVersion", runtimeVersion);
+        json.put("framesUnwritten", framesUnwritten);
         json.put("grep", grep);
         json.put("matchedThreads", matchedThreads);
         json.put("containers", containers.stream().map(c -> {

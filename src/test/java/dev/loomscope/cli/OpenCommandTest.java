@@ -249,11 +249,75 @@ class OpenCommandTest {
         JsonNode stacked = jstack.json();
         assertThat(stacked.get("format").asText()).isEqualTo("jstack");
         assertThat(stacked.get("threadDumpVirtualThreads").asLong()).isZero();
+        assertThat(stacked.get("framesUnwritten").asLong()).isZero();
         assertThat(stacked.get("threadDumpPlatformThreads").asLong()).isPositive();
         assertThat(stacked.get("runtimeVersion").asText()).isEqualTo(json.get("runtimeVersion").asText());
         // Its frames, written "class.method(module@version/File.java:N)", read as the JSON dump's: main's stack is the same.
         assertThat(mainStack(stacked)).isNotEmpty().isEqualTo(mainStack(json));
         assertThat(open(jstackLog.toString()).out()).contains("A jstack dump", "a virtual thread only while it is mounted on a carrier (0 here)");
+    }
+
+    /**
+     * JDK 21's jstack names the virtual thread a carrier carries ("Carrying virtual thread #18") and writes none of its
+     * frames: the thread is counted, running, with no frames rather than its carrier's, and the note says it has none.
+     */
+    @Test
+    void aJdk21JstackCountsTheVirtualThreadsItsCarriersCarry(@TempDir Path work) throws Exception {
+        Path jdk21 = dev.loomscope.testing.Jdk21.required().home();
+        // Two virtual threads that compute for ever, one on each of two carriers (nothing unmounts them), and three asleep.
+        Path source = Files.writeString(work.resolve("Spin.java"), """
+                import java.util.concurrent.CountDownLatch;
+                public class Spin {
+                    static volatile long sink;
+                    public static void main(String[] args) throws Exception {
+                        for (int i = 0; i < 3; i++) {
+                            Thread.ofVirtual().name("sleeper-" + i).start(() -> { try { Thread.sleep(600_000); } catch (InterruptedException e) { } });
+                        }
+                        CountDownLatch spinning = new CountDownLatch(2);
+                        for (int i = 0; i < 2; i++) {
+                            Thread.ofVirtual().name("spinner-" + i).start(() -> { spinning.countDown(); while (true) { sink++; } });
+                        }
+                        spinning.await();
+                        System.out.println("ready");
+                        Thread.sleep(600_000);
+                    }
+                }
+                """);
+        var javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        assertThat(javac.run(null, null, null, "--release", "21", "-d", work.toString(), source.toString())).isZero();
+        Process spin = new ProcessBuilder(jdk21.resolve("bin/java").toString(), "-Djdk.virtualThreadScheduler.parallelism=2",
+                "-Djdk.virtualThreadScheduler.maxPoolSize=2", "-cp", work.toString(), "Spin").redirectErrorStream(true).start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(spin.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(lines.readLine()).isEqualTo("ready");
+            Process print = new ProcessBuilder(jdk21.resolve("bin/jcmd").toString(), Long.toString(spin.pid()), "Thread.print").start();
+            String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(print.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(printed).contains("Carrying virtual thread #").doesNotContain("Mounted virtual thread");
+            Path dumped = Files.writeString(work.resolve("jdk21.tdump"), printed);
+
+            JsonNode summary = open(dumped.toString(), "--json").json();
+            assertThat(summary.get("format").asText()).isEqualTo("jstack");
+            assertThat(summary.get("runtimeVersion").asText()).startsWith("21.");
+            assertThat(summary.get("threadDumpVirtualThreads").asLong()).as("the two spinners, mounted; the sleepers are not in it").isEqualTo(2);
+            assertThat(summary.get("framesUnwritten").asLong()).isEqualTo(2);
+            JsonNode carried = null;
+            for (JsonNode group : summary.get("groups")) {
+                if (group.get("virtual").asBoolean()) {
+                    assertThat(carried).as("one group of virtual threads").isNull();
+                    carried = group;
+                }
+            }
+            assertThat(carried).isNotNull();
+            assertThat(carried.get("count").asLong()).isEqualTo(2);
+            assertThat(carried.get("frames")).isEmpty();
+            assertThat(carried.get("states").get("RUNNABLE").asLong()).isEqualTo(2);
+            String text = open(dumped.toString()).out();
+            assertThat(text).contains("a virtual thread only while it is mounted on a carrier (2 here; JDK 21 writes none of their frames");
+            assertThat(text.substring(text.indexOf("2 virtual  RUNNABLE 2")).lines().skip(1).findFirst()).hasValueSatisfying(
+                    next -> assertThat(next.strip()).isEqualTo("(no frames)"));
+        } finally {
+            spin.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The frames of the group holding the "main" thread. */
