@@ -14,13 +14,14 @@ public enum FileKind {
     THREAD_DUMP,
     /**
      * A thread dump in text: {@code jcmd PID Thread.dump_to_file FILE} (its first lines the pid, an instant and the runtime
-     * version), or {@code jstack PID}, {@code jcmd PID Thread.print} and a JVM's SIGQUIT dump in a log ("Full thread dump"
-     * on a line of its own within the first {@value #TEXT_HEAD_BYTES} bytes).
+     * version), or {@code jstack PID}, {@code jcmd PID Thread.print} and a JVM's SIGQUIT dump in a log (a line that begins
+     * "Full thread dump", anywhere in a file of text).
      */
     TEXT_THREAD_DUMP;
 
-    /** How far into a file a text thread dump's heading is looked for: a log may hold a few lines before it. */
+    /** What is read first to tell a file's kind: a recording's or a dump's first bytes, or a log's first lines. */
     static final int TEXT_HEAD_BYTES = 64 * 1_024;
+    private static final byte[] HEADING = "\nFull thread dump ".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
     private static final java.util.regex.Pattern DUMP_TO_FILE_HEAD = java.util.regex.Pattern.compile("\\A\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\S+\\R\\S+\\R");
     private static final java.util.regex.Pattern FULL_THREAD_DUMP = java.util.regex.Pattern.compile("(?m)^Full thread dump ");
@@ -54,6 +55,74 @@ public enum FileKind {
         if (DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find()) {
             return TEXT_THREAD_DUMP;
         }
+        if (n == head.length && isText(head, n) && jstackHeading(file) >= 0) {
+            return TEXT_THREAD_DUMP; // a service's log, its dump further on
+        }
         throw new UnreadableFileException(n == 0 ? Text.get("open.error.empty", file) : Text.get("open.error.unknown", file));
+    }
+
+    /** Whether these bytes read as text: a log, not a binary file that happens to hold the words. */
+    private static boolean isText(byte[] bytes, int n) {
+        for (int k = 0; k < n; k++) {
+            if (bytes[k] == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Where a text dump's reading begins: 0 when its heading is in the file's first {@value #TEXT_HEAD_BYTES} bytes, else a
+     * few lines before the first "Full thread dump" of a log (the line before it gives the dump's time).
+     */
+    static long textDumpReadFrom(Path file) throws UnreadableFileException {
+        byte[] head = new byte[TEXT_HEAD_BYTES];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
+        }
+        if (n < head.length || FULL_THREAD_DUMP.matcher(new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1)).find()) {
+            return 0;
+        }
+        long heading = jstackHeading(file);
+        return heading < 0 ? 0 : Math.max(0, heading - LINES_BEFORE_BYTES);
+    }
+
+    /** How far before a log's dump its reading begins: room for the line of its time, however long the log's lines. */
+    private static final int LINES_BEFORE_BYTES = 4_096;
+
+    /**
+     * Where the first line beginning "Full thread dump " starts in {@code file} (a SIGQUIT dump in a log of any length), or -1
+     * if there is none. The whole file is searched, at about the speed it is read; an interrupted thread stops searching and
+     * is told -1 with its interrupt kept, so a cancelled open ends at once.
+     */
+    static long jstackHeading(Path file) throws UnreadableFileException {
+        byte[] buffer = new byte[1 << 16];
+        long offset = 0;
+        int matched = 1; // the file's start counts as the line break before its first line
+        try (InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                for (int k = 0; k < n; k++) {
+                    byte b = buffer[k];
+                    if (b == HEADING[matched]) {
+                        if (++matched == HEADING.length) {
+                            return offset + k + 1 - (HEADING.length - 1);
+                        }
+                    } else {
+                        matched = b == '\n' ? 1 : 0;
+                    }
+                }
+                offset += n;
+                if (Thread.currentThread().isInterrupted()) {
+                    return -1;
+                }
+            }
+        } catch (IOException e) {
+            throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
+        }
+        return -1;
     }
 }

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *       thread only where a carrier says it is mounted ("Mounted virtual thread #80", or JDK 21's "Carrying virtual thread
  *       #80", with none of its frames); its frames are written
  *       "class.method(module@version/File.java:N)" and are read as the JSON dump's "module/class.method(File.java:N)", so
- *       the same code groups the same way whichever dump it came from. Only the first dump of a log is read.</li>
+ *       the same code groups the same way whichever dump it came from. Only the first dump of a log is read, wherever it
+ *       is in the log.</li>
  * </ul>
  * Neither names a thread's container.
  */
@@ -66,14 +67,21 @@ final class TextThreadDumpReader {
         // A service's log may hold bytes that are not UTF-8 around its dump: they are replaced, not taken as damage.
         var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
-        try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file), decoder))) {
+        long from = FileKind.textDumpReadFrom(file);
+        try (var stream = Files.newInputStream(file); BufferedReader in = new BufferedReader(new java.io.InputStreamReader(stream, decoder))) {
             size = Files.size(file);
             List<String> before = new ArrayList<>();
+            if (from > 0) {
+                // A log whose dump comes further on: read from a little before it, the line cut there left out.
+                stream.skipNBytes(from);
+                in.readLine();
+                read = from;
+            }
             String line;
             while ((line = in.readLine()) != null) {
                 read += line.length() + 1;
                 if (format == null) {
-                    if (read > FileKind.TEXT_HEAD_BYTES * 2L) {
+                    if (read - from > FileKind.TEXT_HEAD_BYTES * 2L) {
                         break; // no heading where the file's kind was told: not a dump this reads
                     }
                     if (Thread.currentThread().isInterrupted()) {

@@ -257,6 +257,28 @@ class OpenCommandTest {
         assertThat(open(jstackLog.toString()).out()).contains("A jstack dump", "a virtual thread only while it is mounted on a carrier (0 here)");
     }
 
+    /** A service's log of many megabytes, its dump far past its first lines and another after it: the first dump is read. */
+    @Test
+    void aDumpFarIntoALongLogIsFoundAndReadAsTheSameDumpAlone(@TempDir Path work) throws Exception {
+        String dumpOnly = Files.readString(jstackLog);
+        var log = new StringBuilder();
+        for (int i = 0; log.length() < 3_000_000; i++) {
+            log.append("12:%02d:%02d INFO request %d served in 3 ms, user=\u00e9lodie\n".formatted(i / 60 % 60, i % 60, i));
+        }
+        Path longLog = Files.writeString(work.resolve("service.log"), log + dumpOnly + "13:00:00 INFO still serving\n" + dumpOnly);
+        JsonNode alone = open(jstackLog.toString(), "--json").json();
+        JsonNode inLog = open(longLog.toString(), "--json").json();
+        for (String field : List.of("format", "time", "runtimeVersion", "threadDumpVirtualThreads", "threadDumpPlatformThreads", "groups")) {
+            assertThat(inLog.get(field)).as(field).isEqualTo(alone.get(field));
+        }
+        assertThat(inLog.get("time").asText()).as("the line before the dump").matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
+
+        Path noDump = Files.writeString(work.resolve("quiet.log"), log.toString());
+        Outcome refused = open(noDump.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("quiet.log").hasLineCount(1);
+    }
+
     /**
      * JDK 21's jstack names the virtual thread a carrier carries ("Carrying virtual thread #18") and writes none of its
      * frames: the thread is counted, running, with no frames rather than its carrier's, and the note says it has none.
