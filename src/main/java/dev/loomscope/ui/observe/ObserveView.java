@@ -342,6 +342,19 @@ public final class ObserveView extends BorderPane implements FrameView {
         }
     }
 
+    /**
+     * The status bar's line while this view shows: whom it observes, and what Esc and Run do now; null before its first
+     * snapshot (attaching says so in the view).
+     */
+    public String statusLine() {
+        if (snapshot == null) {
+            return null;
+        }
+        String who = ObserveTexts.who(snapshot.target());
+        return snapshot.running() ? Messages.text("status.observing", who, Action.STOP.pressKey(), Action.RUN.pressed())
+                : Messages.text("status.observed", who, Action.RUN.pressed());
+    }
+
     /** The observed JVM's feature release (0 before anything is shown): a JDK 21 target's monitor pins say JDK 24+ would not pin. */
     private int targetFeature() {
         return snapshot == null ? 0 : snapshot.target().jdkFeature();

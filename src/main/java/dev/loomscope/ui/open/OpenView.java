@@ -123,6 +123,11 @@ public final class OpenView extends BorderPane {
         frames.start();
     }
 
+    /** The status bar's line while this view shows a file: which, and what Esc and Open do; null while it is read or failed. */
+    public String statusLine() {
+        return content == null ? null : Messages.text("status.opened", openTitle.getText(), Action.STOP.pressKey(), Action.OPEN.pressed());
+    }
+
     /** Whether a file is being read. */
     public boolean reading() {
         return reading != null;

@@ -86,7 +86,7 @@ public final class MainWindow extends BorderPane {
         Fxml.load(this, layout, views.byName());
         Node liveCenter = getCenter();
         problems = new ProblemBanner(layout.banner, layout.bannerText, layout.bannerClose, state);
-        statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes);
+        statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes, this::shownInsteadOfRuns);
         words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
                 views.waves(), themes::palette, layout.why, state::explanation);
         replays = new ReplayActions(playback, session, this::shownRun, statusLine::say, problems::show);
@@ -223,6 +223,12 @@ public final class MainWindow extends BorderPane {
 
     /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
     List<javafx.scene.layout.Region> cards() { return cards.all(); }
+
+    /** The status bar's line for what the middle shows instead of the runs: an observed JVM, an opened file; null for the runs. */
+    private String shownInsteadOfRuns() {
+        String observing = observe.statusLine();
+        return observing != null ? observing : opened.statusLine();
+    }
 
     /** The speaker notes (made now if they were never opened). */
     SpeakerNotesWindow notes() { return notes.get(); }

@@ -78,6 +78,11 @@ final class ObserveParts {
         return shown.getAsBoolean();
     }
 
+    /** The status bar's line while the observation shows; null otherwise. */
+    String statusLine() {
+        return shown() ? view().statusLine() : null;
+    }
+
     /** Run: while the window observes a JVM, the runs wait until it is stopped; an ended observation gives way to them. */
     void run(Runnable runs) {
         if (shown()) {

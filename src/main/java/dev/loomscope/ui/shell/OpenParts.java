@@ -67,6 +67,11 @@ public final class OpenParts {
         return centre.openedShown();
     }
 
+    /** The status bar's line while an opened file shows; null otherwise. */
+    String statusLine() {
+        return shown() ? view.get().statusLine() : null;
+    }
+
     /** Esc: stops a read under way, else leaves the opened file; with no file shown, {@code otherwise}. */
     Runnable escapeOr(Runnable otherwise) {
         return () -> {

@@ -9,8 +9,8 @@ import dev.loomscope.ui.views.FrameView;
 import javafx.scene.control.Label;
 
 /**
- * The status bar: what is running (and why the window keeps still), or what the shown run took;
- * beside it, this window's own frame times. A message said meanwhile ("Saved ...") stays a few
+ * The status bar: what is running (and why the window keeps still), or what the shown run took, or
+ * the opened file or observed JVM the window shows instead; beside it, this window's own frame times. A message said meanwhile ("Saved ...") stays a few
  * seconds, or until the runs' own line changes, and then the runs' line is back.
  */
 final class StatusLine implements FrameView {
@@ -19,17 +19,24 @@ final class StatusLine implements FrameView {
     private final Label frames;
     private final WindowState state;
     private final FrameTimes frameTimes;
+    /** A line for what the window's middle shows instead of the runs (an opened file, an observed JVM), or null. */
+    private final java.util.function.Supplier<String> shownInstead;
     private String lastRunsLine;
     private long saidAtNanos;
     /** Long enough to read a message, short enough that a stale one ("Racing...", "Preparing...") goes. */
     private static final long MESSAGE_NANOS = 4_000_000_000L;
 
-    StatusLine(Label status, Label frames, WindowState state, FrameTimes frameTimes) {
+    StatusLine(Label status, Label frames, WindowState state, FrameTimes frameTimes, java.util.function.Supplier<String> shownInstead) {
         this.status = status;
         this.frames = frames;
         this.state = state;
         this.frameTimes = frameTimes;
-        status.setText(Messages.text("status.ready", Action.RUN.pressed()));
+        this.shownInstead = shownInstead;
+        status.setText(ready());
+    }
+
+    private static String ready() {
+        return Messages.text("status.ready", Action.RUN.pressed());
     }
 
     void say(String message) {
@@ -43,9 +50,12 @@ final class StatusLine implements FrameView {
 
     @Override
     public void refresh(FrameContext frame) {
-        String line = state.statusLine(frame.shown());
+        String instead = shownInstead.get();
+        String runs = state.statusLine(frame.shown());
+        // The runs' line, or the ready line while there are none; an opened file or an observed JVM says what it is instead.
+        String line = instead != null ? instead : runs != null ? runs : ready();
         boolean messageRead = System.nanoTime() - saidAtNanos > MESSAGE_NANOS;
-        if (line != null && (!line.equals(lastRunsLine) || messageRead && !line.equals(status.getText()))) {
+        if (!line.equals(lastRunsLine) || messageRead && !line.equals(status.getText())) {
             lastRunsLine = line;
             status.setText(line);
         }

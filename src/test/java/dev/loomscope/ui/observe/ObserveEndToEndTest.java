@@ -83,6 +83,11 @@ class ObserveEndToEndTest {
             // The dump's view is built when the first dump arrives: until then its tree is not there to look at.
             Fx.waitUntil("the thread dump", Duration.ofSeconds(30), () -> NodeProbe.find(view, "#dumpTree", javafx.scene.control.TreeView.class)
                     .map(tree -> tree.getRoot() != null && containers(view).getRoot().getValue().name().equals("<root>")).orElse(false));
+            // The status bar says whom the window observes and what Esc does now, not the runs' "Ready".
+            var probe = new dev.loomscope.ui.WindowProbe(window);
+            String pid = "PID " + target.pid();
+            Fx.waitUntil("the status names the target", Duration.ofSeconds(5),
+                    () -> probe.statusText().startsWith("Observing " + pid) && probe.statusText().contains("Esc stops observing"));
             // Stop (Esc): the data stays, the target goes on.
             long pins = Long.parseLong(Fx.call(() -> figure(view, "pins")).replace(",", ""));
             press(KeyCode.ESCAPE);
@@ -90,6 +95,8 @@ class ObserveEndToEndTest {
             assertThat(Long.parseLong(Fx.call(() -> figure(view, "pins")).replace(",", ""))).isGreaterThanOrEqualTo(pins);
             assertThat(window.observing().observed().observation().snapshot().end()).isEqualTo(ObservationEnd.STOPPED);
             assertThat(target.process().isAlive()).isTrue();
+            Fx.waitUntil("the status says it stopped", Duration.ofSeconds(5),
+                    () -> probe.statusText().startsWith("Stopped observing " + pid) && probe.statusText().contains("Run (F5)"));
             // Its recording, whole, with the pins in it.
             Path jfr = dir.resolve("observed.jfr");
             Fx.call(() -> saving(window).saveJfr(jfr)).get();

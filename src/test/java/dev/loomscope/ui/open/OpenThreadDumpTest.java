@@ -82,6 +82,13 @@ class OpenThreadDumpTest {
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpContainers", Label.class).getText())).isEqualTo("–");
         assertThat(Fx.call(() -> groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum())).isPositive();
         assertThat(Fx.call(() -> groups().getColumns().getLast().isVisible())).as("no container column").isFalse();
+
+        // The status bar names the file shown, not the runs' "Ready", and has them back once the file is left.
+        var probe = new dev.loomscope.ui.WindowProbe(window);
+        Fx.waitUntil("the status names the file", Duration.ofSeconds(5),
+                () -> probe.statusText().equals("Showing jstack.tdump, opened from a file. Esc goes back to the runs; Open (Ctrl+O) opens another."));
+        Fx.run(() -> NodeProbe.lookup(window, "#openBack", javafx.scene.control.Button.class).fire());
+        Fx.waitUntil("the status is the runs' again", Duration.ofSeconds(5), () -> probe.statusText().startsWith("Ready. Press Run (F5)"));
     }
 
     @SuppressWarnings("unchecked")
