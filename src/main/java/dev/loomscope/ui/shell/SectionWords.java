@@ -16,6 +16,8 @@ import dev.loomscope.ui.views.RunHistoryView;
 import dev.loomscope.ui.views.TaskWaveView;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import dev.loomscope.ui.fx.FittedText;
+import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;
@@ -29,8 +31,10 @@ import javafx.scene.shape.Rectangle;
 final class SectionWords implements FrameView {
 
     private final Label shownTitle;
-    private final Label wavesCaption;
-    private final Label lanesCaption;
+    private final FittedText wavesCaption;
+    private final FittedText lanesCaption;
+    private String wavesFull = "";
+    private String lanesFull = "";
     private final LegendPane wavesLegend;
     private final LegendPane lanesLegend;
     private final TaskWaveView waves;
@@ -46,8 +50,8 @@ final class SectionWords implements FrameView {
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
             TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
         this.shownTitle = shownTitle;
-        this.wavesCaption = wavesCaption;
-        this.lanesCaption = lanesCaption;
+        this.wavesCaption = FittedText.on(wavesCaption);
+        this.lanesCaption = FittedText.on(lanesCaption);
         this.wavesLegend = wavesLegend;
         this.lanesLegend = lanesLegend;
         this.waves = waves;
@@ -88,12 +92,31 @@ final class SectionWords implements FrameView {
             brief = frame.presentation();
             rebuildLegends(virtual, brief, failing, cutShort, pinned);
         }
-        setIfChanged(wavesCaption, Messages.text(shown.scenario().isWeb() ? "section.waves.caption-web" : "section.waves.caption",
-                shown.scenario().tasks(), waves.scaleDescription()));
+        captions(shown);
+    }
+
+    /** The captions in their longest forms that fit the heads beside the legends; their shorter forms are made only on a change. */
+    private void captions(RunModel shown) {
+        int tasks = shown.scenario().tasks();
+        String scale = waves.scaleDescription();
+        boolean web = shown.scenario().isWeb();
+        String wavesSaid = Messages.text(web ? "section.waves.caption-web" : "section.waves.caption", tasks, scale);
+        if (!wavesSaid.equals(wavesFull)) {
+            wavesFull = wavesSaid;
+            wavesCaption.show(web ? List.of(wavesSaid, Messages.text("section.waves.caption-web.short", tasks, scale), Messages.text("section.waves.caption-web.shortest", tasks))
+                    : List.of(wavesSaid, Messages.text("section.waves.caption.short", tasks, scale), Messages.text("section.waves.caption.shortest", tasks)));
+        }
         var lanes = shown.lanes();
-        setIfChanged(lanesCaption, lanes.isVirtual() ? Messages.text("section.lanes.caption-virtual", lanes.laneCount())
-                : lanes.aggregated() ? Messages.text("section.lanes.caption-groups", lanes.laneCount())
-                : Messages.text("section.lanes.caption-threads"));
+        int count = lanes.laneCount();
+        String lanesSaid = lanes.isVirtual() ? Messages.text("section.lanes.caption-virtual", count)
+                : lanes.aggregated() ? Messages.text("section.lanes.caption-groups", count)
+                : Messages.text("section.lanes.caption-threads");
+        if (!lanesSaid.equals(lanesFull)) {
+            lanesFull = lanesSaid;
+            lanesCaption.show(lanes.isVirtual() ? List.of(lanesSaid, Messages.text("section.lanes.caption-virtual.short", count))
+                    : lanes.aggregated() ? List.of(lanesSaid, Messages.text("section.lanes.caption-groups.short", count), Messages.text("section.lanes.caption-groups.shortest", count))
+                    : List.of(lanesSaid));
+        }
     }
 
     private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean cutShort, boolean pinned) {
