@@ -203,10 +203,12 @@ public final class Explanation {
             double left = Math.max(0, r.elapsedMs() - r.idealMs());
             // CPU wait is summed over threads; divided by the threads that shared it, it becomes
             // wall-clock time. That is the average number of the runner's runnable threads
-            // ((CPU time + wait) / elapsed), or a pool's workers if more: each carries a chain of tasks
-            // through the run and is delayed by its own waits alone, however long it blocks between
-            // them (ten workers that mostly wait on a database average well under one runnable
-            // thread: dividing by that would count each worker's wait many times over).
+            // ((CPU time + wait) / elapsed), or the pool's workers that can be under way at once if more
+            // (IdealTime.poolWorkers: no more than its connections let through): each carries a chain of
+            // tasks through the run and is delayed by its own waits alone, however long it blocks between
+            // them (ten workers that mostly wait on a database average well under one runnable thread:
+            // dividing by that would count each worker's wait many times over). Virtual threads behind a
+            // limit are left to the runnable average: their carriers' waits delay every chain queued on them.
             double waitWall = 0;
             if (r.cpuWaitMs() > 0) {
                 double runnable = (r.cpuTimeMs() + r.cpuWaitMs()) / Math.max(1e-9, r.elapsedMs());

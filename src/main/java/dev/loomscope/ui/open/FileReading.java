@@ -59,7 +59,11 @@ final class FileReading {
     FileReading(List<Path> files, int readerHeapMb) {
         this.readerHeapMb = readerHeapMb;
         progress = new AtomicReference<>(new Progress(files.getFirst(), 0, files.size(), 0, size(files.getFirst()), 0));
-        thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> outcome.set(read(files)));
+        thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> {
+            Outcome read = read(files);
+            // A read stopped part way can end in any way (a log's search cut short reads as no dump): cancelled is what it was.
+            outcome.set(cancelled ? new Outcome.Cancelled() : read);
+        });
     }
 
     FileReading start() {

@@ -49,6 +49,8 @@ class FittedTextTest {
             HBox.setHgrow(label, Priority.ALWAYS);
             var head = new HBox(label);
             new Scene(head);
+            // Styled first, so the widths measured are in the font it shows (whatever stylesheet the platform has by now).
+            head.applyCss();
             FittedText.on(label).show(FORMS);
 
             double full = widthOf(FORMS.get(0), label);
