@@ -99,8 +99,14 @@ public enum FileKind {
      * is told -1 with its interrupt kept, so a cancelled open ends at once.
      */
     static long jstackHeading(Path file) throws UnreadableFileException {
+        return jstackHeading(file, 1);
+    }
+
+    /** Where the {@code nth} line beginning "Full thread dump " starts (the first is 1), or -1; as {@link #jstackHeading(Path)}. */
+    static long jstackHeading(Path file, int nth) throws UnreadableFileException {
         byte[] buffer = new byte[1 << 16];
         long offset = 0;
+        int seen = 0;
         int matched = 1; // the file's start counts as the line break before its first line
         try (InputStream in = Files.newInputStream(file)) {
             int n;
@@ -109,7 +115,10 @@ public enum FileKind {
                     byte b = buffer[k];
                     if (b == HEADING[matched]) {
                         if (++matched == HEADING.length) {
-                            return offset + k + 1 - (HEADING.length - 1);
+                            if (++seen == nth) {
+                                return offset + k + 1 - (HEADING.length - 1);
+                            }
+                            matched = 0;
                         }
                     } else {
                         matched = b == '\n' ? 1 : 0;

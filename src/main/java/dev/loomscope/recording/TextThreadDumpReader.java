@@ -113,9 +113,11 @@ final class TextThreadDumpReader {
         if (groups.threads() == 0) {
             throw new UnreadableFileException(Text.get("open.error.no-threads", file));
         }
+        // A log with the signal sent more than once holds several dumps: the first is read, and the note says there are more.
+        boolean laterDumps = format == ThreadDumpSummary.Format.JSTACK && FileKind.jstackHeading(file, 2) >= 0;
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, laterDumps);
     }
 
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */

@@ -271,6 +271,9 @@ class OpenCommandTest {
         for (String field : List.of("format", "time", "runtimeVersion", "threadDumpVirtualThreads", "threadDumpPlatformThreads", "groups")) {
             assertThat(inLog.get(field)).as(field).isEqualTo(alone.get(field));
         }
+        assertThat(alone.get("laterDumps").asBoolean()).isFalse();
+        assertThat(inLog.get("laterDumps").asBoolean()).as("the second dump after it").isTrue();
+        assertThat(open(longLog.toString()).out()).contains("This log holds more than one dump: the first is shown.");
         assertThat(inLog.get("time").asText()).as("the line before the dump").matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
 
         Path noDump = Files.writeString(work.resolve("quiet.log"), log.toString());
