@@ -83,8 +83,9 @@ public enum FileKind {
         } catch (IOException e) {
             throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
         }
-        if (n < head.length || FULL_THREAD_DUMP.matcher(new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1)).find()) {
-            return 0;
+        String text = new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (n < head.length || DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find()) {
+            return 0; // its heading is here: nothing to search for
         }
         long heading = jstackHeading(file);
         return heading < 0 ? 0 : Math.max(0, heading - LINES_BEFORE_BYTES);
@@ -129,6 +130,8 @@ public enum FileKind {
                     return -1;
                 }
             }
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            return -1; // the file's channel closed by the interrupt, which stays set
         } catch (IOException e) {
             throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
         }

@@ -52,6 +52,8 @@ final class TextThreadDumpReader {
     /** The virtual thread the carrier being read says it carries, until its own frames begin; null if none. */
     private String carried;
     private long framesUnwritten;
+    /** Whether a log holds another dump after the one read (the signal sent more than once). */
+    private boolean laterDumps;
 
     private TextThreadDumpReader(String grep) {
         this.groups = new ThreadGroups(grep);
@@ -90,8 +92,14 @@ final class TextThreadDumpReader {
                     startOf(line, before);
                     continue;
                 }
-                if (format == ThreadDumpSummary.Format.JSTACK && (line.startsWith("Full thread dump ") || line.startsWith("JNI global refs"))) {
-                    break; // the first dump of a log, whole
+                if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("Full thread dump ")) {
+                    laterDumps = true;
+                    break; // the first dump of a log, whole; another follows
+                }
+                if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("JNI global refs")) {
+                    // The first dump's end: whether a log holds another after it is searched for only if there is more.
+                    laterDumps = in.readLine() != null && FileKind.jstackHeading(file, 2) >= 0;
+                    break;
                 }
                 long threadsBefore = groups.threads();
                 if (format == ThreadDumpSummary.Format.TEXT) {
@@ -99,7 +107,8 @@ final class TextThreadDumpReader {
                 } else {
                     jstackLine(line);
                 }
-                if (groups.threads() != threadsBefore && groups.threads() % ThreadDumpReader.THREADS_PER_REPORT == 0) {
+                // A carrier and the thread it carries can be counted at once: a report is due whenever a multiple is passed.
+                if (groups.threads() / ThreadDumpReader.THREADS_PER_REPORT != threadsBefore / ThreadDumpReader.THREADS_PER_REPORT) {
                     if (Thread.currentThread().isInterrupted()) {
                         throw new InterruptedException();
                     }
@@ -113,8 +122,6 @@ final class TextThreadDumpReader {
         if (groups.threads() == 0) {
             throw new UnreadableFileException(Text.get("open.error.no-threads", file));
         }
-        // A log with the signal sent more than once holds several dumps: the first is read, and the note says there are more.
-        boolean laterDumps = format == ThreadDumpSummary.Format.JSTACK && FileKind.jstackHeading(file, 2) >= 0;
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
                 groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, laterDumps);
@@ -185,6 +192,7 @@ final class TextThreadDumpReader {
             endThread();
             name = "#" + mounted.group(1);
             virtual = true;
+            state = "RUNNABLE"; // mounted, so running, as the JSON dump says of it (the carrier's lines give no state)
             return;
         }
         Matcher carrying = CARRYING.matcher(line);

@@ -72,7 +72,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
             case JSON -> "";
             case TEXT -> dev.loomscope.text.Text.get("open.dump.note.text");
             case JSTACK -> (framesUnwritten == 0 ? dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads)
-                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.split("\\.", 2)[0]))
+                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.replaceFirst("^(\\d+).*$", "$1")))
                     + (laterDumps ? " " + dev.loomscope.text.Text.get("open.dump.note.later-dumps") : "");
         };
     }

@@ -283,13 +283,10 @@ class OpenCommandTest {
     }
 
     /**
-     * JDK 21's jstack names the virtual thread a carrier carries ("Carrying virtual thread #18") and writes none of its
-     * frames: the thread is counted, running, with no frames rather than its carrier's, and the note says it has none.
+     * {@code jcmd Thread.print} of a JVM on {@code javaHome} whose two carriers each carry a virtual thread that computes for
+     * ever (nothing unmounts them), with three more virtual threads waiting behind them for a carrier.
      */
-    @Test
-    void aJdk21JstackCountsTheVirtualThreadsItsCarriersCarry(@TempDir Path work) throws Exception {
-        Path jdk21 = dev.loomscope.testing.Jdk21.required().home();
-        // Two virtual threads that compute for ever, one on each of two carriers (nothing unmounts them), and three asleep.
+    private static String spinningDump(Path javaHome, Path work) throws Exception {
         Path source = Files.writeString(work.resolve("Spin.java"), """
                 import java.util.concurrent.CountDownLatch;
                 public class Spin {
@@ -310,39 +307,71 @@ class OpenCommandTest {
                 """);
         var javac = javax.tools.ToolProvider.getSystemJavaCompiler();
         assertThat(javac.run(null, null, null, "--release", "21", "-d", work.toString(), source.toString())).isZero();
-        Process spin = new ProcessBuilder(jdk21.resolve("bin/java").toString(), "-Djdk.virtualThreadScheduler.parallelism=2",
+        Process spin = new ProcessBuilder(javaHome.resolve("bin/java").toString(), "-Djdk.virtualThreadScheduler.parallelism=2",
                 "-Djdk.virtualThreadScheduler.maxPoolSize=2", "-cp", work.toString(), "Spin").redirectErrorStream(true).start();
         try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(spin.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(lines.readLine()).isEqualTo("ready");
-            Process print = new ProcessBuilder(jdk21.resolve("bin/jcmd").toString(), Long.toString(spin.pid()), "Thread.print").start();
+            Process print = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(spin.pid()), "Thread.print").start();
             String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(print.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(printed).contains("Carrying virtual thread #").doesNotContain("Mounted virtual thread");
-            Path dumped = Files.writeString(work.resolve("jdk21.tdump"), printed);
-
-            JsonNode summary = open(dumped.toString(), "--json").json();
-            assertThat(summary.get("format").asText()).isEqualTo("jstack");
-            assertThat(summary.get("runtimeVersion").asText()).startsWith("21.");
-            assertThat(summary.get("threadDumpVirtualThreads").asLong()).as("the two spinners, mounted; the sleepers are not in it").isEqualTo(2);
-            assertThat(summary.get("framesUnwritten").asLong()).isEqualTo(2);
-            JsonNode carried = null;
-            for (JsonNode group : summary.get("groups")) {
-                if (group.get("virtual").asBoolean()) {
-                    assertThat(carried).as("one group of virtual threads").isNull();
-                    carried = group;
-                }
-            }
-            assertThat(carried).isNotNull();
-            assertThat(carried.get("count").asLong()).isEqualTo(2);
-            assertThat(carried.get("frames")).isEmpty();
-            assertThat(carried.get("states").get("RUNNABLE").asLong()).isEqualTo(2);
-            String text = open(dumped.toString()).out();
-            assertThat(text).contains("a virtual thread only while it is mounted on a carrier (2 here; JDK 21 writes none of their frames");
-            assertThat(text.substring(text.indexOf("2 virtual  RUNNABLE 2")).lines().skip(1).findFirst()).hasValueSatisfying(
-                    next -> assertThat(next.strip()).isEqualTo("(no frames)"));
+            return printed;
         } finally {
             spin.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** The one group of virtual threads in a summary. */
+    private static JsonNode virtualGroup(JsonNode summary) {
+        JsonNode found = null;
+        for (JsonNode group : summary.get("groups")) {
+            if (group.get("virtual").asBoolean()) {
+                assertThat(found).as("one group of virtual threads").isNull();
+                found = group;
+            }
+        }
+        assertThat(found).isNotNull();
+        return found;
+    }
+
+    /**
+     * JDK 21's jstack names the virtual thread a carrier carries ("Carrying virtual thread #18") and writes none of its
+     * frames: the thread is counted, running, with no frames rather than its carrier's, and the note says it has none.
+     */
+    @Test
+    void aJdk21JstackCountsTheVirtualThreadsItsCarriersCarry(@TempDir Path work) throws Exception {
+        String printed = spinningDump(dev.loomscope.testing.Jdk21.required().home(), work);
+        assertThat(printed).contains("Carrying virtual thread #").doesNotContain("Mounted virtual thread");
+        Path dumped = Files.writeString(work.resolve("jdk21.tdump"), printed);
+
+        JsonNode summary = open(dumped.toString(), "--json").json();
+        assertThat(summary.get("format").asText()).isEqualTo("jstack");
+        assertThat(summary.get("runtimeVersion").asText()).startsWith("21.");
+        assertThat(summary.get("threadDumpVirtualThreads").asLong()).as("the two spinners, mounted; the others are not in it").isEqualTo(2);
+        assertThat(summary.get("framesUnwritten").asLong()).isEqualTo(2);
+        JsonNode carried = virtualGroup(summary);
+        assertThat(carried.get("count").asLong()).isEqualTo(2);
+        assertThat(carried.get("frames")).isEmpty();
+        assertThat(carried.get("states").get("RUNNABLE").asLong()).isEqualTo(2);
+        String text = open(dumped.toString()).out();
+        assertThat(text).contains("a virtual thread only while it is mounted on a carrier (2 here; JDK 21 writes none of their frames");
+        assertThat(text.substring(text.indexOf("2 virtual  RUNNABLE 2")).lines().skip(1).findFirst()).hasValueSatisfying(
+                next -> assertThat(next.strip()).isEqualTo("(no frames)"));
+    }
+
+    /** The same program on this JDK (25), whose jstack writes each mounted virtual thread's frames after its carrier's. */
+    @Test
+    void aJdk25JstackGivesEachMountedVirtualThreadItsOwnFrames(@TempDir Path work) throws Exception {
+        String printed = spinningDump(JAVA_HOME, work);
+        assertThat(printed).contains("Carrying virtual thread #", "Mounted virtual thread #");
+        JsonNode summary = open(Files.writeString(work.resolve("jdk25.tdump"), printed).toString(), "--json").json();
+        assertThat(summary.get("threadDumpVirtualThreads").asLong()).isEqualTo(2);
+        assertThat(summary.get("framesUnwritten").asLong()).isZero();
+        JsonNode spinners = virtualGroup(summary);
+        assertThat(spinners.get("count").asLong()).isEqualTo(2);
+        assertThat(spinners.get("states").get("RUNNABLE").asLong()).isEqualTo(2);
+        assertThat(spinners.get("frames").get(0).asText()).as("the spinner's own frame, not its carrier's").startsWith("Spin.lambda$main$");
+        assertThat(summary.get("threadDumpPlatformThreads").asLong()).as("the carriers among them")
+                .isEqualTo(printed.lines().filter(l -> l.startsWith("\"") && l.contains(" #")).count());
     }
 
     /** The frames of the group holding the "main" thread. */

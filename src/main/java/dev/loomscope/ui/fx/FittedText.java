@@ -48,7 +48,11 @@ public final class FittedText {
         }
         if (!chosen.equals(label.getText())) {
             label.setText(chosen);
-            Tooltips.setText(label, chosen.equals(forms.getFirst()) ? null : forms.getFirst());
+        }
+        // Set whether or not the text changed: new forms can keep the same short one and change the full one.
+        String full = chosen.equals(forms.getFirst()) ? null : forms.getFirst();
+        if (!java.util.Objects.equals(full, Tooltips.getText(label))) {
+            Tooltips.setText(label, full);
         }
     }
 }

@@ -165,7 +165,7 @@ public final class RunActions {
 
     public void stop() {
         session.stop();
-        window.say("Stopping...");
+        window.say(Messages.text("status.stopping"));
     }
 
     /**

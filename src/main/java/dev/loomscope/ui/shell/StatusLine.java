@@ -22,6 +22,8 @@ final class StatusLine implements FrameView {
     /** A line for what the window's middle shows instead of the runs (an opened file, an observed JVM), or null. */
     private final java.util.function.Supplier<String> shownInstead;
     private String lastRunsLine;
+    /** Whether the last frame showed an opened file's or an observed JVM's line. */
+    private boolean insteadShown;
     private long saidAtNanos;
     /** Long enough to read a message, short enough that a stale one ("Racing...", "Preparing...") goes. */
     private static final long MESSAGE_NANOS = 4_000_000_000L;
@@ -52,10 +54,12 @@ final class StatusLine implements FrameView {
     public void refresh(FrameContext frame) {
         String instead = shownInstead.get();
         String runs = state.statusLine(frame.shown());
-        // The runs' line, or the ready line while there are none; an opened file or an observed JVM says what it is instead.
-        String line = instead != null ? instead : runs != null ? runs : ready();
+        // An opened file or an observed JVM says what it is instead of the runs' line. The runs' null keeps the last line
+        // ("Predict first..." stays); only just after such a view is left, with no run to speak of, is the ready line back.
+        String line = instead != null ? instead : runs != null ? runs : insteadShown ? ready() : null;
+        insteadShown = instead != null;
         boolean messageRead = System.nanoTime() - saidAtNanos > MESSAGE_NANOS;
-        if (!line.equals(lastRunsLine) || messageRead && !line.equals(status.getText())) {
+        if (line != null && (!line.equals(lastRunsLine) || messageRead && !line.equals(status.getText()))) {
             lastRunsLine = line;
             status.setText(line);
         }

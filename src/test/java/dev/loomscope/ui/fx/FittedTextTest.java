@@ -51,7 +51,8 @@ class FittedTextTest {
             new Scene(head);
             // Styled first, so the widths measured are in the font it shows (whatever stylesheet the platform has by now).
             head.applyCss();
-            FittedText.on(label).show(FORMS);
+            var fitted = FittedText.on(label);
+            fitted.show(FORMS);
 
             double full = widthOf(FORMS.get(0), label);
             double shorter = widthOf(FORMS.get(1), label);
@@ -65,6 +66,12 @@ class FittedTextTest {
 
             assertThat(shownIn(full + 40, label, head)).as("wider again").isEqualTo(FORMS.get(0));
             assertThat(Tooltips.getText(label)).isNull();
+
+            // New forms whose shortest is the one shown: the tooltip is the new full form.
+            assertThat(shownIn(5, label, head)).isEqualTo("40 tasks");
+            fitted.show(List.of("40 tasks in submission order, a task every 1.5 pixels", "40 tasks, a task every 1.5 pixels", "40 tasks"));
+            assertThat(label.getText()).isEqualTo("40 tasks");
+            assertThat(Tooltips.getText(label)).isEqualTo("40 tasks in submission order, a task every 1.5 pixels");
         });
     }
 }

@@ -1,0 +1,59 @@
+package dev.loomscope.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The search for a SIGQUIT dump's heading in a log: where it begins, however the log's lines and buffers fall. */
+class FileKindTest {
+
+    private static final String HEADING = "Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):\n";
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void theHeadingIsFoundWhereItsLineBegins() throws Exception {
+        assertThat(FileKind.jstackHeading(write("start.log", HEADING))).as("at the file's first byte").isZero();
+        assertThat(FileKind.jstackHeading(write("crlf.log", "a\r\nb\r\n" + HEADING.replace("\n", "\r\n")))).isEqualTo(6);
+        // A line that begins as the heading does, then differs, and the heading right after it.
+        String almost = "Full thread\nFull thread dumps are nice\n";
+        assertThat(FileKind.jstackHeading(write("almost.log", almost + HEADING))).isEqualTo(almost.length());
+        // Not at a line's start: not the JVM's heading.
+        assertThat(FileKind.jstackHeading(write("inline.log", "INFO saw Full thread dump in a log\n"))).isEqualTo(-1);
+    }
+
+    @Test
+    void aHeadingAcrossTheSearchsBuffersIsFound() throws Exception {
+        // The search reads 64 KB at a time: put the heading's line break and its first letters on either side of that.
+        for (int cut = 1; cut <= 6; cut++) {
+            int before = (1 << 16) - cut;
+            String log = "x".repeat(before - 1) + "\n" + HEADING;
+            assertThat(FileKind.jstackHeading(write("cut" + cut + ".log", log))).as("cut %d", cut).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void theSecondDumpOfALogIsFoundAfterTheFirst() throws Exception {
+        String first = "INFO up\n" + HEADING + "\"main\" #1\n";
+        Path log = write("two.log", first + "INFO still up\n" + HEADING);
+        assertThat(FileKind.jstackHeading(log, 1)).isEqualTo("INFO up\n".length());
+        assertThat(FileKind.jstackHeading(log, 2)).isEqualTo(first.length() + "INFO still up\n".length());
+        assertThat(FileKind.jstackHeading(log, 3)).isEqualTo(-1);
+    }
+
+    @Test
+    void aLongLogWhoseDumpIsFarInIsAThreadDump() throws Exception {
+        String lines = "12:00:00 INFO served\n".repeat(10_000);
+        assertThat(FileKind.of(write("far.log", lines + HEADING))).isEqualTo(FileKind.TEXT_THREAD_DUMP);
+        assertThat(FileKind.textDumpReadFrom(dir.resolve("far.log"))).isEqualTo(lines.length() - 4_096);
+    }
+}
