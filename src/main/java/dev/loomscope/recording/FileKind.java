@@ -34,36 +34,27 @@ public enum FileKind {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new UnreadableFileException(Text.get("open.error.not-readable", file));
         }
-        byte[] head = new byte[TEXT_HEAD_BYTES];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(head, 0, head.length);
-        } catch (IOException e) {
-            throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
-        }
+        byte[] head = head(file);
+        int n = head.length;
         if (n >= 4 && head[0] == 'F' && head[1] == 'L' && head[2] == 'R' && head[3] == 0) {
             return JFR;
         }
-        int i = n >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF ? 3 : 0; // a UTF-8 BOM
-        while (i < n && Character.isWhitespace(head[i])) {
-            i++;
-        }
+        int i = firstContent(head);
         if (i < n && head[i] == '{') {
             return THREAD_DUMP;
         }
-        String text = new String(head, i, n - i, java.nio.charset.StandardCharsets.ISO_8859_1);
-        if (DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find()) {
+        if (textHeadingIn(head, i)) {
             return TEXT_THREAD_DUMP;
         }
-        if (n == head.length && isText(head, n) && jstackHeading(file) >= 0) {
+        if (n == TEXT_HEAD_BYTES && isText(head) && jstackHeading(file) >= 0) {
             return TEXT_THREAD_DUMP; // a service's log, its dump further on
         }
         throw new UnreadableFileException(n == 0 ? Text.get("open.error.empty", file) : Text.get("open.error.unknown", file));
     }
 
     /** Whether these bytes read as text: a log, not a binary file that happens to hold the words. */
-    private static boolean isText(byte[] bytes, int n) {
-        for (int k = 0; k < n; k++) {
+    private static boolean isText(byte[] bytes) {
+        for (int k = 0; k < bytes.length; k++) {
             if (bytes[k] == 0) {
                 return false;
             }
@@ -76,19 +67,36 @@ public enum FileKind {
      * few lines before the first "Full thread dump" of a log (the line before it gives the dump's time).
      */
     static long textDumpReadFrom(Path file) throws UnreadableFileException {
-        byte[] head = new byte[TEXT_HEAD_BYTES];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(head, 0, head.length);
-        } catch (IOException e) {
-            throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
-        }
-        String text = new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
-        if (n < head.length || DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find()) {
+        byte[] head = head(file);
+        if (head.length < TEXT_HEAD_BYTES || textHeadingIn(head, firstContent(head))) {
             return 0; // its heading is here: nothing to search for
         }
         long heading = jstackHeading(file);
         return heading < 0 ? 0 : Math.max(0, heading - LINES_BEFORE_BYTES);
+    }
+
+    /** The file's first {@value #TEXT_HEAD_BYTES} bytes, or all of a shorter one. */
+    private static byte[] head(Path file) throws UnreadableFileException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(TEXT_HEAD_BYTES);
+        } catch (IOException e) {
+            throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
+        }
+    }
+
+    /** Where the content begins, past a UTF-8 byte-order mark and blank space. */
+    private static int firstContent(byte[] head) {
+        int i = head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF ? 3 : 0;
+        while (i < head.length && Character.isWhitespace(head[i])) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether a text dump's heading is in these bytes: jcmd's three lines at {@code from}, or jstack's line anywhere. */
+    private static boolean textHeadingIn(byte[] head, int from) {
+        String text = new String(head, from, head.length - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find();
     }
 
     /** How far before a log's dump its reading begins: room for the line of its time, however long the log's lines. */
