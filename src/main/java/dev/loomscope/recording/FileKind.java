@@ -28,6 +28,19 @@ public enum FileKind {
 
     /** The kind of {@code file}, or an exception whose message says in one line why it cannot be opened. */
     public static FileKind of(Path file) throws UnreadableFileException {
+        return sniff(file).kind();
+    }
+
+    /**
+     * A file's kind, and where a text dump's reading begins: 0 when its heading is in the file's first
+     * {@value #TEXT_HEAD_BYTES} bytes, else a few lines before the first "Full thread dump" of a log (the line before it
+     * gives the dump's time).
+     */
+    record Sniffed(FileKind kind, long readFrom) {
+    }
+
+    /** What {@link #of} tells, with where to start reading a text dump: one look at the head, one search of a log. */
+    static Sniffed sniff(Path file) throws UnreadableFileException {
         if (!Files.exists(file)) {
             throw new UnreadableFileException(Text.get("open.error.missing", file));
         }
@@ -37,17 +50,19 @@ public enum FileKind {
         byte[] head = head(file);
         int n = head.length;
         if (n >= 4 && head[0] == 'F' && head[1] == 'L' && head[2] == 'R' && head[3] == 0) {
-            return JFR;
+            return new Sniffed(JFR, 0);
         }
         int i = firstContent(head);
         if (i < n && head[i] == '{') {
-            return THREAD_DUMP;
+            return new Sniffed(THREAD_DUMP, 0);
         }
         if (textHeadingIn(head, i)) {
-            return TEXT_THREAD_DUMP;
+            return new Sniffed(TEXT_THREAD_DUMP, 0);
         }
-        if (n == TEXT_HEAD_BYTES && isText(head) && jstackHeading(file) >= 0) {
-            return TEXT_THREAD_DUMP; // a service's log, its dump further on
+        long heading = n == TEXT_HEAD_BYTES && isText(head) ? jstackHeading(file) : -1;
+        if (heading >= 0) {
+            // A service's log, its dump further on.
+            return new Sniffed(TEXT_THREAD_DUMP, Math.max(0, heading - LINES_BEFORE_BYTES));
         }
         throw new UnreadableFileException(n == 0 ? Text.get("open.error.empty", file) : Text.get("open.error.unknown", file));
     }
@@ -60,19 +75,6 @@ public enum FileKind {
             }
         }
         return true;
-    }
-
-    /**
-     * Where a text dump's reading begins: 0 when its heading is in the file's first {@value #TEXT_HEAD_BYTES} bytes, else a
-     * few lines before the first "Full thread dump" of a log (the line before it gives the dump's time).
-     */
-    static long textDumpReadFrom(Path file) throws UnreadableFileException {
-        byte[] head = head(file);
-        if (head.length < TEXT_HEAD_BYTES || textHeadingIn(head, firstContent(head))) {
-            return 0; // its heading is here: nothing to search for
-        }
-        long heading = jstackHeading(file);
-        return heading < 0 ? 0 : Math.max(0, heading - LINES_BEFORE_BYTES);
     }
 
     /** The file's first {@value #TEXT_HEAD_BYTES} bytes, or all of a shorter one. */

@@ -59,17 +59,18 @@ final class TextThreadDumpReader {
         this.groups = new ThreadGroups(grep);
     }
 
-    static ThreadDumpSummary read(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
-        return new TextThreadDumpReader(grep).readDump(file, grep, progress);
+    /** Reads {@code file} from {@code from} (0, or a little before a log's first dump: {@link FileKind#sniff}). */
+    static ThreadDumpSummary read(Path file, long from, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+        return new TextThreadDumpReader(grep).readDump(file, from, grep, progress);
     }
 
-    private ThreadDumpSummary readDump(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+    private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
+            throws UnreadableFileException, InterruptedException {
         long size;
         long read = 0;
         // A service's log may hold bytes that are not UTF-8 around its dump: they are replaced, not taken as damage.
         var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
-        long from = FileKind.textDumpReadFrom(file);
         try (var stream = Files.newInputStream(file); BufferedReader in = new BufferedReader(new java.io.InputStreamReader(stream, decoder))) {
             size = Files.size(file);
             List<String> before = new ArrayList<>();

@@ -34,9 +34,10 @@ public final class ThreadDumpReader {
     /** Reads {@code file}, grouping the threads whose name or a frame contains {@code grep} (any case; null or "" for all). */
     public static ThreadDumpSummary read(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
         String searched = grep == null ? "" : grep;
-        return switch (FileKind.of(file)) {
+        FileKind.Sniffed sniffed = FileKind.sniff(file);
+        return switch (sniffed.kind()) {
             case THREAD_DUMP -> new ThreadDumpReader(searched).readDump(file, searched, progress);
-            case TEXT_THREAD_DUMP -> TextThreadDumpReader.read(file, searched, progress);
+            case TEXT_THREAD_DUMP -> TextThreadDumpReader.read(file, sniffed.readFrom(), searched, progress);
             case JFR -> throw new UnreadableFileException(Text.get("open.error.not-dump", file));
         };
     }

@@ -54,6 +54,6 @@ class FileKindTest {
     void aLongLogWhoseDumpIsFarInIsAThreadDump() throws Exception {
         String lines = "12:00:00 INFO served\n".repeat(10_000);
         assertThat(FileKind.of(write("far.log", lines + HEADING))).isEqualTo(FileKind.TEXT_THREAD_DUMP);
-        assertThat(FileKind.textDumpReadFrom(dir.resolve("far.log"))).isEqualTo(lines.length() - 4_096);
+        assertThat(FileKind.sniff(dir.resolve("far.log")).readFrom()).isEqualTo(lines.length() - 4_096);
     }
 }
