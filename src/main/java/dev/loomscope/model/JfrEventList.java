@@ -33,7 +33,7 @@ final class JfrEventList {
                 int pin = pins.add(event, lane);
                 lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
                 int task = threads.taskOf(event.threadId());
-                var owner = event.threadId() < 0 && event.carrierId() >= 0 && blocks != null ? blocks.ownerOf(event.carrierId(), event.timeNanos()) : null;
+                var owner = event.threadId() < 0 && blocks != null ? blocks.ownerOf(event.carrierId(), event.timeNanos()) : null;
                 if (owner != null) {
                     // Named now, so its task shows pinned while the run goes on (the run's end names the rest).
                     pins.setThread(pin, owner.thread());

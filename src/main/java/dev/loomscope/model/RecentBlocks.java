@@ -25,7 +25,11 @@ final class RecentBlocks {
     private int carrierCount;
     private int lastAt;
 
+    /** Keeps a block; one on no known carrier (-1) is of no use to name a pin by, and is not kept. */
     void add(long carrier, long timeNanos, int task, long thread) {
+        if (carrier < 0) {
+            return;
+        }
         int at = indexOf(carrier);
         if (at < 0) {
             if (carrierCount == carriers.length) {
@@ -44,7 +48,7 @@ final class RecentBlocks {
      * The task whose block on {@code carrier} owns a pin that began at {@code pinNanos}, and its thread;
      * null if none does, or if this cannot tell yet: until a later block on the carrier has come, an
      * earlier one may still be on its way, and once the ring has wrapped past the pin's time, the block
-     * that owned it may be gone.
+     * that owned it may be gone. Always null for carrier -1 (a pin on no known carrier): its blocks are not kept.
      */
     Owner ownerOf(long carrier, long pinNanos) {
         int at = indexOf(carrier);

@@ -169,7 +169,7 @@ public final class RunModel implements RunListener {
             case BLOCKED -> {
                 tasks.blocked(task);
                 close(task, t);
-                if (virtual && carrier >= 0 && recentBlocks != null) {
+                if (virtual && recentBlocks != null) {
                     recentBlocks.add(carrier, t, task, thread);
                 }
                 if (!virtual) {

@@ -26,6 +26,10 @@ class RecentBlocksTest {
             assertThat(owner).as("carrier %d", c).isEqualTo(new RecentBlocks.Owner(c * 1000 + 2, 10_000L + c * 1000 + 2));
         }
         assertThat(blocks.ownerOf(8_999, 22 * MS)).as("a carrier with no blocks").isNull();
+        // Blocks on no known carrier name no pin on no known carrier, however well they would fit its time.
+        blocks.add(-1, 21 * MS, 77, 177);
+        blocks.add(-1, 40 * MS, 78, 178);
+        assertThat(blocks.ownerOf(-1, 22 * MS)).isNull();
     }
 
     @Test
