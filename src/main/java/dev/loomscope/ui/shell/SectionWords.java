@@ -8,16 +8,16 @@ import dev.loomscope.model.StatePattern;
 
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.window.FrameContext;
+import dev.loomscope.ui.fx.FittedText;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.ui.views.FrameView;
 import dev.loomscope.ui.views.LegendPane;
 import dev.loomscope.ui.views.RunHistoryView;
 import dev.loomscope.ui.views.TaskWaveView;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import dev.loomscope.ui.fx.FittedText;
-import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Rectangle;

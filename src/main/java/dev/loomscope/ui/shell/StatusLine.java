@@ -10,8 +10,9 @@ import javafx.scene.control.Label;
 
 /**
  * The status bar: what is running (and why the window keeps still), or what the shown run took, or
- * the opened file or observed JVM the window shows instead; beside it, this window's own frame times. A message said meanwhile ("Saved ...") stays a few
- * seconds, or until the runs' own line changes, and then the runs' line is back.
+ * the opened file or observed JVM the window shows instead; beside it, this window's own frame
+ * times. A message said meanwhile ("Saved ...") stays a few seconds, or until the runs' own line
+ * changes, and then the runs' line is back.
  */
 final class StatusLine implements FrameView {
 
