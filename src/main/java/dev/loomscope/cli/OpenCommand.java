@@ -58,12 +58,19 @@ public final class OpenCommand implements Callable<Integer> {
     @Option(names = "--frames", paramLabel = "N", defaultValue = "8", descriptionKey = "cli.open.frames")
     int frames;
 
+    @Option(names = "--dump", paramLabel = "N|last", converter = DumpChoice.class, descriptionKey = "cli.open.dump-option")
+    Integer dump;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            FileKind first = FileKind.of(files.getFirst());
+            FileKind.Sniffed sniffed = FileKind.sniff(files.getFirst());
+            FileKind first = sniffed.kind();
+            if (dump != null && first == FileKind.JFR) {
+                throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.dump-recording", files.getFirst()));
+            }
             if (files.size() == 2) {
                 if (first != FileKind.JFR || FileKind.of(files.get(1)) != FileKind.JFR) {
                     throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.two-dumps", String.join(", ", files.stream().map(Path::toString).toList())));
@@ -88,12 +95,12 @@ public final class OpenCommand implements Callable<Integer> {
                     SummaryText.recording(out, summary, top);
                 }
             } else {
-                ThreadDumpSummary dump = ThreadDumpReader.read(files.getFirst(), grep, progress(err, files.getFirst()));
+                ThreadDumpSummary read = ThreadDumpReader.read(sniffed, dump == null ? 1 : dump, grep, progress(err, files.getFirst()));
                 clearProgress(err);
                 if (json) {
-                    out.println(new ObjectMapper().writeValueAsString(dump.json()));
+                    out.println(new ObjectMapper().writeValueAsString(read.json()));
                 } else {
-                    SummaryText.threadDump(out, dump, top, frames);
+                    SummaryText.threadDump(out, read, top, frames);
                 }
             }
             out.flush();

@@ -105,6 +105,9 @@ final class SummaryText {
         if (!note.isEmpty()) {
             out.println("  " + note);
         }
+        if (d.dumps() > 1) {
+            out.println(Text.get("cli.open.which-dump", d.dump(), d.dumps()));
+        }
         if (d.format().hasContainers()) {
             out.println(Text.get("cli.open.dump.containers"));
         }

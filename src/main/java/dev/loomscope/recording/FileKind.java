@@ -36,11 +36,11 @@ public enum FileKind {
      * {@value #TEXT_HEAD_BYTES} bytes, else a few lines before the first "Full thread dump" of a log (the line before it
      * gives the dump's time).
      */
-    record Sniffed(FileKind kind, long readFrom) {
+    public record Sniffed(Path file, FileKind kind, long readFrom) {
     }
 
     /** What {@link #of} tells, with where to start reading a text dump: one look at the head, one search of a log. */
-    static Sniffed sniff(Path file) throws UnreadableFileException {
+    public static Sniffed sniff(Path file) throws UnreadableFileException {
         if (!Files.exists(file)) {
             throw new UnreadableFileException(Text.get("open.error.missing", file));
         }
@@ -50,19 +50,19 @@ public enum FileKind {
         byte[] head = head(file);
         int n = head.length;
         if (n >= 4 && head[0] == 'F' && head[1] == 'L' && head[2] == 'R' && head[3] == 0) {
-            return new Sniffed(JFR, 0);
+            return new Sniffed(file, JFR, 0);
         }
         int i = firstContent(head);
         if (i < n && head[i] == '{') {
-            return new Sniffed(THREAD_DUMP, 0);
+            return new Sniffed(file, THREAD_DUMP, 0);
         }
         if (textHeadingIn(head, i)) {
-            return new Sniffed(TEXT_THREAD_DUMP, 0);
+            return new Sniffed(file, TEXT_THREAD_DUMP, 0);
         }
         long heading = n == TEXT_HEAD_BYTES && isText(head) ? jstackHeading(file) : -1;
         if (heading >= 0) {
             // A service's log, its dump further on.
-            return new Sniffed(TEXT_THREAD_DUMP, Math.max(0, heading - LINES_BEFORE_BYTES));
+            return new Sniffed(file, TEXT_THREAD_DUMP, readFrom(heading, -1));
         }
         throw new UnreadableFileException(n == 0 ? Text.get("open.error.empty", file) : Text.get("open.error.unknown", file));
     }
@@ -105,30 +105,45 @@ public enum FileKind {
     private static final int LINES_BEFORE_BYTES = 4_096;
 
     /**
-     * Where the first line beginning "Full thread dump " starts in {@code file} (a SIGQUIT dump in a log of any length), or -1
-     * if there is none. The whole file is searched, at about the speed it is read; an interrupted thread stops searching and
-     * is told -1 with its interrupt kept, so a cancelled open ends at once.
+     * Where reading a log's dump whose heading is at {@code heading} begins: a few lines before it, for the line of its time,
+     * but past the heading of the dump before it ({@code previous}; -1 for none), however small that dump.
      */
-    static long jstackHeading(Path file) throws UnreadableFileException {
-        return jstackHeading(file, 1);
+    static long readFrom(long heading, long previous) {
+        return Math.max(Math.max(0, heading - LINES_BEFORE_BYTES), previous + 1);
     }
 
-    /** Where the {@code nth} line beginning "Full thread dump " starts (the first is 1), or -1; as {@link #jstackHeading(Path)}. */
-    static long jstackHeading(Path file, int nth) throws UnreadableFileException {
+    /**
+     * Where the first line beginning "Full thread dump " starts in {@code file} (a SIGQUIT dump in a log of any length), or -1
+     * if there is none. The file is searched at about the speed it is read; an interrupted thread stops searching and is told
+     * -1 with its interrupt kept, so a cancelled open ends at once.
+     */
+    static long jstackHeading(Path file) throws UnreadableFileException {
+        long[] first = jstackHeadings(file, 1);
+        return first == null || first.length == 0 ? -1 : first[0];
+    }
+
+    /**
+     * Where each line beginning "Full thread dump " starts in {@code file}, in order, the first {@code most} at most (a log
+     * holds one for each time its JVM was sent SIGQUIT, a file of jstack's output one for each time it was run); null if the
+     * thread was interrupted, its interrupt kept. Searched as {@link #jstackHeading(Path)}.
+     */
+    static long[] jstackHeadings(Path file, int most) throws UnreadableFileException {
         byte[] buffer = new byte[1 << 16];
-        long offset = 0;
+        long[] found = new long[4];
         int seen = 0;
+        long offset = 0;
         int matched = 1; // the file's start counts as the line break before its first line
         try (InputStream in = Files.newInputStream(file)) {
             int n;
-            while ((n = in.read(buffer)) > 0) {
-                for (int k = 0; k < n; k++) {
+            while (seen < most && (n = in.read(buffer)) > 0) {
+                for (int k = 0; k < n && seen < most; k++) {
                     byte b = buffer[k];
                     if (b == HEADING[matched]) {
                         if (++matched == HEADING.length) {
-                            if (++seen == nth) {
-                                return offset + k + 1 - (HEADING.length - 1);
+                            if (seen == found.length) {
+                                found = java.util.Arrays.copyOf(found, seen * 2);
                             }
+                            found[seen++] = offset + k + 1 - (HEADING.length - 1);
                             matched = 0;
                         }
                     } else {
@@ -137,14 +152,14 @@ public enum FileKind {
                 }
                 offset += n;
                 if (Thread.currentThread().isInterrupted()) {
-                    return -1;
+                    return null;
                 }
             }
         } catch (java.nio.channels.ClosedByInterruptException e) {
-            return -1; // the file's channel closed by the interrupt, which stays set
+            return null; // the file's channel closed by the interrupt, which stays set
         } catch (IOException e) {
             throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
         }
-        return -1;
+        return java.util.Arrays.copyOf(found, seen);
     }
 }

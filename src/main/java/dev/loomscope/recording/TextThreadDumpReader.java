@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  *       thread only where a carrier says it is mounted ("Mounted virtual thread #80", or JDK 21's "Carrying virtual thread
  *       #80", with none of its frames); its frames are written
  *       "class.method(module@version/File.java:N)" and are read as the JSON dump's "module/class.method(File.java:N)", so
- *       the same code groups the same way whichever dump it came from. Only the first dump of a log is read, wherever it
- *       is in the log.</li>
+ *       the same code groups the same way whichever dump it came from. A log holds one such dump each time its JVM was
+ *       sent SIGQUIT, anywhere in it; one of them is read, and they are counted.</li>
  * </ul>
  * Neither names a thread's container.
  */
@@ -52,16 +52,26 @@ final class TextThreadDumpReader {
     /** The virtual thread the carrier being read says it carries, until its own frames begin; null if none. */
     private String carried;
     private long framesUnwritten;
-    /** Whether a log holds another dump after the one read (the signal sent more than once). */
-    private boolean laterDumps;
+    /** Which of the file's dumps is read (the first is 1), and how many it holds (a log, the signal sent more than once). */
+    private final int dump;
+    private int dumps;
+    /** Where each of the file's "Full thread dump" lines starts, or null until it is searched. */
+    private long[] headings;
 
-    private TextThreadDumpReader(String grep) {
+    private TextThreadDumpReader(String grep, long[] headings, int dump) {
         this.groups = new ThreadGroups(grep);
+        this.headings = headings;
+        this.dump = dump;
+        this.dumps = dump;
     }
 
-    /** Reads {@code file} from {@code from} (0, or a little before a log's first dump: {@link FileKind#sniff}). */
-    static ThreadDumpSummary read(Path file, long from, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
-        return new TextThreadDumpReader(grep).readDump(file, from, grep, progress);
+    /**
+     * Reads dump {@code dump} of {@code file} from {@code from} (0, or a little before a log's dump: {@link FileKind#sniff},
+     * {@link FileKind#readFrom}), given where the file's dumps begin ({@code headings}) if it was searched, else null.
+     */
+    static ThreadDumpSummary read(Path file, long from, long[] headings, int dump, String grep, ReadProgress progress)
+            throws UnreadableFileException, InterruptedException {
+        return new TextThreadDumpReader(grep, headings, dump).readDump(file, from, grep, progress);
     }
 
     private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
@@ -94,12 +104,14 @@ final class TextThreadDumpReader {
                     continue;
                 }
                 if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("Full thread dump ")) {
-                    laterDumps = true;
-                    break; // the first dump of a log, whole; another follows
+                    countDumps(file); // this dump, whole; another follows
+                    break;
                 }
                 if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("JNI global refs")) {
-                    // The first dump's end: whether a log holds another after it is searched for only if there is more.
-                    laterDumps = in.readLine() != null && FileKind.jstackHeading(file, 2) >= 0;
+                    // The dump's end: the file is searched for others only if it goes on.
+                    if (headings != null || in.readLine() != null) {
+                        countDumps(file);
+                    }
                     break;
                 }
                 long threadsBefore = groups.threads();
@@ -125,7 +137,18 @@ final class TextThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, laterDumps);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps);
+    }
+
+    /** How many dumps the file holds: its headings, searched now if they were not before. */
+    private void countDumps(Path file) throws UnreadableFileException, InterruptedException {
+        if (headings == null) {
+            headings = FileKind.jstackHeadings(file, Integer.MAX_VALUE);
+            if (headings == null) {
+                throw new InterruptedException();
+            }
+        }
+        dumps = Math.max(dump, headings.length);
     }
 
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */

@@ -31,15 +31,60 @@ public final class ThreadDumpReader {
         this.groups = new ThreadGroups(grep);
     }
 
-    /** Reads {@code file}, grouping the threads whose name or a frame contains {@code grep} (any case; null or "" for all). */
+    /** Which of a file's dumps {@link #read(FileKind.Sniffed, int, String, ReadProgress)} reads: its last. */
+    public static final int LAST_DUMP = -1;
+
+    /** Reads {@code file}'s first dump, grouping the threads whose name or a frame contains {@code grep} (any case; null or "" for all). */
     public static ThreadDumpSummary read(Path file, String grep, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+        return read(FileKind.sniff(file), 1, grep, progress);
+    }
+
+    /**
+     * Reads dump {@code dump} of a file whose kind was told (the first is 1; {@link #LAST_DUMP} the last): a log, or a file
+     * jstack's output was added to, holds one dump for each time it was taken; any other dump file holds one.
+     */
+    public static ThreadDumpSummary read(FileKind.Sniffed file, int dump, String grep, ReadProgress progress)
+            throws UnreadableFileException, InterruptedException {
+        if (dump < 1 && dump != LAST_DUMP) {
+            throw new IllegalArgumentException("dump=" + dump); // DumpChoice lets no other through
+        }
         String searched = grep == null ? "" : grep;
-        FileKind.Sniffed sniffed = FileKind.sniff(file);
-        return switch (sniffed.kind()) {
-            case THREAD_DUMP -> new ThreadDumpReader(searched).readDump(file, searched, progress);
-            case TEXT_THREAD_DUMP -> TextThreadDumpReader.read(file, sniffed.readFrom(), searched, progress);
-            case JFR -> throw new UnreadableFileException(Text.get("open.error.not-dump", file));
+        return switch (file.kind()) {
+            case THREAD_DUMP -> {
+                if (dump > 1) {
+                    throw noSuchDump(file.file(), 1, dump);
+                }
+                yield new ThreadDumpReader(searched).readDump(file.file(), searched, progress);
+            }
+            case TEXT_THREAD_DUMP -> {
+                if (dump == 1) {
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), null, 1, searched, progress);
+                }
+                long[] headings = FileKind.jstackHeadings(file.file(), Integer.MAX_VALUE);
+                if (headings == null) {
+                    throw new InterruptedException();
+                }
+                if (headings.length == 0) {
+                    // Thread.dump_to_file's text: one dump, no "Full thread dump" heading.
+                    if (dump > 1) {
+                        throw noSuchDump(file.file(), 1, dump);
+                    }
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), headings, 1, searched, progress);
+                }
+                int chosen = dump == LAST_DUMP ? headings.length : dump;
+                if (chosen > headings.length) {
+                    throw noSuchDump(file.file(), headings.length, dump);
+                }
+                long from = FileKind.readFrom(headings[chosen - 1], chosen == 1 ? -1 : headings[chosen - 2]);
+                yield TextThreadDumpReader.read(file.file(), from, headings, chosen, searched, progress);
+            }
+            case JFR -> throw new UnreadableFileException(Text.get("open.error.not-dump", file.file()));
         };
+    }
+
+    private static UnreadableFileException noSuchDump(Path file, int dumps, int asked) {
+        return new UnreadableFileException(dumps == 1 ? Text.get("open.error.no-such-dump.one", file, asked)
+                : Text.get("open.error.no-such-dump", file, dumps, asked));
     }
 
     private ThreadDumpSummary readDump(Path file, String grepAsGiven, ReadProgress progress) throws UnreadableFileException, InterruptedException {
@@ -81,7 +126,7 @@ public final class ThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grepAsGiven,
-                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, false);
+                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, 1, 1);
     }
 
     private void container(JsonParser parser, long size, ReadProgress progress) throws IOException, InterruptedException {

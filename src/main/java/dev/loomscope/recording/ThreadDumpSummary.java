@@ -22,11 +22,12 @@ import java.util.Map;
  * @param groups          the matching threads grouped by identical stack, the largest group first
  * @param format          which of the JDK's dumps it is: what it can hold
  * @param framesUnwritten mounted virtual threads the dump names without their frames (JDK 21's jstack), counted all the same
- * @param laterDumps      whether the file (a log) holds more dumps after the one read
+ * @param dump            which of the file's dumps this is, the first 1 (a log holds one for each SIGQUIT)
+ * @param dumps           how many dumps the file holds
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
                                 long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
-                                Format format, long framesUnwritten, boolean laterDumps) {
+                                Format format, long framesUnwritten, int dump, int dumps) {
 
     /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
     public enum Format {
@@ -72,8 +73,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
             case JSON -> "";
             case TEXT -> dev.loomscope.text.Text.get("open.dump.note.text");
             case JSTACK -> (framesUnwritten == 0 ? dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads)
-                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.replaceFirst("^(\\d+).*$", "$1")))
-                    + (laterDumps ? " " + dev.loomscope.text.Text.get("open.dump.note.later-dumps") : "");
+                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.replaceFirst("^(\\d+).*$", "$1")));
         };
     }
 
@@ -101,7 +101,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
 
     /**
      * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
-     * processId, time, runtimeVersion, framesUnwritten, laterDumps, grep, matchedThreads, containers, groups.
+     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -114,7 +114,8 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         json.put("time", time);
         json.put("runtimeVersion", runtimeVersion);
         json.put("framesUnwritten", framesUnwritten);
-        json.put("laterDumps", laterDumps);
+        json.put("dump", dump);
+        json.put("dumps", dumps);
         json.put("grep", grep);
         json.put("matchedThreads", matchedThreads);
         json.put("containers", containers.stream().map(c -> {

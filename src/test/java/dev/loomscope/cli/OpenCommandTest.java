@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ObservationExport;
 import dev.loomscope.model.observe.ObservedJvm;
+import dev.loomscope.testing.DumpedLog;
 import dev.loomscope.testing.Recordings;
 import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
@@ -271,15 +272,55 @@ class OpenCommandTest {
         for (String field : List.of("format", "time", "runtimeVersion", "threadDumpVirtualThreads", "threadDumpPlatformThreads", "groups")) {
             assertThat(inLog.get(field)).as(field).isEqualTo(alone.get(field));
         }
-        assertThat(alone.get("laterDumps").asBoolean()).isFalse();
-        assertThat(inLog.get("laterDumps").asBoolean()).as("the second dump after it").isTrue();
-        assertThat(open(longLog.toString()).out()).contains("This log holds more than one dump: the first is shown.");
+        assertThat(alone.get("dumps").asInt()).isEqualTo(1);
+        assertThat(inLog.get("dump").asInt()).isEqualTo(1);
+        assertThat(inLog.get("dumps").asInt()).as("the second dump after it").isEqualTo(2);
+        assertThat(open(longLog.toString()).out()).contains("Dump 1 of 2 in this file");
+        JsonNode second = open(longLog.toString(), "--dump", "2", "--json").json();
+        assertThat(second.get("dump").asInt()).isEqualTo(2);
+        assertThat(second.get("groups")).as("the same dump again, after the log's line").isEqualTo(alone.get("groups"));
         assertThat(inLog.get("time").asText()).as("the line before the dump").matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
 
         Path noDump = Files.writeString(work.resolve("quiet.log"), log.toString());
         Outcome refused = open(noDump.toString());
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err()).contains("quiet.log").hasLineCount(1);
+    }
+
+    /**
+     * A service's log as its JVM wrote it, with three SIGQUIT dumps taken one after another, one more "step-K" thread before
+     * each: each dump is read as the one asked for, and what cannot be is said in one line.
+     */
+    @Test
+    void aLogOfSeveralDumpsReadsTheOneAsked(@TempDir Path work) throws Exception {
+        Path log = DumpedLog.write(work.resolve("service.log"), 3);
+        for (String asked : List.of("1", "2", "3", "last")) {
+            int dump = asked.equals("last") ? 3 : Integer.parseInt(asked);
+            JsonNode read = open(log.toString(), "--dump", asked, "--grep", "step-", "--json").json();
+            assertThat(read.get("dump").asInt()).as("--dump %s", asked).isEqualTo(dump);
+            assertThat(read.get("dumps").asInt()).isEqualTo(3);
+            assertThat(read.get("format").asText()).isEqualTo("jstack");
+            // Dump K was taken with K "step-" threads parked, each alone in a group of one (its name differs, its stack not).
+            assertThat(read.get("matchedThreads").asLong()).as("the step threads of dump %s", asked).isEqualTo(dump);
+            assertThat(read.get("groups").get(0).get("names")).extracting(JsonNode::asText).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.IntStream.rangeClosed(1, dump).mapToObj(k -> "step-" + k).toList());
+        }
+        assertThat(open(log.toString()).out()).contains("Dump 1 of 3 in this file, taken one after another: --dump N or --dump last reads another.");
+        assertThat(open(log.toString(), "--dump", "2").out()).contains("Dump 2 of 3 in this file");
+        assertThat(open(dump.toString()).out()).doesNotContain("Dump 1 of");
+
+        Map<List<String>, String> refused = Map.of(List.of(log.toString(), "--dump", "4"), "holds 3 thread dumps; there is no dump 4",
+                List.of(log.toString(), "--dump", "0"), "--dump: '0' is not a dump's number (1, 2, ...) or last",
+                List.of(log.toString(), "--dump", "second"), "--dump: 'second' is not a dump's number (1, 2, ...) or last",
+                List.of(dump.toString(), "--dump", "2"), "holds one thread dump; there is no dump 2",
+                List.of(recording.toString(), "--dump", "1"), "is a JFR recording");
+        for (var e : refused.entrySet()) {
+            Outcome o = open(e.getKey().toArray(String[]::new));
+            assertThat(o.exitCode()).as(String.join(" ", e.getKey())).isEqualTo(2);
+            assertThat(o.err()).contains(e.getValue()).doesNotContain("Exception");
+            assertThat(o.err().lines().toList()).as(o.err()).hasSize(1);
+            assertThat(o.out()).isEmpty();
+        }
     }
 
     /**

@@ -42,12 +42,24 @@ class FileKindTest {
     }
 
     @Test
-    void theSecondDumpOfALogIsFoundAfterTheFirst() throws Exception {
+    void everyDumpOfALogIsFoundInOrderAndAsManyAsAsked() throws Exception {
         String first = "INFO up\n" + HEADING + "\"main\" #1\n";
         Path log = write("two.log", first + "INFO still up\n" + HEADING);
-        assertThat(FileKind.jstackHeading(log, 1)).isEqualTo("INFO up\n".length());
-        assertThat(FileKind.jstackHeading(log, 2)).isEqualTo(first.length() + "INFO still up\n".length());
-        assertThat(FileKind.jstackHeading(log, 3)).isEqualTo(-1);
+        long second = first.length() + "INFO still up\n".length();
+        assertThat(FileKind.jstackHeadings(log, Integer.MAX_VALUE)).containsExactly("INFO up\n".length(), second);
+        assertThat(FileKind.jstackHeadings(log, 1)).containsExactly("INFO up\n".length());
+        assertThat(FileKind.jstackHeadings(write("none.log", "INFO up\n"), Integer.MAX_VALUE)).isEmpty();
+        // More than the search's first array holds.
+        assertThat(FileKind.jstackHeadings(write("nine.log", HEADING.repeat(9)), Integer.MAX_VALUE))
+                .containsExactly(java.util.stream.LongStream.range(0, 9).map(k -> k * HEADING.length()).toArray());
+    }
+
+    @Test
+    void aLaterDumpIsReadFromItsTimeButPastTheDumpBeforeIt() {
+        assertThat(FileKind.readFrom(100, -1)).as("the first, near the file's start").isZero();
+        assertThat(FileKind.readFrom(10_000, -1)).isEqualTo(10_000 - 4_096);
+        assertThat(FileKind.readFrom(10_000, 2_000)).as("a large dump before it").isEqualTo(10_000 - 4_096);
+        assertThat(FileKind.readFrom(10_000, 8_000)).as("a dump of a few lines before it: its heading is not read again").isEqualTo(8_001);
     }
 
     @Test

@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@code churn N PINS}: starts N short virtual threads, then pins PINS times in native code (as
  * {@link ObservedProgram} does), and exits. {@code park N M}: parks N virtual threads named
  * "here-*" in {@link #parkHere} and M named "there-*" in {@link #parkThere}, prints "ready" and
- * waits to be killed (a minute at most).
+ * waits to be killed (a minute at most). {@code steps}: for each line it reads, starts one more platform thread named
+ * "step-K", parked, and prints "step K": dumped after each, a service whose threads change between dumps.
  */
 public final class RecordedProgram {
 
@@ -46,6 +47,15 @@ public final class RecordedProgram {
                 parked.await();
                 System.out.println("ready");
                 Thread.sleep(60_000);
+            }
+            case "steps" -> {
+                var in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8));
+                for (int k = 1; in.readLine() != null; k++) {
+                    var parked = new CountDownLatch(1);
+                    Thread.ofPlatform().daemon().name("step-" + k).start(() -> parkHere(parked));
+                    parked.await();
+                    System.out.println("step " + k);
+                }
             }
             default -> throw new IllegalArgumentException(args[0]);
         }

@@ -23,7 +23,7 @@ sealed interface StartScript {
         if (exitWhenShown) {
             return new ExitWhenShown();
         } else if (settings.observe().opens()) {
-            return new OpenFiles(settings.observe().open(), script);
+            return new OpenFiles(settings.observe().open(), settings.observe().dump(), script);
         } else if (settings.observe().observes()) {
             return new Observe(settings.observe().pid(), script);
         } else if (script.race()) {
@@ -190,13 +190,13 @@ sealed interface StartScript {
      * --screenshot, takes the picture once the read has ended and the view has been laid out, then closes
      * (exit code 1 if the file could not be read).
      */
-    record OpenFiles(java.util.List<java.nio.file.Path> files, WindowCommand.Settings.Script script) implements StartScript {
+    record OpenFiles(java.util.List<java.nio.file.Path> files, int dump, WindowCommand.Settings.Script script) implements StartScript {
         @Override
         public CompletableFuture<Integer> start(MainWindow window) {
             var waits = new FrameWaits(window);
             var end = new ScriptEnd(window, script, waits);
             window.afterFirstFrame(() -> {
-                window.opened().open(files);
+                window.opened().open(files, dump);
                 if (script.screenshot() != null) {
                     var view = window.opened().view();
                     waits.until(now -> !view.reading()).thenCompose(read -> waits.after(Math.max(script.screenshotAfterMs(), 400)))

@@ -108,6 +108,9 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--open", paramLabel = "FILE", descriptionKey = "cli.window.open")
     List<Path> open;
 
+    @Option(names = "--dump", paramLabel = "N|last", converter = dev.loomscope.cli.DumpChoice.class, descriptionKey = "cli.window.dump")
+    Integer dump;
+
     @Option(names = "--tab", paramLabel = "results|jfr|sweep|web|task", defaultValue = "results", converter = TabConverter.class,
             descriptionKey = "cli.window.tab")
     Tab tab;
@@ -211,9 +214,12 @@ public final class WindowCommand implements Callable<Integer> {
             }
         }
 
-        /** The JVM observed at start (--observe PID), or -1 for none; or the files opened at start (--open: a recording, a thread dump or two recordings). */
-        public record Observe(long pid, List<Path> open) {
-            static final Observe NONE = new Observe(-1, List.of());
+        /**
+         * The JVM observed at start (--observe PID), or -1 for none; or the files opened at start (--open: a recording, a thread
+         * dump or two recordings), and which of a file's dumps (--dump: the first is 1, ThreadDumpReader.LAST_DUMP the last).
+         */
+        public record Observe(long pid, List<Path> open, int dump) {
+            static final Observe NONE = new Observe(-1, List.of(), 1);
 
             public Observe {
                 open = List.copyOf(open);
@@ -360,9 +366,14 @@ public final class WindowCommand implements Callable<Integer> {
         if (open != null && (observePid != null || runAtStart || race || results != null || sweep != null || record != null)) {
             throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.open-alone"));
         }
+        if (dump != null && (open == null || open.size() != 1)) {
+            throw new ParameterException(spec.commandLine(), Messages.text("cli.window.bad.dump-alone"));
+        }
         for (Path file : open == null ? List.<Path>of() : open) {
             try {
-                dev.loomscope.recording.FileKind.of(file);
+                if (dev.loomscope.recording.FileKind.of(file) == dev.loomscope.recording.FileKind.JFR && dump != null) {
+                    throw new ParameterException(spec.commandLine(), Messages.text("cli.open.bad.dump-recording", file));
+                }
             } catch (dev.loomscope.recording.UnreadableFileException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
@@ -387,7 +398,8 @@ public final class WindowCommand implements Callable<Integer> {
                 windowSize.width(), windowSize.height());
         var script = new Settings.Script(screenshot, screenshotAfterMs == null ? -1 : screenshotAfterMs, scale, results, record, recordView,
                 stampCard, follow, race, repeat, tab);
-        return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid, open == null ? List.of() : open),
+        return new Settings(look, script, new Settings.Observe(observePid == null ? -1 : observePid, open == null ? List.of() : open,
+                dump == null ? 1 : dump),
                 new Settings.Run(scenarios, chosen, runs, parsedSweep()));
     }
 }

@@ -45,19 +45,22 @@ final class FileReading {
 
     private final AtomicReference<Progress> progress;
     private final int readerHeapMb;
+    private final int dump;
     /** The reader JVM of the recording being read, or null. */
     private volatile ReaderJvm reader;
     private volatile boolean cancelled;
     private final AtomicReference<Outcome> outcome = new AtomicReference<>();
     private final Thread thread;
 
-    FileReading(List<Path> files) {
-        this(files, ReaderJvm.HEAP_MB);
+    /** Reads {@code files}; of a file of thread dumps, dump {@code dump} (the first is 1, {@link ThreadDumpReader#LAST_DUMP} the last). */
+    FileReading(List<Path> files, int dump) {
+        this(files, dump, ReaderJvm.HEAP_MB);
     }
 
     /** With {@code readerHeapMb} of heap for the reader JVM (a test gives it too little). */
-    FileReading(List<Path> files, int readerHeapMb) {
+    FileReading(List<Path> files, int dump, int readerHeapMb) {
         this.readerHeapMb = readerHeapMb;
+        this.dump = dump;
         progress = new AtomicReference<>(new Progress(files.getFirst(), 0, files.size(), 0, size(files.getFirst()), 0));
         thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> {
             Outcome read = read(files);
@@ -105,9 +108,12 @@ final class FileReading {
                 return new Outcome.Two(recording(files, 0), recording(files, 1));
             }
             Path file = files.getFirst();
-            return switch (FileKind.of(file)) {
+            // Told once: a log is searched for its dump here, and the reader starts where this found it.
+            FileKind.Sniffed sniffed = FileKind.sniff(file);
+            return switch (sniffed.kind()) {
                 case JFR -> new Outcome.Recording(recording(files, 0));
-                case THREAD_DUMP, TEXT_THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(file, "", (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
+                case THREAD_DUMP, TEXT_THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(sniffed, dump, "",
+                        (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
             };
         } catch (UnreadableFileException e) {
             return new Outcome.Failed(e.getMessage());

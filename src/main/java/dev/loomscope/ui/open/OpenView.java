@@ -78,6 +78,11 @@ public final class OpenView extends BorderPane {
 
     private FileReading reading;
     private Node content;
+    /** The files being read or shown, and the search a dump of them begins with (kept from one of a log's dumps to the next). */
+    private List<Path> files = List.of();
+    private String search = "";
+    /** Whether the read under way is of another of the shown file's dumps: Page Down held does not fall through to the experiments. */
+    private boolean stepping;
 
     public OpenView(WindowExports exports, Surroundings window) {
         this.window = window;
@@ -108,6 +113,42 @@ public final class OpenView extends BorderPane {
 
     /** Reads {@code files} (one recording or dump, or two recordings) off the FX thread; what was shown before goes. */
     public void open(List<Path> files) {
+        open(files, 1);
+    }
+
+    /**
+     * Reads {@code files}; of a file of thread dumps (a service's log), dump {@code dump}: the first is 1,
+     * {@link dev.loomscope.recording.ThreadDumpReader#LAST_DUMP} the last.
+     */
+    public void open(List<Path> files, int dump) {
+        this.files = List.copyOf(files);
+        search = "";
+        read(dump);
+        stepping = false;
+    }
+
+    /** Another of the shown file's dumps, its search kept: Previous and Next, Page Up and Page Down. */
+    private void readDump(int dump) {
+        if (content instanceof ThreadDumpPane pane) {
+            search = pane.search();
+        }
+        read(dump);
+        stepping = true;
+    }
+
+    /** Whether one of a file's several thread dumps shows (or the next is being read): Page Up and Page Down step through them. */
+    public boolean showsDumps() {
+        return (content instanceof ThreadDumpPane pane && pane.oneOfSeveral()) || (reading != null && stepping);
+    }
+
+    /** Page Down (1) or Page Up (-1) while {@link #showsDumps()}: the next or the previous dump; nothing past either end. */
+    public void stepDump(int step) {
+        if (reading == null && content instanceof ThreadDumpPane pane) {
+            pane.step(step);
+        }
+    }
+
+    private void read(int dump) {
         cancel();
         saving.forget();
         openBody.getChildren().remove(content);
@@ -118,13 +159,17 @@ public final class OpenView extends BorderPane {
         openError.setVisible(false);
         openReading.setVisible(true);
         openProgress.setProgress(0);
-        reading = new FileReading(files).start();
+        reading = new FileReading(files, dump).start();
         follow();
         frames.start();
     }
 
     /** The status bar's line while this view shows a file: which, and what Esc and Open do; null while it is read or failed. */
     public String statusLine() {
+        if (content instanceof ThreadDumpPane pane && pane.oneOfSeveral()) {
+            return Messages.text("status.opened.dumps", openTitle.getText(), pane.dump(), pane.dumps(), Action.PREVIOUS_PRESET.pressKey(),
+                    Action.NEXT_PRESET.pressKey(), Action.STOP.pressKey());
+        }
         return content == null ? null : Messages.text("status.opened", openTitle.getText(), Action.STOP.pressKey(), Action.OPEN.pressed());
     }
 
@@ -165,7 +210,7 @@ public final class OpenView extends BorderPane {
         openReading.setVisible(false);
         switch (outcome) {
             case Outcome.Recording r -> show(new RecordingPane(r.summary()), saving.recording(r.summary()));
-            case Outcome.Dump d -> show(new ThreadDumpPane(d.summary()), saving.dump(d.summary()));
+            case Outcome.Dump d -> show(new ThreadDumpPane(d.summary(), this::readDump, search), saving.dump(d.summary()));
             case Outcome.Two t -> show(new ComparisonPane(t.before(), t.after()), saving.two(t.before(), t.after()));
             case Outcome.Failed f -> {
                 openError.setText(f.message());

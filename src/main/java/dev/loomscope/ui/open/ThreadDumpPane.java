@@ -3,19 +3,25 @@ package dev.loomscope.ui.open;
 import dev.loomscope.recording.ThreadDumpSummary;
 import dev.loomscope.recording.ThreadDumpSummary.Group;
 import dev.loomscope.ui.fx.Fxml;
+import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.fx.Tooltips;
+import dev.loomscope.ui.theme.Icons;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.transformation.FilteredList;
 import javafx.fxml.FXML;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
 /** A thread dump in the window (JSON, text or jstack): its groups of identical stacks, searched by name or frame; the layout is {@code ThreadDumpPane.fxml}. */
@@ -25,6 +31,14 @@ final class ThreadDumpPane extends VBox {
     private Label dumpJvm;
     @FXML
     private Label dumpNote;
+    @FXML
+    private HBox dumpWhich;
+    @FXML
+    private Button dumpPrevious;
+    @FXML
+    private Label dumpWhichText;
+    @FXML
+    private Button dumpNext;
     @FXML
     private Label dumpThreads;
     @FXML
@@ -50,8 +64,30 @@ final class ThreadDumpPane extends VBox {
     @FXML
     private TextArea dumpGroupStack;
 
-    ThreadDumpPane(ThreadDumpSummary dump) {
+    /** Where Previous and Next lead: another of the file's dumps, by its number. */
+    private final IntConsumer readDump;
+    private final ThreadDumpSummary dump;
+
+    /**
+     * @param readDump reads another of the file's dumps, by its number (Previous, Next)
+     * @param search   the search to begin with: the one of the dump shown before, kept across a log's dumps
+     */
+    ThreadDumpPane(ThreadDumpSummary dump, IntConsumer readDump, String search) {
+        this.dump = dump;
+        this.readDump = readDump;
         Fxml.load(this);
+        // A log's dumps, taken one after another: which this is, and the way to the others.
+        boolean several = dump.dumps() > 1;
+        dumpWhich.setVisible(several);
+        dumpWhich.setManaged(several);
+        dumpWhichText.setText(Messages.text("open.dump.which", dump.dump(), dump.dumps()));
+        dumpPrevious.setGraphic(Icons.PREVIOUS.create(18));
+        dumpNext.setGraphic(Icons.NEXT.create(18));
+        dumpNext.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+        dumpPrevious.setDisable(dump.dump() <= 1);
+        dumpNext.setDisable(dump.dump() >= dump.dumps());
+        Tooltips.setText(dumpPrevious, Messages.text("open.dump.previous.tooltip", Action.PREVIOUS_PRESET.pressKey()));
+        Tooltips.setText(dumpNext, Messages.text("open.dump.next.tooltip", Action.NEXT_PRESET.pressKey()));
         dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         cells(dumpGroupCountColumn, g -> Numbers.count(g.count()));
         cells(dumpGroupStates, ThreadDumpPane::states);
@@ -80,6 +116,49 @@ final class ThreadDumpPane extends VBox {
         });
         dumpGroupTable.getSelectionModel().selectedItemProperty().subscribe(g -> dumpGroupStack.setText(g == null ? "" : stack(g)));
         dumpGroupTable.getSelectionModel().selectFirst();
+        dumpSearch.setText(search);
+    }
+
+    /** Which of the file's dumps this is (the first is 1), and how many it holds. */
+    int dump() {
+        return dump.dump();
+    }
+
+    int dumps() {
+        return dump.dumps();
+    }
+
+    /** Whether the file holds other dumps than this one. */
+    boolean oneOfSeveral() {
+        return dump.dumps() > 1;
+    }
+
+    /** The search typed, for the next dump of the file to begin with. */
+    String search() {
+        return dumpSearch.getText();
+    }
+
+    /**
+     * Reads the dump {@code step} after this one (before it for a negative step), if the file holds it: Next and
+     * Previous, Page Down and Page Up. Whether there was one.
+     */
+    boolean step(int step) {
+        int to = dump.dump() + step;
+        if (to < 1 || to > dump.dumps()) {
+            return false;
+        }
+        readDump.accept(to);
+        return true;
+    }
+
+    @FXML
+    private void previousDump() {
+        step(-1);
+    }
+
+    @FXML
+    private void nextDump() {
+        step(1);
     }
 
     /** "2026-11-27T06:11:45.472065523Z" as "2026-11-27 06:11:45Z"; a time written otherwise as it is. */

@@ -50,8 +50,13 @@ public final class OpenParts {
 
     /** Shows the view and reads {@code files} into it. */
     public void open(List<Path> files) {
+        open(files, 1);
+    }
+
+    /** Shows the view and reads {@code files} into it; of a file of thread dumps, dump {@code dump} (see {@link OpenView#open(List, int)}). */
+    public void open(List<Path> files, int dump) {
         centre.showOpened(view.get());
-        view.get().open(files);
+        view.get().open(files, dump);
     }
 
     /** What asks for the files (the desktop's chooser; a test's own). */
@@ -81,6 +86,17 @@ public final class OpenParts {
                 view.get().cancel();
             } else {
                 centre.showOpened(null);
+            }
+        };
+    }
+
+    /** Page Down (1), Page Up (-1): the next or previous of a log's thread dumps while they show; else {@code otherwise}. */
+    Runnable stepOr(int step, Runnable otherwise) {
+        return () -> {
+            if (shown() && view.get().showsDumps()) {
+                view.get().stepDump(step);
+            } else {
+                otherwise.run();
             }
         };
     }

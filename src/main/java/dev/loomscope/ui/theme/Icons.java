@@ -34,6 +34,8 @@ public enum Icons {
     THREAD_DUMP(Material2AL.LAYERS),
     REFRESH(Material2MZ.REFRESH),
     BACK(Material2AL.ARROW_BACK),
+    PREVIOUS(Material2AL.CHEVRON_LEFT),
+    NEXT(Material2AL.CHEVRON_RIGHT),
     CODE(Material2AL.CODE);
 
     private final Ikon ikon;

@@ -48,6 +48,15 @@ class WindowCommandTest {
         assertThat(WindowCommand.parse("--size", "7680x4320").look()).extracting(l -> l.width(), l -> l.height()).containsExactly(7680, 4320);
     }
 
+    @Test
+    void aDumpOfTheFileOpenedIsChosenByNumberOrLast(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var log = java.nio.file.Files.writeString(dir.resolve("service.log"), "Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS):\n");
+        assertThat(WindowCommand.parse("--open", log.toString()).observe().dump()).as("the first, unless asked").isEqualTo(1);
+        assertThat(WindowCommand.parse("--open", log.toString(), "--dump", "3").observe().dump()).isEqualTo(3);
+        assertThat(WindowCommand.parse("--open", log.toString(), "--dump", "last").observe().dump())
+                .isEqualTo(dev.loomscope.recording.ThreadDumpReader.LAST_DUMP);
+    }
+
     /** The spellings --record-view and --tab always took, the views' names with their spaces, are read as before. */
     @ParameterizedTest
     @CsvSource({"window, WINDOW", "task waves, TASK_WAVES", "carrier lanes, CARRIER_LANES", "charts, CHARTS", "Task Waves, TASK_WAVES"})
@@ -69,7 +78,9 @@ class WindowCommandTest {
             "--size 800x600          | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 800x600)",
             "--size 1440x639         | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440x639)",
             "--size 14400x900        | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 14400x900)",
-            "--size 1440             | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440)"})
+            "--size 1440             | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440)",
+            "--dump 2                | --dump chooses one of the thread dumps of the one file --open opens",
+            "--dump first            | --dump: 'first' is not a dump's number (1, 2, ...) or last"})
     void aChoiceNoneOfTheWindowsIsRefusedInPlainWords(String option, String message) {
         var err = new StringWriter();
         var commandLine = LoomScopeCommand.alone(new WindowCommand(), "loomscope window");

@@ -7,6 +7,7 @@ import dev.loomscope.recording.ReadProgress;
 import dev.loomscope.recording.ThreadDumpReader;
 import dev.loomscope.recording.ThreadDumpSummary;
 import dev.loomscope.scenario.RunOptions;
+import dev.loomscope.testing.DumpedLog;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
@@ -25,6 +26,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -82,6 +85,8 @@ class OpenThreadDumpTest {
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpContainers", Label.class).getText())).isEqualTo("–");
         assertThat(Fx.call(() -> groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum())).isPositive();
         assertThat(Fx.call(() -> groups().getColumns().getLast().isVisible())).as("no container column").isFalse();
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isVisible())).as("one dump: no way to others")
+                .isFalse();
 
         // The status bar names the file shown, not the runs' "Ready", and has them back once the file is left.
         var probe = new dev.loomscope.ui.WindowProbe(window);
@@ -89,6 +94,64 @@ class OpenThreadDumpTest {
                 () -> probe.statusText().equals("Showing jstack.tdump, opened from a file. Esc goes back to the runs; Open (Ctrl+O) opens another."));
         Fx.run(() -> NodeProbe.lookup(window, "#openBack", javafx.scene.control.Button.class).fire());
         Fx.waitUntil("the status is the runs' again", Duration.ofSeconds(5), () -> probe.statusText().startsWith("Ready. Press Run (F5)"));
+    }
+
+    /**
+     * A service's log with three SIGQUIT dumps, one more "step-K" thread before each: Next and Page Down step through them,
+     * the search kept; past the last nothing happens, and once the file is left Page Down is the next experiment's again.
+     */
+    @Test
+    void aLogsDumpsAreSteppedThroughWithTheirSearchKept() throws Exception {
+        Path log = DumpedLog.write(dir.resolve("service.log"), 3);
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
+        var preset = Fx.call(() -> window.controls().presetProperty().get());
+        Fx.run(() -> window.opened().open(List.of(log)));
+        awaitDump(1);
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isVisible())).isTrue();
+        assertThat(Fx.call(() -> button("#dumpPrevious").isDisabled())).as("no dump before the first").isTrue();
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("step-"));
+        assertThat(Fx.call(this::threadsShown)).as("dump 1: one step thread").isEqualTo(1);
+
+        Fx.run(() -> button("#dumpNext").fire());
+        awaitDump(2);
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).getText())).as("the search kept").isEqualTo("step-");
+        assertThat(Fx.call(this::threadsShown)).isEqualTo(2);
+
+        press(KeyCode.PAGE_DOWN);
+        awaitDump(3);
+        assertThat(Fx.call(this::threadsShown)).isEqualTo(3);
+        assertThat(Fx.call(() -> button("#dumpNext").isDisabled())).as("no dump after the last").isTrue();
+        press(KeyCode.PAGE_DOWN);
+        assertThat(Fx.call(() -> window.opened().view().reading())).as("nothing to read past the last").isFalse();
+        press(KeyCode.PAGE_UP);
+        awaitDump(2);
+        var probe = new dev.loomscope.ui.WindowProbe(window);
+        Fx.waitUntil("the status says which dump and the keys to the others", Duration.ofSeconds(5),
+                () -> probe.statusText().equals("Showing service.log, dump 2 of 3. Page Up and Page Down step through its dumps; Esc goes back to the runs."));
+        assertThat(Fx.call(() -> window.controls().presetProperty().get())).as("the experiment behind stays").isEqualTo(preset);
+
+        Fx.run(() -> button("#openBack").fire());
+        press(KeyCode.PAGE_DOWN);
+        assertThat(Fx.call(() -> window.controls().presetProperty().get())).as("Page Down is the next experiment's again").isNotEqualTo(preset);
+    }
+
+    private void awaitDump(int dump) throws Exception {
+        String which = "Dump %d of 3 in this file".formatted(dump);
+        Fx.waitUntil("dump " + dump + " shown", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile()
+                && NodeProbe.lookup(window, "#dumpWhichText", Label.class).getText().equals(which));
+    }
+
+    private javafx.scene.control.Button button(String id) {
+        return NodeProbe.lookup(window, id, javafx.scene.control.Button.class);
+    }
+
+    /** The threads in the groups the search leaves. */
+    private long threadsShown() {
+        return groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum();
+    }
+
+    private void press(KeyCode key) throws Exception {
+        Fx.run(() -> opened.stage().getScene().getAccelerators().get(new KeyCodeCombination(key)).run());
     }
 
     @SuppressWarnings("unchecked")
