@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +40,12 @@ final class TextThreadDumpReader {
     /** {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. */
     private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*\\((\\S+)");
     private static final Pattern STATE = Pattern.compile("[A-Z_]+");
+    /** jstack's "elapsed=12.34s": how long the thread has lived, so that a thread id seen again after a restart is not taken for the same thread. */
+    private static final Pattern ELAPSED = Pattern.compile(" elapsed=(\\d+(?:\\.\\d+)?)s");
+
+    /** A thread's stack in a dump, and its age then (-1 where the dump gives none), by its id. */
+    private record Seen(List<String> frames, double elapsed) {
+    }
 
     private final ThreadGroups groups;
     private ThreadDumpSummary.Format format;
@@ -57,6 +65,13 @@ final class TextThreadDumpReader {
     private int dumps;
     /** Where each of the file's "Full thread dump" lines starts, or null until it is searched. */
     private long[] headings;
+    /** The thread being read's id and age (jstack's "#21" and "elapsed="), -1 where the dump gives none. */
+    private long id = -1;
+    private double elapsed = -1;
+    /** The dump before's stacks by thread id, to count the threads whose stack is unchanged; null when there is none. */
+    private Map<Long, Seen> before;
+    /** Where the stacks of the dump being read are kept by thread id, when it is the dump before another; else null. */
+    private Map<Long, Seen> seen;
 
     private TextThreadDumpReader(String grep, long[] headings, int dump) {
         this.groups = new ThreadGroups(grep);
@@ -71,7 +86,24 @@ final class TextThreadDumpReader {
      */
     static ThreadDumpSummary read(Path file, long from, long[] headings, int dump, String grep, ReadProgress progress)
             throws UnreadableFileException, InterruptedException {
-        return new TextThreadDumpReader(grep, headings, dump).readDump(file, from, grep, progress);
+        var reader = new TextThreadDumpReader(grep, headings, dump);
+        if (headings != null && dump > 1) {
+            // A later dump of a log is read with the one before it: which threads kept the same stack between the two.
+            reader.before = stacksOf(file, headings, dump - 1);
+        }
+        return reader.readDump(file, from, grep, progress);
+    }
+
+    /** Dump {@code dump}'s stacks by thread id; null if it cannot be read (the later one is read all the same, compared with none). */
+    private static Map<Long, Seen> stacksOf(Path file, long[] headings, int dump) throws InterruptedException {
+        var previous = new TextThreadDumpReader("", headings, dump);
+        previous.seen = new HashMap<>();
+        try {
+            previous.readDump(file, FileKind.readFrom(headings[dump - 1], dump == 1 ? -1 : headings[dump - 2]), "", ReadProgress.NONE);
+            return previous.seen;
+        } catch (UnreadableFileException e) {
+            return null;
+        }
     }
 
     private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
@@ -137,7 +169,7 @@ final class TextThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps, before == null ? 0 : dump - 1);
     }
 
     /** How many dumps the file holds: its headings, searched now if they were not before. */
@@ -201,6 +233,9 @@ final class TextThreadDumpReader {
         if (thread.find()) {
             endThread();
             name = thread.group(1);
+            id = parseLong(thread.group(2));
+            Matcher age = ELAPSED.matcher(line);
+            elapsed = age.find() ? Double.parseDouble(age.group(1)) : -1;
             virtual = false;
             state = null;
             return;
@@ -215,6 +250,8 @@ final class TextThreadDumpReader {
             carried = null;
             endThread();
             name = "#" + mounted.group(1);
+            id = parseLong(mounted.group(1));
+            elapsed = -1;
             virtual = true;
             state = "RUNNABLE"; // mounted, so running, as the JSON dump says of it (the carrier's lines give no state)
             return;
@@ -261,16 +298,37 @@ final class TextThreadDumpReader {
 
     private void endThread() {
         if (name != null) {
-            groups.add(virtual, name, List.copyOf(frames), state, null);
+            List<String> stack = List.copyOf(frames);
+            groups.add(virtual, name, stack, state, null, unchanged(id, stack, elapsed));
+            remember(id, stack, elapsed);
         }
         name = null;
+        id = -1;
+        elapsed = -1;
         frames.clear();
         if (carried != null) {
             // A carrier whose dump (JDK 21's) named the virtual thread it carries but wrote none of its frames: the thread
             // is counted, mounted and so running, with no frames rather than its carrier's.
-            groups.add(true, "#" + carried, List.of(), "RUNNABLE", null);
+            long carriedId = parseLong(carried);
+            groups.add(true, "#" + carried, List.of(), "RUNNABLE", null, unchanged(carriedId, List.of(), -1));
+            remember(carriedId, List.of(), -1);
             framesUnwritten++;
             carried = null;
+        }
+    }
+
+    /**
+     * Whether thread {@code id} had this same stack in the dump before: the same id, and no younger than it was then (a
+     * JVM restarted between the two dumps gives its new threads the old ones' ids).
+     */
+    private boolean unchanged(long id, List<String> stack, double age) {
+        Seen then = before == null || id < 0 ? null : before.get(id);
+        return then != null && then.frames().equals(stack) && (age < 0 || then.elapsed() < 0 || age >= then.elapsed());
+    }
+
+    private void remember(long id, List<String> stack, double age) {
+        if (seen != null && id >= 0) {
+            seen.put(id, new Seen(stack, age));
         }
     }
 

@@ -24,10 +24,12 @@ import java.util.Map;
  * @param framesUnwritten mounted virtual threads the dump names without their frames (JDK 21's jstack), counted all the same
  * @param dump            which of the file's dumps this is, the first 1 (a log holds one for each SIGQUIT)
  * @param dumps           how many dumps the file holds
+ * @param comparedWith    the dump before this one in the file, whose stacks each group's {@code unchanged} counts the same
+ *                        (a jstack dump after the first of a log); 0 when none was
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
                                 long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
-                                Format format, long framesUnwritten, int dump, int dumps) {
+                                Format format, long framesUnwritten, int dump, int dumps, int comparedWith) {
 
     /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
     public enum Format {
@@ -88,8 +90,10 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
      * @param states     how many are in each state ("WAITING" -> 9,800); empty when the dump has no states (before JDK 25)
      * @param containers the containers they are in, first seen first (at most {@link ThreadGroups#NAMES_KEPT}); empty where the dump has none
      * @param names      the names of the first few that have one
+     * @param unchanged  how many of them had this same stack in the dump before ({@link ThreadDumpSummary#comparedWith()}; 0 when none was read)
      */
-    public record Group(List<String> frames, long count, boolean virtual, Map<String, Long> states, List<String> containers, List<String> names) {
+    public record Group(List<String> frames, long count, boolean virtual, Map<String, Long> states, List<String> containers, List<String> names,
+                        long unchanged) {
 
         public Group {
             frames = List.copyOf(frames);
@@ -101,7 +105,8 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
 
     /**
      * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
-     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, grep, matchedThreads, containers, groups.
+     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, comparedWithDump, unchangedThreads (of the
+     * threads grouped), grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -116,6 +121,8 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         json.put("framesUnwritten", framesUnwritten);
         json.put("dump", dump);
         json.put("dumps", dumps);
+        json.put("comparedWithDump", comparedWith == 0 ? null : comparedWith);
+        json.put("unchangedThreads", comparedWith == 0 ? null : groups.stream().mapToLong(Group::unchanged).sum());
         json.put("grep", grep);
         json.put("matchedThreads", matchedThreads);
         json.put("containers", containers.stream().map(c -> {
@@ -134,6 +141,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
             group.put("states", g.states());
             group.put("containers", g.containers());
             group.put("names", g.names());
+            group.put("unchanged", comparedWith == 0 ? null : g.unchanged());
             group.put("frames", g.frames());
             return group;
         }).toList());

@@ -32,6 +32,7 @@ final class ThreadGroups {
         final Map<String, Long> states = new TreeMap<>();
         final LinkedHashSet<String> containers = new LinkedHashSet<>();
         final List<String> names = new ArrayList<>();
+        long unchanged;
     }
 
     /** @param grep the text to keep threads by (any case), or "" for all */
@@ -46,6 +47,11 @@ final class ThreadGroups {
      * @param container its container, or null where the dump names none
      */
     void add(boolean virtual, String name, List<String> frames, String state, String container) {
+        add(virtual, name, frames, state, container, false);
+    }
+
+    /** As {@link #add(boolean, String, List, String, String)}, saying whether the thread had this same stack in the dump before. */
+    void add(boolean virtual, String name, List<String> frames, String state, String container, boolean unchanged) {
         if (virtual) {
             virtualThreads++;
         } else {
@@ -58,6 +64,9 @@ final class ThreadGroups {
         matched++;
         Tally tally = groups.computeIfAbsent(new GroupKey(virtual, List.copyOf(frames)), k -> new Tally());
         tally.count++;
+        if (unchanged) {
+            tally.unchanged++;
+        }
         if (state != null) {
             tally.states.merge(state, 1L, Long::sum);
         }
@@ -89,7 +98,7 @@ final class ThreadGroups {
     List<Group> sorted() {
         return groups.entrySet().stream()
                 .map(e -> new Group(e.getKey().frames(), e.getValue().count, e.getKey().virtual(), e.getValue().states,
-                        List.copyOf(e.getValue().containers), e.getValue().names))
+                        List.copyOf(e.getValue().containers), e.getValue().names, e.getValue().unchanged))
                 .sorted((a, b) -> a.count() != b.count() ? Long.compare(b.count(), a.count()) : Boolean.compare(b.virtual(), a.virtual()))
                 .toList();
     }

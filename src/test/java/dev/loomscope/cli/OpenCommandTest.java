@@ -278,7 +278,16 @@ class OpenCommandTest {
         assertThat(open(longLog.toString()).out()).contains("Dump 1 of 2 in this file");
         JsonNode second = open(longLog.toString(), "--dump", "2", "--json").json();
         assertThat(second.get("dump").asInt()).isEqualTo(2);
-        assertThat(second.get("groups")).as("the same dump again, after the log's line").isEqualTo(alone.get("groups"));
+        // The same dump again, after the log's line: the same groups, every thread with the stack it had in the first.
+        assertThat(second.get("unchangedThreads").asLong()).isEqualTo(alone.get("threadDumpPlatformThreads").asLong());
+        for (JsonNode group : second.get("groups")) {
+            assertThat(group.get("unchanged").asLong()).isEqualTo(group.get("count").asLong());
+            ((com.fasterxml.jackson.databind.node.ObjectNode) group).remove("unchanged");
+        }
+        for (JsonNode group : alone.get("groups")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) group).remove("unchanged");
+        }
+        assertThat(second.get("groups")).isEqualTo(alone.get("groups"));
         assertThat(inLog.get("time").asText()).as("the line before the dump").matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
 
         Path noDump = Files.writeString(work.resolve("quiet.log"), log.toString());
@@ -304,9 +313,13 @@ class OpenCommandTest {
             assertThat(read.get("matchedThreads").asLong()).as("the step threads of dump %s", asked).isEqualTo(dump);
             assertThat(read.get("groups").get(0).get("names")).extracting(JsonNode::asText).containsExactlyInAnyOrderElementsOf(
                     java.util.stream.IntStream.rangeClosed(1, dump).mapToObj(k -> "step-" + k).toList());
+            // Read with the dump before it: the step threads parked before it kept their stack; the one started since did not.
+            assertThat(read.get("comparedWithDump").isNull() ? 0 : read.get("comparedWithDump").asInt()).isEqualTo(dump - 1);
+            assertThat(read.get("groups").get(0).get("unchanged").asLong()).as("unchanged in dump %s", asked).isEqualTo(dump - 1);
         }
         assertThat(open(log.toString()).out()).contains("Dump 1 of 3 in this file, taken one after another: --dump N or --dump last reads another.");
-        assertThat(open(log.toString(), "--dump", "2").out()).contains("Dump 2 of 3 in this file");
+        assertThat(open(log.toString(), "--dump", "2", "--grep", "step-").out()).contains("Dump 2 of 3 in this file",
+                "1 of 2 threads have the stack they had in dump 1", "2 platform  WAITING 2, 1 as in dump 1");
         assertThat(open(dump.toString()).out()).doesNotContain("Dump 1 of");
 
         Map<List<String>, String> refused = Map.of(List.of(log.toString(), "--dump", "4"), "holds 3 thread dumps; there is no dump 4",

@@ -25,15 +25,18 @@ public final class OpenedExports {
     /** What is shown. */
     enum Kind { RECORDING, DUMP, TWO }
 
-    /** One group of a thread dump as a CSV row; frames innermost first, separated by {@code " <- "}. */
-    record GroupRow(long count, boolean virtual, String states, String topFrame, String containers, String names, String frames) {
+    /**
+     * One group of a thread dump as a CSV row; frames innermost first, separated by {@code " <- "}; {@code unchanged} how many
+     * had the same stack in the dump before, empty when the dump was not read with one.
+     */
+    record GroupRow(long count, String unchanged, boolean virtual, String states, String topFrame, String containers, String names, String frames) {
     }
 
     /** Made when a dump is first saved as CSV, not as the window opens: Jackson's mapper took about 25 ms of the window's build. */
     private static final class Csv {
         static final CsvMapper MAPPER = new CsvMapper();
         static final CsvSchema GROUPS = MAPPER.schemaFor(GroupRow.class)
-                .sortedBy("count", "virtual", "states", "topFrame", "containers", "names", "frames").withHeader();
+                .sortedBy("count", "unchanged", "virtual", "states", "topFrame", "containers", "names", "frames").withHeader();
     }
 
     private final WindowExports exports;
@@ -93,7 +96,7 @@ public final class OpenedExports {
     }
 
     static String groupsCsv(ThreadDumpSummary dump) {
-        List<GroupRow> rows = dump.groups().stream().map(g -> new GroupRow(g.count(), g.virtual(),
+        List<GroupRow> rows = dump.groups().stream().map(g -> new GroupRow(g.count(), dump.comparedWith() == 0 ? "" : Long.toString(g.unchanged()), g.virtual(),
                 g.states().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
                 g.frames().isEmpty() ? "" : g.frames().getFirst(), String.join(" ", g.containers()), String.join(" ", g.names()),
                 String.join(" <- ", g.frames()))).toList();

@@ -40,6 +40,10 @@ final class ThreadDumpPane extends VBox {
     @FXML
     private Button dumpNext;
     @FXML
+    private Label dumpUnchanged;
+    @FXML
+    private TableColumn<Group, String> dumpGroupUnchanged;
+    @FXML
     private Label dumpThreads;
     @FXML
     private Label dumpVirtual;
@@ -88,6 +92,17 @@ final class ThreadDumpPane extends VBox {
         dumpNext.setDisable(dump.dump() >= dump.dumps());
         Tooltips.setText(dumpPrevious, Messages.text("open.dump.previous.tooltip", Action.PREVIOUS_PRESET.pressKey()));
         Tooltips.setText(dumpNext, Messages.text("open.dump.next.tooltip", Action.NEXT_PRESET.pressKey()));
+        // A later dump of a log, read with the one before it: which threads kept their stack between the two.
+        boolean compared = dump.comparedWith() > 0;
+        dumpUnchanged.setVisible(compared);
+        dumpUnchanged.setManaged(compared);
+        dumpGroupUnchanged.setVisible(compared);
+        if (compared) {
+            dumpUnchanged.setText(Messages.text("open.dump.unchanged.total", dump.groups().stream().mapToLong(Group::unchanged).sum(),
+                    dump.matchedThreads(), dump.comparedWith()));
+            dumpGroupUnchanged.setText(Messages.text("open.dump.unchanged.column", dump.comparedWith()));
+            cells(dumpGroupUnchanged, g -> Messages.text("open.dump.unchanged.cell", g.unchanged(), g.count()));
+        }
         dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         cells(dumpGroupCountColumn, g -> Numbers.count(g.count()));
         cells(dumpGroupStates, ThreadDumpPane::states);

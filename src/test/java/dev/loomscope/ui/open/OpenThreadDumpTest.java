@@ -108,6 +108,7 @@ class OpenThreadDumpTest {
         Fx.run(() -> window.opened().open(List.of(log)));
         awaitDump(1);
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isVisible())).isTrue();
+        assertThat(Fx.call(() -> unchangedColumn().isVisible())).as("nothing before the first dump to compare with").isFalse();
         assertThat(Fx.call(() -> button("#dumpPrevious").isDisabled())).as("no dump before the first").isTrue();
         Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("step-"));
         assertThat(Fx.call(this::threadsShown)).as("dump 1: one step thread").isEqualTo(1);
@@ -116,6 +117,11 @@ class OpenThreadDumpTest {
         awaitDump(2);
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).getText())).as("the search kept").isEqualTo("step-");
         assertThat(Fx.call(this::threadsShown)).isEqualTo(2);
+        // Read with dump 1: step-1 kept its stack, step-2 was not there.
+        assertThat(Fx.call(() -> unchangedColumn().isVisible())).isTrue();
+        assertThat(Fx.call(() -> unchangedColumn().getText())).isEqualTo("Same in dump 1");
+        assertThat(Fx.call(() -> unchangedColumn().getCellObservableValue(groups().getItems().getFirst()).getValue())).isEqualTo("1 of 2");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpUnchanged", Label.class).getText())).matches("[\\d,]+ of [\\d,]+ threads have the stack they had in dump 1");
 
         press(KeyCode.PAGE_DOWN);
         awaitDump(3);
@@ -127,7 +133,7 @@ class OpenThreadDumpTest {
         awaitDump(2);
         var probe = new dev.loomscope.ui.WindowProbe(window);
         Fx.waitUntil("the status says which dump and the keys to the others", Duration.ofSeconds(5),
-                () -> probe.statusText().equals("Showing service.log, dump 2 of 3. Page Up and Page Down step through its dumps; Esc goes back to the runs."));
+                () -> probe.statusText().equals("Showing service.log, dump 2 of 3. Page Up and Page Down show the others; Esc, the runs."));
         assertThat(Fx.call(() -> window.controls().presetProperty().get())).as("the experiment behind stays").isEqualTo(preset);
 
         Fx.run(() -> button("#openBack").fire());
@@ -139,6 +145,11 @@ class OpenThreadDumpTest {
         String which = "Dump %d of 3 in this file".formatted(dump);
         Fx.waitUntil("dump " + dump + " shown", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile()
                 && NodeProbe.lookup(window, "#dumpWhichText", Label.class).getText().equals(which));
+    }
+
+    @SuppressWarnings("unchecked")
+    private javafx.scene.control.TableColumn<ThreadDumpSummary.Group, String> unchangedColumn() {
+        return (javafx.scene.control.TableColumn<ThreadDumpSummary.Group, String>) groups().getColumns().get(1);
     }
 
     private javafx.scene.control.Button button(String id) {
@@ -184,7 +195,7 @@ class OpenThreadDumpTest {
         Path csv = dir.resolve("groups.csv");
         Fx.call(() -> window.opened().view().saving().saveCsv(csv)).get(10, TimeUnit.SECONDS);
         List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.getFirst()).isEqualTo("count,virtual,states,topFrame,containers,names,frames");
-        assertThat(lines.get(1)).startsWith(HERE + ",true,");
+        assertThat(lines.getFirst()).isEqualTo("count,unchanged,virtual,states,topFrame,containers,names,frames");
+        assertThat(lines.get(1)).as("no dump before a JSON dump: unchanged left empty").startsWith(HERE + ",,true,");
     }
 }
