@@ -71,10 +71,17 @@ public final class OpenCommand implements Callable<Integer> {
             if (dump != null && first == FileKind.JFR) {
                 throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.dump-recording", files.getFirst()));
             }
-            if (files.size() == 2) {
-                if (first != FileKind.JFR || FileKind.of(files.get(1)) != FileKind.JFR) {
-                    throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.two-dumps", String.join(", ", files.stream().map(Path::toString).toList())));
-                }
+            FileKind.Sniffed second = files.size() == 2 ? FileKind.sniff(files.get(1)) : null;
+            if (second != null && (first == FileKind.JFR) != (second.kind() == FileKind.JFR)) {
+                throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.two-kinds", String.join(", ", files.stream().map(Path::toString).toList())));
+            }
+            if (second != null && dump != null) {
+                throw new ParameterException(spec.commandLine(), Text.get("cli.open.bad.dump-two"));
+            }
+            if (second != null && first != FileKind.JFR) {
+                // Two dumps of one JVM: the later read with the earlier, its threads that kept their stack counted.
+                printDump(out, ThreadDumpReader.compare(sniffed, second, grep, progress(err, files.get(1))), err);
+            } else if (second != null) {
                 RecordingSummary before = RecordingReader.read(files.get(0), progress(err, files.get(0)));
                 RecordingSummary after = RecordingReader.read(files.get(1), progress(err, files.get(1)));
                 clearProgress(err);
@@ -95,13 +102,7 @@ public final class OpenCommand implements Callable<Integer> {
                     SummaryText.recording(out, summary, top);
                 }
             } else {
-                ThreadDumpSummary read = ThreadDumpReader.read(sniffed, dump == null ? 1 : dump, grep, progress(err, files.getFirst()));
-                clearProgress(err);
-                if (json) {
-                    out.println(new ObjectMapper().writeValueAsString(read.json()));
-                } else {
-                    SummaryText.threadDump(out, read, top, frames);
-                }
+                printDump(out, ThreadDumpReader.read(sniffed, dump == null ? 1 : dump, grep, progress(err, files.getFirst())), err);
             }
             out.flush();
             return 0;
@@ -114,6 +115,15 @@ public final class OpenCommand implements Callable<Integer> {
                 return LoomScopeCommand.EXIT_USAGE;
             }
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private void printDump(PrintWriter out, ThreadDumpSummary read, PrintWriter err) throws IOException {
+        clearProgress(err);
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(read.json()));
+        } else {
+            SummaryText.threadDump(out, read, top, frames);
         }
     }
 

@@ -108,9 +108,8 @@ final class SummaryText {
         if (d.dumps() > 1) {
             out.println(Text.get("cli.open.which-dump", d.dump(), d.dumps()));
         }
-        if (d.comparedWith() > 0) {
-            out.println(Text.get("cli.open.dump.unchanged", d.groups().stream().mapToLong(ThreadDumpSummary.Group::unchanged).sum(), d.matchedThreads(),
-                    d.comparedWith()));
+        if (d.compared()) {
+            out.println(Text.get("cli.open.dump.unchanged", d.unchangedThreads(), d.matchedThreads(), d.comparedName()));
         }
         if (d.format().hasContainers()) {
             out.println(Text.get("cli.open.dump.containers"));
@@ -123,7 +122,7 @@ final class SummaryText {
         for (ThreadDumpSummary.Group g : d.groups().subList(0, Math.min(top, d.groups().size()))) {
             out.println(Text.get("cli.open.dump.group", g.count(), Text.get(g.virtual() ? "cli.open.dump.kind.virtual" : "cli.open.dump.kind.platform"),
                     states(g.states()), g.containers().isEmpty() ? "" : Text.get("cli.open.dump.in", String.join(", ", g.containers())))
-                    + (d.comparedWith() > 0 ? Text.get("cli.open.dump.group.unchanged", g.unchanged(), d.comparedWith()) : ""));
+                    + (d.compared() ? Text.get("cli.open.dump.group.unchanged", g.unchanged(), d.comparedName()) : ""));
             if (g.frames().isEmpty()) {
                 out.println(FRAME_INDENT + Text.get("open.dump.no-frames"));
             }

@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,10 +41,6 @@ final class TextThreadDumpReader {
     /** jstack's "elapsed=12.34s": how long the thread has lived, so that a thread id seen again after a restart is not taken for the same thread. */
     private static final Pattern ELAPSED = Pattern.compile(" elapsed=(\\d+(?:\\.\\d+)?)s");
 
-    /** A thread's stack in a dump, and its age then (-1 where the dump gives none), by its id. */
-    private record Seen(List<String> frames, double elapsed) {
-    }
-
     private final ThreadGroups groups;
     private ThreadDumpSummary.Format format;
     private long processId = -1;
@@ -68,42 +62,29 @@ final class TextThreadDumpReader {
     /** The thread being read's id and age (jstack's "#21" and "elapsed="), -1 where the dump gives none. */
     private long id = -1;
     private double elapsed = -1;
-    /** The dump before's stacks by thread id, to count the threads whose stack is unchanged; null when there is none. */
-    private Map<Long, Seen> before;
-    /** Where the stacks of the dump being read are kept by thread id, when it is the dump before another; else null. */
-    private Map<Long, Seen> seen;
+    /** An earlier dump's stacks, to count the threads whose stack is unchanged; null when there is none. */
+    private final EarlierStacks before;
+    /** Where the stacks of the dump being read are kept, when it is read for a later one; else null. */
+    private final EarlierStacks keep;
 
-    private TextThreadDumpReader(String grep, long[] headings, int dump) {
+    private TextThreadDumpReader(String grep, long[] headings, int dump, EarlierStacks before, EarlierStacks keep) {
         this.groups = new ThreadGroups(grep);
         this.headings = headings;
         this.dump = dump;
         this.dumps = dump;
+        this.before = before;
+        this.keep = keep;
     }
 
     /**
      * Reads dump {@code dump} of {@code file} from {@code from} (0, or a little before a log's dump: {@link FileKind#sniff},
-     * {@link FileKind#readFrom}), given where the file's dumps begin ({@code headings}) if it was searched, else null.
+     * {@link FileKind#readFrom}), given where the file's dumps begin ({@code headings}) if it was searched, else null; counting
+     * the threads whose stack is as it was in {@code before} (null: none), and keeping its own stacks in {@code keep} (null: not).
      */
-    static ThreadDumpSummary read(Path file, long from, long[] headings, int dump, String grep, ReadProgress progress)
+    static ThreadDumpSummary read(Path file, long from, long[] headings, int dump, String grep, ReadProgress progress, EarlierStacks before,
+                                  EarlierStacks keep)
             throws UnreadableFileException, InterruptedException {
-        var reader = new TextThreadDumpReader(grep, headings, dump);
-        if (headings != null && dump > 1) {
-            // A later dump of a log is read with the one before it: which threads kept the same stack between the two.
-            reader.before = stacksOf(file, headings, dump - 1);
-        }
-        return reader.readDump(file, from, grep, progress);
-    }
-
-    /** Dump {@code dump}'s stacks by thread id; null if it cannot be read (the later one is read all the same, compared with none). */
-    private static Map<Long, Seen> stacksOf(Path file, long[] headings, int dump) throws InterruptedException {
-        var previous = new TextThreadDumpReader("", headings, dump);
-        previous.seen = new HashMap<>();
-        try {
-            previous.readDump(file, FileKind.readFrom(headings[dump - 1], dump == 1 ? -1 : headings[dump - 2]), "", ReadProgress.NONE);
-            return previous.seen;
-        } catch (UnreadableFileException e) {
-            return null;
-        }
+        return new TextThreadDumpReader(grep, headings, dump, before, keep).readDump(file, from, grep, progress);
     }
 
     private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
@@ -169,7 +150,7 @@ final class TextThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps, before == null ? 0 : dump - 1);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps, 0, null);
     }
 
     /** How many dumps the file holds: its headings, searched now if they were not before. */
@@ -216,6 +197,7 @@ final class TextThreadDumpReader {
             // The name runs to the last quote: a name may hold quotes of its own, the rest of the line none.
             int close = line.lastIndexOf('"');
             name = line.substring(line.indexOf('"') + 1, close);
+            id = parseLong(thread.group(1));
             String[] rest = line.substring(close + 1).strip().split(" ");
             int at = 0;
             virtual = rest.length > at && rest[at].equals("virtual");
@@ -317,18 +299,14 @@ final class TextThreadDumpReader {
         }
     }
 
-    /**
-     * Whether thread {@code id} had this same stack in the dump before: the same id, and no younger than it was then (a
-     * JVM restarted between the two dumps gives its new threads the old ones' ids).
-     */
+    /** Whether thread {@code id} had this same stack in the earlier dump ({@link EarlierStacks#unchanged}). */
     private boolean unchanged(long id, List<String> stack, double age) {
-        Seen then = before == null || id < 0 ? null : before.get(id);
-        return then != null && then.frames().equals(stack) && (age < 0 || then.elapsed() < 0 || age >= then.elapsed());
+        return before != null && before.unchanged(id, stack, age);
     }
 
     private void remember(long id, List<String> stack, double age) {
-        if (seen != null && id >= 0) {
-            seen.put(id, new Seen(stack, age));
+        if (keep != null) {
+            keep.put(id, stack, age);
         }
     }
 

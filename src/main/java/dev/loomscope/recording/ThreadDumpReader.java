@@ -27,8 +27,14 @@ public final class ThreadDumpReader {
     private final ThreadGroups groups;
     private final List<Container> containers = new ArrayList<>();
 
-    private ThreadDumpReader(String grep) {
+    /** An earlier dump's stacks, to count the threads that kept theirs (null: none); where this dump's are kept (null: not). */
+    private final EarlierStacks before;
+    private final EarlierStacks keep;
+
+    private ThreadDumpReader(String grep, EarlierStacks before, EarlierStacks keep) {
         this.groups = new ThreadGroups(grep);
+        this.before = before;
+        this.keep = keep;
     }
 
     /** Which of a file's dumps {@link #read(FileKind.Sniffed, int, String, ReadProgress)} reads: its last. */
@@ -41,7 +47,8 @@ public final class ThreadDumpReader {
 
     /**
      * Reads dump {@code dump} of a file whose kind was told (the first is 1; {@link #LAST_DUMP} the last): a log, or a file
-     * jstack's output was added to, holds one dump for each time it was taken; any other dump file holds one.
+     * jstack's output was added to, holds one dump for each time it was taken; any other dump file holds one. A dump after the
+     * first is read with the one before it: its groups count the threads that kept their stack.
      */
     public static ThreadDumpSummary read(FileKind.Sniffed file, int dump, String grep, ReadProgress progress)
             throws UnreadableFileException, InterruptedException {
@@ -49,34 +56,82 @@ public final class ThreadDumpReader {
             throw new IllegalArgumentException("dump=" + dump); // DumpChoice lets no other through
         }
         String searched = grep == null ? "" : grep;
+        if (dump == 1 || file.kind() != FileKind.TEXT_THREAD_DUMP) {
+            return readOne(file, dump, null, searched, progress, null, null);
+        }
+        long[] headings = headings(file);
+        int chosen = dump == LAST_DUMP ? Math.max(1, headings.length) : dump;
+        EarlierStacks before = null;
+        if (chosen > 1 && chosen <= headings.length) {
+            // A later dump of a log is read with the one before it: which threads kept the same stack between the two.
+            before = new EarlierStacks();
+            readOne(file, chosen - 1, headings, "", ReadProgress.NONE, null, before);
+        }
+        ThreadDumpSummary read = readOne(file, chosen, headings, searched, progress, before, null);
+        return before == null ? read : read.comparedWith(chosen - 1, null);
+    }
+
+    /**
+     * Reads the dump in {@code later} with the one in {@code earlier}, two dumps of one JVM taken one after the other (any of
+     * the JDK's three kinds): the later one's groups count the threads that kept the stack they had in the earlier one. Files
+     * of several dumps are refused: each is opened alone and stepped through.
+     */
+    public static ThreadDumpSummary compare(FileKind.Sniffed earlier, FileKind.Sniffed later, String grep, ReadProgress progress)
+            throws UnreadableFileException, InterruptedException {
+        var before = new EarlierStacks();
+        ThreadDumpSummary first = readOne(earlier, 1, null, "", ReadProgress.NONE, null, before);
+        ThreadDumpSummary second = readOne(later, 1, null, grep == null ? "" : grep, progress, before, null);
+        for (ThreadDumpSummary d : List.of(first, second)) {
+            if (d.dumps() > 1) {
+                throw new UnreadableFileException(Text.get("open.error.compare-several", d.file(), d.dumps()));
+            }
+        }
+        if (first.processId() >= 0 && second.processId() >= 0 && first.processId() != second.processId()) {
+            throw new UnreadableFileException(Text.get("open.error.compare-other-jvm", earlier.file(), later.file(), first.processId(), second.processId()));
+        }
+        return second.comparedWith(1, earlier.file());
+    }
+
+    /** Every "Full thread dump" heading of a text file (none for Thread.dump_to_file's text). */
+    private static long[] headings(FileKind.Sniffed file) throws UnreadableFileException, InterruptedException {
+        long[] headings = FileKind.jstackHeadings(file.file(), Integer.MAX_VALUE);
+        if (headings == null) {
+            throw new InterruptedException();
+        }
+        return headings;
+    }
+
+    /**
+     * Reads dump {@code dump} of {@code file} ({@code headings} if they were searched, else null), counting the threads whose
+     * stack is as in {@code before} (null: none) and keeping its stacks in {@code keep} (null: not).
+     */
+    private static ThreadDumpSummary readOne(FileKind.Sniffed file, int dump, long[] headings, String grep, ReadProgress progress,
+                                             EarlierStacks before, EarlierStacks keep)
+            throws UnreadableFileException, InterruptedException {
         return switch (file.kind()) {
             case THREAD_DUMP -> {
                 if (dump > 1) {
                     throw noSuchDump(file.file(), 1, dump);
                 }
-                yield new ThreadDumpReader(searched).readDump(file.file(), searched, progress);
+                yield new ThreadDumpReader(grep, before, keep).readDump(file.file(), grep, progress);
             }
             case TEXT_THREAD_DUMP -> {
-                if (dump == 1) {
-                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), null, 1, searched, progress);
+                if (dump == 1 && headings == null) {
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), null, 1, grep, progress, before, keep);
                 }
-                long[] headings = FileKind.jstackHeadings(file.file(), Integer.MAX_VALUE);
-                if (headings == null) {
-                    throw new InterruptedException();
-                }
-                if (headings.length == 0) {
+                long[] all = headings != null ? headings : headings(file);
+                if (all.length == 0) {
                     // Thread.dump_to_file's text: one dump, no "Full thread dump" heading.
                     if (dump > 1) {
                         throw noSuchDump(file.file(), 1, dump);
                     }
-                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), headings, 1, searched, progress);
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), all, 1, grep, progress, before, keep);
                 }
-                int chosen = dump == LAST_DUMP ? headings.length : dump;
-                if (chosen > headings.length) {
-                    throw noSuchDump(file.file(), headings.length, dump);
+                if (dump > all.length) {
+                    throw noSuchDump(file.file(), all.length, dump);
                 }
-                long from = FileKind.readFrom(headings[chosen - 1], chosen == 1 ? -1 : headings[chosen - 2]);
-                yield TextThreadDumpReader.read(file.file(), from, headings, chosen, searched, progress);
+                long from = FileKind.readFrom(all[dump - 1], dump == 1 ? -1 : all[dump - 2]);
+                yield TextThreadDumpReader.read(file.file(), from, all, dump, grep, progress, before, keep);
             }
             case JFR -> throw new UnreadableFileException(Text.get("open.error.not-dump", file.file()));
         };
@@ -126,7 +181,7 @@ public final class ThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grepAsGiven,
-                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, 1, 1, 0);
+                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, 1, 1, 0, null);
     }
 
     private void container(JsonParser parser, long size, ReadProgress progress) throws IOException, InterruptedException {
@@ -169,7 +224,12 @@ public final class ThreadDumpReader {
         boolean virtual = thread.path("virtual").asBoolean(false);
         var frames = new ArrayList<String>();
         thread.path("stack").forEach(frame -> frames.add(frame.asText()));
-        groups.add(virtual, thread.path("name").asText(""), frames, thread.hasNonNull("state") ? thread.path("state").asText() : null, container);
+        long id = thread.path("tid").asLong(-1);
+        groups.add(virtual, thread.path("name").asText(""), frames, thread.hasNonNull("state") ? thread.path("state").asText() : null, container,
+                before != null && before.unchanged(id, frames, -1));
+        if (keep != null) {
+            keep.put(id, List.copyOf(frames), -1);
+        }
         return virtual;
     }
 

@@ -24,12 +24,14 @@ import java.util.Map;
  * @param framesUnwritten mounted virtual threads the dump names without their frames (JDK 21's jstack), counted all the same
  * @param dump            which of the file's dumps this is, the first 1 (a log holds one for each SIGQUIT)
  * @param dumps           how many dumps the file holds
- * @param comparedWith    the dump before this one in the file, whose stacks each group's {@code unchanged} counts the same
- *                        (a jstack dump after the first of a log); 0 when none was
+ * @param comparedWith    the earlier dump whose stacks each group's {@code unchanged} counts the same: the one before this one
+ *                        in the file (a log's later dump), or {@code comparedFile}'s; 0 when none was read
+ * @param comparedFile    the earlier dump's file when it is another (two dumps of one JVM opened together); null when it is this one
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
                                 long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
-                                Format format, long framesUnwritten, int dump, int dumps, int comparedWith) {
+                                Format format, long framesUnwritten, int dump, int dumps, int comparedWith,
+                                Path comparedFile) {
 
     /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
     public enum Format {
@@ -69,6 +71,28 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         groups = List.copyOf(groups);
     }
 
+    /** This dump, its groups' {@code unchanged} counted against dump {@code dump} of {@code file} (null: this file). */
+    ThreadDumpSummary comparedWith(int dump, Path file) {
+        return new ThreadDumpSummary(this.file, sizeBytes, processId, time, runtimeVersion, virtualThreads, platformThreads, grep, matchedThreads,
+                containers, groups, format, framesUnwritten, this.dump, dumps, dump, file);
+    }
+
+    /** Whether it was read with an earlier dump of the same JVM: its groups' {@code unchanged} say how many kept their stack. */
+    public boolean compared() {
+        return comparedWith > 0;
+    }
+
+    /** The earlier dump it was read with, as people name it: "dump 1" of this file, or the other file's name. */
+    public String comparedName() {
+        return comparedFile == null ? dev.loomscope.text.Text.get("open.dump.label", comparedWith)
+                : comparedFile.getFileName() == null ? comparedFile.toString() : comparedFile.getFileName().toString();
+    }
+
+    /** The threads grouped that kept their stack since the earlier dump. */
+    public long unchangedThreads() {
+        return groups.stream().mapToLong(Group::unchanged).sum();
+    }
+
     /** What a text or jstack dump cannot hold, and how to take one that does; "" for a JSON dump. */
     public String note() {
         return switch (format) {
@@ -105,7 +129,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
 
     /**
      * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
-     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, comparedWithDump, unchangedThreads (of the
+     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, comparedWithDump, comparedWithFile, unchangedThreads (of the
      * threads grouped), grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
@@ -121,8 +145,9 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         json.put("framesUnwritten", framesUnwritten);
         json.put("dump", dump);
         json.put("dumps", dumps);
-        json.put("comparedWithDump", comparedWith == 0 ? null : comparedWith);
-        json.put("unchangedThreads", comparedWith == 0 ? null : groups.stream().mapToLong(Group::unchanged).sum());
+        json.put("comparedWithDump", compared() ? comparedWith : null);
+        json.put("comparedWithFile", comparedFile == null ? null : comparedFile.toString());
+        json.put("unchangedThreads", compared() ? unchangedThreads() : null);
         json.put("grep", grep);
         json.put("matchedThreads", matchedThreads);
         json.put("containers", containers.stream().map(c -> {
@@ -141,7 +166,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
             group.put("states", g.states());
             group.put("containers", g.containers());
             group.put("names", g.names());
-            group.put("unchanged", comparedWith == 0 ? null : g.unchanged());
+            group.put("unchanged", compared() ? g.unchanged() : null);
             group.put("frames", g.frames());
             return group;
         }).toList());

@@ -337,6 +337,36 @@ class OpenCommandTest {
     }
 
     /**
+     * Two JSON dumps of one JVM, the second taken after it started one more "step-" thread: read together, the later one says
+     * which threads kept their stack; dumps of two JVMs, or a recording and a dump, are refused in one line.
+     */
+    @Test
+    void twoDumpsOfOneJvmAreReadTheLaterWithTheEarlier(@TempDir Path work) throws Exception {
+        List<Path> dumps = DumpedLog.json(work, 2);
+        JsonNode later = open(dumps.get(0).toString(), dumps.get(1).toString(), "--grep", "step-", "--json").json();
+        assertThat(later.get("file").asText()).isEqualTo(dumps.get(1).toString());
+        assertThat(later.get("comparedWithFile").asText()).isEqualTo(dumps.get(0).toString());
+        assertThat(later.get("matchedThreads").asLong()).isEqualTo(2);
+        assertThat(later.get("unchangedThreads").asLong()).as("step-1 parked in both; step-2 only in the later").isEqualTo(1);
+        assertThat(open(dumps.get(0).toString(), dumps.get(1).toString(), "--grep", "step-").out())
+                .contains("1 of 2 threads have the stack they had in steps-1.json", ", 1 as in steps-1.json");
+        // The same dump twice: every thread kept its stack, virtual ones included.
+        JsonNode same = open(dump.toString(), dump.toString(), "--json").json();
+        assertThat(same.get("unchangedThreads").asLong()).isEqualTo(same.get("matchedThreads").asLong()).isGreaterThan(HERE + THERE);
+
+        Map<List<String>, String> refused = Map.of(List.of(dump.toString(), dumps.get(1).toString()), "are dumps of two JVMs (PID ",
+                List.of(recording.toString(), dump.toString()), "two files are compared only if both are JFR recordings or both thread dumps",
+                List.of(jstackLog.toString(), DumpedLog.write(work.resolve("three.log"), 3).toString()), "holds 3 thread dumps; two files are compared",
+                List.of(dumps.get(0).toString(), dumps.get(1).toString(), "--dump", "2"), "--dump chooses one of the dumps of a file opened alone");
+        for (var e : refused.entrySet()) {
+            Outcome o = open(e.getKey().toArray(String[]::new));
+            assertThat(o.exitCode()).as(String.join(" ", e.getKey())).isEqualTo(2);
+            assertThat(o.err()).contains(e.getValue());
+            assertThat(o.err().lines().toList()).as(o.err()).hasSize(1);
+        }
+    }
+
+    /**
      * {@code jcmd Thread.print} of a JVM on {@code javaHome} whose two carriers each carry a virtual thread that computes for
      * ever (nothing unmounts them), with three more virtual threads waiting behind them for a carrier.
      */
@@ -460,9 +490,9 @@ class OpenCommandTest {
             assertThat(o.err()).startsWith("loomscope: " + e.getKey()).contains(e.getValue()).doesNotContain("Exception");
             assertThat(o.out()).isEmpty();
         }
-        Outcome twoDumps = open(dump.toString(), recording.toString());
-        assertThat(twoDumps.exitCode()).isEqualTo(2);
-        assertThat(twoDumps.err()).contains("only two JFR recordings");
+        Outcome dumpAndRecording = open(dump.toString(), recording.toString());
+        assertThat(dumpAndRecording.exitCode()).isEqualTo(2);
+        assertThat(dumpAndRecording.err()).contains("two files are compared only if both are JFR recordings or both thread dumps of one JVM");
     }
 
     @Test

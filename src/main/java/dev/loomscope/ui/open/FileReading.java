@@ -100,10 +100,14 @@ final class FileReading {
                 return new Outcome.Failed(Messages.text("open.window.too-many", files.size()));
             }
             if (files.size() == 2) {
-                for (Path file : files) {
-                    if (FileKind.of(file) != FileKind.JFR) {
-                        return new Outcome.Failed(Messages.text("open.window.two-recordings", file));
-                    }
+                FileKind.Sniffed earlier = FileKind.sniff(files.get(0));
+                FileKind.Sniffed later = FileKind.sniff(files.get(1));
+                if ((earlier.kind() == FileKind.JFR) != (later.kind() == FileKind.JFR)) {
+                    return new Outcome.Failed(Messages.text("open.window.two-recordings", files.get(1)));
+                }
+                if (earlier.kind() != FileKind.JFR) {
+                    // Two dumps of one JVM: the later read with the earlier, its threads that kept their stack counted.
+                    return new Outcome.Dump(ThreadDumpReader.compare(earlier, later, "", (bytes, size, events) -> report(later.file(), 1, 2, bytes, size, events)));
                 }
                 return new Outcome.Two(recording(files, 0), recording(files, 1));
             }

@@ -96,7 +96,7 @@ public final class OpenedExports {
     }
 
     static String groupsCsv(ThreadDumpSummary dump) {
-        List<GroupRow> rows = dump.groups().stream().map(g -> new GroupRow(g.count(), dump.comparedWith() == 0 ? "" : Long.toString(g.unchanged()), g.virtual(),
+        List<GroupRow> rows = dump.groups().stream().map(g -> new GroupRow(g.count(), !dump.compared() ? "" : Long.toString(g.unchanged()), g.virtual(),
                 g.states().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
                 g.frames().isEmpty() ? "" : g.frames().getFirst(), String.join(" ", g.containers()), String.join(" ", g.names()),
                 String.join(" <- ", g.frames()))).toList();

@@ -7,6 +7,7 @@ import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.Icons;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
@@ -82,8 +83,12 @@ final class ThreadDumpPane extends VBox {
         Fxml.load(this);
         // A log's dumps, taken one after another: which this is, and the way to the others.
         boolean several = dump.dumps() > 1;
-        dumpWhich.setVisible(several);
-        dumpWhich.setManaged(several);
+        dumpWhich.setVisible(several || dump.compared());
+        dumpWhich.setManaged(several || dump.compared());
+        for (var stepping : List.of(dumpPrevious, dumpWhichText, dumpNext)) {
+            stepping.setVisible(several);
+            stepping.setManaged(several);
+        }
         dumpWhichText.setText(Messages.text("open.dump.which", dump.dump(), dump.dumps()));
         dumpPrevious.setGraphic(Icons.PREVIOUS.create(18));
         dumpNext.setGraphic(Icons.NEXT.create(18));
@@ -93,14 +98,13 @@ final class ThreadDumpPane extends VBox {
         Tooltips.setText(dumpPrevious, Messages.text("open.dump.previous.tooltip", Action.PREVIOUS_PRESET.pressKey()));
         Tooltips.setText(dumpNext, Messages.text("open.dump.next.tooltip", Action.NEXT_PRESET.pressKey()));
         // A later dump of a log, read with the one before it: which threads kept their stack between the two.
-        boolean compared = dump.comparedWith() > 0;
+        boolean compared = dump.compared();
         dumpUnchanged.setVisible(compared);
         dumpUnchanged.setManaged(compared);
         dumpGroupUnchanged.setVisible(compared);
         if (compared) {
-            dumpUnchanged.setText(Messages.text("open.dump.unchanged.total", dump.groups().stream().mapToLong(Group::unchanged).sum(),
-                    dump.matchedThreads(), dump.comparedWith()));
-            dumpGroupUnchanged.setText(Messages.text("open.dump.unchanged.column", dump.comparedWith()));
+            dumpUnchanged.setText(Messages.text("open.dump.unchanged.total", dump.unchangedThreads(), dump.matchedThreads(), dump.comparedName()));
+            dumpGroupUnchanged.setText(Messages.text("open.dump.unchanged.column", dump.comparedName()));
             cells(dumpGroupUnchanged, g -> Messages.text("open.dump.unchanged.cell", g.unchanged(), g.count()));
         }
         dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);

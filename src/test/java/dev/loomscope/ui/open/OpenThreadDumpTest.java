@@ -141,6 +141,22 @@ class OpenThreadDumpTest {
         assertThat(Fx.call(() -> window.controls().presetProperty().get())).as("Page Down is the next experiment's again").isNotEqualTo(preset);
     }
 
+    /** Two JSON dumps of one JVM opened together: the later one, with how many of its threads kept the stack they had in the earlier. */
+    @Test
+    void twoDumpsOfOneJvmShowTheLaterWithWhatKeptItsStack() throws Exception {
+        List<Path> dumps = DumpedLog.json(dir, 2);
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
+        Fx.run(() -> window.opened().open(dumps));
+        Fx.waitUntil("the dumps are read", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile());
+        assertThat(Fx.call(() -> unchangedColumn().getText())).isEqualTo("Same in steps-1.json");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpUnchanged", Label.class).getText()))
+                .matches("[\\d,]+ of [\\d,]+ threads have the stack they had in steps-1.json");
+        assertThat(Fx.call(() -> button("#dumpNext").isVisible())).as("one dump in each file: nothing to step through").isFalse();
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("step-"));
+        assertThat(Fx.call(this::threadsShown)).isEqualTo(2);
+        assertThat(Fx.call(() -> unchangedColumn().getCellObservableValue(groups().getItems().getFirst()).getValue())).isEqualTo("1 of 2");
+    }
+
     private void awaitDump(int dump) throws Exception {
         String which = "Dump %d of 3 in this file".formatted(dump);
         Fx.waitUntil("dump " + dump + " shown", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.opened().view().showsFile()
