@@ -80,7 +80,7 @@ public final class OpenCommand implements Callable<Integer> {
             }
             if (second != null && first != FileKind.JFR) {
                 // Two dumps of one JVM: the later read with the earlier, its threads that kept their stack counted.
-                printDump(out, ThreadDumpReader.compare(sniffed, second, grep, progress(err, files.get(1))), err);
+                printDump(out, ThreadDumpReader.compare(sniffed, second, grep, progress(err, files.get(0)), progress(err, files.get(1))), err);
             } else if (second != null) {
                 RecordingSummary before = RecordingReader.read(files.get(0), progress(err, files.get(0)));
                 RecordingSummary after = RecordingReader.read(files.get(1), progress(err, files.get(1)));

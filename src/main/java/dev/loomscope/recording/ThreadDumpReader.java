@@ -76,11 +76,12 @@ public final class ThreadDumpReader {
      * the JDK's three kinds): the later one's groups count the threads that kept the stack they had in the earlier one. Files
      * of several dumps are refused: each is opened alone and stepped through.
      */
-    public static ThreadDumpSummary compare(FileKind.Sniffed earlier, FileKind.Sniffed later, String grep, ReadProgress progress)
+    public static ThreadDumpSummary compare(FileKind.Sniffed earlier, FileKind.Sniffed later, String grep, ReadProgress earlierProgress,
+                                            ReadProgress laterProgress)
             throws UnreadableFileException, InterruptedException {
         var before = new EarlierStacks();
-        ThreadDumpSummary first = readOne(earlier, 1, null, "", ReadProgress.NONE, null, before);
-        ThreadDumpSummary second = readOne(later, 1, null, grep == null ? "" : grep, progress, before, null);
+        ThreadDumpSummary first = readOne(earlier, 1, null, "", earlierProgress, null, before);
+        ThreadDumpSummary second = readOne(later, 1, null, grep == null ? "" : grep, laterProgress, before, null);
         for (ThreadDumpSummary d : List.of(first, second)) {
             if (d.dumps() > 1) {
                 throw new UnreadableFileException(Text.get("open.error.compare-several", d.file(), d.dumps()));

@@ -107,7 +107,8 @@ final class FileReading {
                 }
                 if (earlier.kind() != FileKind.JFR) {
                     // Two dumps of one JVM: the later read with the earlier, its threads that kept their stack counted.
-                    return new Outcome.Dump(ThreadDumpReader.compare(earlier, later, "", (bytes, size, events) -> report(later.file(), 1, 2, bytes, size, events)));
+                    return new Outcome.Dump(ThreadDumpReader.compare(earlier, later, "", (bytes, size, events) -> report(earlier.file(), 0, 2, bytes, size, events),
+                            (bytes, size, events) -> report(later.file(), 1, 2, bytes, size, events)));
                 }
                 return new Outcome.Two(recording(files, 0), recording(files, 1));
             }
