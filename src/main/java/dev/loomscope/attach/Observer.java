@@ -87,6 +87,7 @@ public final class Observer implements AutoCloseable {
             if (dumps && options.dumpAtStart()) {
                 try {
                     baseline = dumpThreads(0);
+                    lastDump = baseline;
                 } catch (AttachException e) {
                     baselineFailed = e.getMessage();
                 }
@@ -214,9 +215,13 @@ public final class Observer implements AutoCloseable {
      */
     public ThreadDump takeThreadDump() throws AttachException {
         ThreadDump dump = dumpThreads(observation.nowMs());
+        lastDump = dump;
         observation.threadDump(dump);
         return dump;
     }
+
+    /** The last thread dump taken, the next one is read with; null before the first. */
+    private volatile ThreadDump lastDump;
 
     private ThreadDump dumpThreads(long atMs) throws AttachException {
         Path dir = null;
@@ -227,7 +232,8 @@ public final class Observer implements AutoCloseable {
             HotSpotDiagnosticMXBean diagnostics = ManagementFactory.newPlatformMXBeanProxy(connection.server(),
                     "com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class);
             diagnostics.dumpThreads(file.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-            return ThreadDump.parse(Files.readString(file), atMs);
+            // Read with the dump before it, if any: which virtual threads kept their stack between the two.
+            return ThreadDump.parse(Files.readString(file), atMs, lastDump);
         } catch (IOException | RuntimeException e) {
             throw new AttachException(Text.get("attach.dump.failed", JvmConnection.oneLine(e)), e);
         } finally {

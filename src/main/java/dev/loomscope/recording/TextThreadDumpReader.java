@@ -1,5 +1,6 @@
 package dev.loomscope.recording;
 
+import dev.loomscope.model.observe.EarlierStacks;
 import dev.loomscope.text.Text;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.loomscope.recording;
 
+import dev.loomscope.model.observe.EarlierStacks;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

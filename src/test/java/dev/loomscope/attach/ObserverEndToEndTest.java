@@ -9,16 +9,19 @@ import dev.loomscope.model.observe.ObservationEnd;
 import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.Pin;
 import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.model.observe.StackGroup;
+import dev.loomscope.model.observe.ThreadDump;
 import dev.loomscope.testing.ObservedProgram;
 import dev.loomscope.testing.Poll;
+import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
 import dev.loomscope.web.LoadGenerator;
 import dev.loomscope.web.LoadPlan;
 import dev.loomscope.web.LoadReport;
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -78,6 +81,30 @@ class ObserverEndToEndTest {
             // Nothing of the observation stays in the target, which runs on.
             assertThat(target.jcmd("JFR.check")).contains("No available recordings");
             assertThat(target.process().isAlive()).isTrue();
+        }
+    }
+
+    /** A thread dump taken while observing is read with the one before it (here the one taken at the start): who kept their stack. */
+    @Test
+    void aSecondThreadDumpCountsTheVirtualThreadsStillParkedWhereTheyWere() throws Exception {
+        try (var target = TargetJvm.java(RecordedProgram.class, "park", "40", "10")) {
+            target.awaitLine("ready"::equals, START);
+            target.awaitAttachable();
+            Observer observer = Observer.attach(target.pid(), ObserveOptions.DEFAULTS);
+            try {
+                ThreadDump first = observer.observation().snapshot().threadDump();
+                assertThat(first.compared()).as("nothing before the dump taken at the start").isFalse();
+                ThreadDump second = observer.takeThreadDump();
+                assertThat(second.compared()).isTrue();
+                assertThat(second.comparedWithMs()).isEqualTo(first.takenAtMs());
+                for (String where : List.of("parkHere", "parkThere")) {
+                    StackGroup parked = second.virtualThreadStacks().stream().filter(g -> g.frames().stream().anyMatch(f -> f.contains(where)))
+                            .findFirst().orElseThrow();
+                    assertThat(parked.unchanged()).as(where).isEqualTo(parked.count()).isEqualTo(where.equals("parkHere") ? 40 : 10);
+                }
+            } finally {
+                observer.stop();
+            }
         }
     }
 

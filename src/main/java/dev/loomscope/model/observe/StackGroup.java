@@ -11,8 +11,10 @@ import java.util.Map;
  * @param states      how many of them are in each thread state ("TIMED_WAITING" -> 9,998); empty when the dump has no states (JDK 21-24)
  * @param containers  the thread containers they belong to, first seen first
  * @param threadIds   the ids of the first of them (at most {@link ThreadDump#THREAD_IDS_KEPT})
+ * @param unchanged   how many of them had this same stack in the dump before ({@link ThreadDump#comparedWithMs()}; 0 for a first dump)
  */
-public record StackGroup(List<String> frames, int count, Map<String, Integer> states, List<String> containers, List<Long> threadIds) {
+public record StackGroup(List<String> frames, int count, Map<String, Integer> states, List<String> containers, List<Long> threadIds,
+                         int unchanged) {
 
     public StackGroup {
         frames = List.copyOf(frames);

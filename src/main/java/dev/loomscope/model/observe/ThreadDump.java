@@ -22,9 +22,12 @@ import java.util.TreeMap;
  * @param platformThreads     platform threads in the dump
  * @param virtualThreadStacks virtual threads grouped by identical stack, largest group first
  * @param root                the container tree, from {@code <root>}
+ * @param comparedWithMs      when the dump before it was taken, whose stacks each group's {@code unchanged} counts the same;
+ *                            -1 for a first dump
+ * @param stacks              its virtual threads' stacks, for the dump after it
  */
 public record ThreadDump(long takenAtMs, String runtimeVersion, int virtualThreads, int platformThreads, List<StackGroup> virtualThreadStacks,
-                         ThreadContainerNode root) {
+                         ThreadContainerNode root, long comparedWithMs, EarlierStacks stacks) {
 
     /** Thread ids kept per stack group: enough to name a few, bounded for a million threads. */
     public static final int THREAD_IDS_KEPT = 20;
@@ -33,14 +36,33 @@ public record ThreadDump(long takenAtMs, String runtimeVersion, int virtualThrea
         virtualThreadStacks = List.copyOf(virtualThreadStacks);
     }
 
+    /** Whether it was read with the dump before it: its groups' {@code unchanged} say how many kept their stack. */
+    public boolean compared() {
+        return comparedWithMs >= 0;
+    }
+
+    /** The virtual threads that kept the stack they had in the dump before. */
+    public int unchangedVirtualThreads() {
+        return virtualThreadStacks.stream().mapToInt(StackGroup::unchanged).sum();
+    }
+
     /** Reads a JSON thread dump; throws {@link IOException} when it is not one. */
     public static ThreadDump parse(String json, long takenAtMs) throws IOException {
+        return parse(json, takenAtMs, null);
+    }
+
+    /**
+     * Reads a JSON thread dump taken after {@code before} of the same JVM (null: none), counting in each group the virtual
+     * threads whose stack is as it was then: stuck there, or idle, between the two.
+     */
+    public static ThreadDump parse(String json, long takenAtMs, ThreadDump before) throws IOException {
         JsonNode dump = new ObjectMapper().readTree(json).path("threadDump");
         if (!dump.path("threadContainers").isArray()) {
             throw new IOException("not a JSON thread dump: no threadDump.threadContainers");
         }
         record Group(List<String> frames, Map<String, Integer> states, LinkedHashSet<String> containers, List<Long> ids, int[] count) {
         }
+        var kept = new EarlierStacks();
         Map<List<String>, Group> groups = new HashMap<>();
         Map<String, List<String>> childrenOf = new LinkedHashMap<>();
         Map<String, long[]> countsOf = new LinkedHashMap<>(); // {virtual, platform, owner}
@@ -66,8 +88,13 @@ public record ThreadDump(long takenAtMs, String runtimeVersion, int virtualThrea
                 var frames = new ArrayList<String>();
                 thread.path("stack").forEach(frame -> frames.add(frame.asText()));
                 Group group = groups.computeIfAbsent(List.copyOf(frames),
-                        f -> new Group(f, new TreeMap<>(), new LinkedHashSet<>(), new ArrayList<>(), new int[1]));
+                        f -> new Group(f, new TreeMap<>(), new LinkedHashSet<>(), new ArrayList<>(), new int[2]));
                 group.count()[0]++;
+                long id = thread.path("tid").asLong(-1);
+                if (before != null && before.stacks().unchanged(id, group.frames(), -1)) {
+                    group.count()[1]++;
+                }
+                kept.put(id, group.frames(), -1);
                 group.containers().add(name);
                 if (thread.hasNonNull("state")) {
                     group.states().merge(thread.path("state").asText(), 1, Integer::sum);
@@ -78,12 +105,12 @@ public record ThreadDump(long takenAtMs, String runtimeVersion, int virtualThrea
             }
         }
         List<StackGroup> stacks = groups.values().stream()
-                .map(g -> new StackGroup(g.frames(), g.count()[0], g.states(), List.copyOf(g.containers()), g.ids()))
+                .map(g -> new StackGroup(g.frames(), g.count()[0], g.states(), List.copyOf(g.containers()), g.ids(), g.count()[1]))
                 .sorted((a, b) -> Integer.compare(b.count(), a.count()))
                 .toList();
         String rootName = countsOf.keySet().stream().filter(n -> !isChild(n, childrenOf)).findFirst().orElse("<root>");
         return new ThreadDump(takenAtMs, dump.path("runtimeVersion").asText(""), virtual, platform, stacks,
-                node(rootName, childrenOf, countsOf, new LinkedHashSet<>()));
+                node(rootName, childrenOf, countsOf, new LinkedHashSet<>()), before == null ? -1 : before.takenAtMs(), kept);
     }
 
     private static boolean isChild(String name, Map<String, List<String>> childrenOf) {

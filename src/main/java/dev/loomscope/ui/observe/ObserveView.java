@@ -141,6 +141,8 @@ public final class ObserveView extends BorderPane implements FrameView {
     @FXML
     private TableColumn<StackGroup, String> groupCount;
     @FXML
+    private TableColumn<StackGroup, String> groupUnchanged;
+    @FXML
     private TableColumn<StackGroup, String> groupStates;
     @FXML
     private TableColumn<StackGroup, String> groupTop;
@@ -209,6 +211,7 @@ public final class ObserveView extends BorderPane implements FrameView {
 
         dumpGroups.setPlaceholder(new Label(Messages.text("observe.dump.empty", Action.THREAD_DUMP.pressKey())));
         cells(groupCount, g -> "%,d".formatted(g.count()));
+        cells(groupUnchanged, g -> Messages.text("observe.dump.unchanged.cell", g.unchanged(), g.count()));
         cells(groupStates, g -> String.join(", ", g.states().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()));
         cells(groupTop, g -> g.frames().isEmpty() ? Messages.text("observe.dump.no-frames") : g.frames().getFirst());
         dumpGroups.getSelectionModel().selectedItemProperty().subscribe(g -> dumpStack.setText(g == null ? "" : ObserveTexts.group(g)));
@@ -394,8 +397,15 @@ public final class ObserveView extends BorderPane implements FrameView {
         if (d == null) {
             return;
         }
+        // A dump after another is read with it: which virtual threads kept their stack between the two.
         dumpSummary.setText(Messages.text("observe.dump.summary", Durations.humanMillis(d.takenAtMs()), d.virtualThreads(), d.platformThreads(),
-                d.virtualThreadStacks().size(), d.runtimeVersion()));
+                d.virtualThreadStacks().size(), d.runtimeVersion())
+                + (d.compared() ? Messages.text("observe.dump.unchanged.summary", d.unchangedVirtualThreads(), d.virtualThreads(),
+                        Durations.humanMillis(d.comparedWithMs())) : ""));
+        groupUnchanged.setVisible(d.compared());
+        if (d.compared()) {
+            groupUnchanged.setText(Messages.text("observe.dump.unchanged.column", Durations.humanMillis(d.comparedWithMs())));
+        }
         dumpGroups.getItems().setAll(d.virtualThreadStacks());
         if (!d.virtualThreadStacks().isEmpty()) {
             dumpGroups.getSelectionModel().selectFirst();

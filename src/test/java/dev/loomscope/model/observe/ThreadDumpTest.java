@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,38 @@ class ThreadDumpTest {
         assertThat(dump.root().virtualThreadsBelow()).isEqualTo(3);
         assertThat(dump.virtualThreadStacks().getFirst().frames()).containsExactly("b");
         assertThat(dump.virtualThreadStacks().getFirst().states()).isEmpty();
+    }
+
+    @Test
+    void aDumpReadWithTheOneBeforeCountsTheVirtualThreadsThatKeptTheirStack() throws IOException {
+        String before = """
+                {"threadDump": {"runtimeVersion": "25", "threadContainers": [
+                  {"container": "<root>", "parent": null, "owner": null, "threads": [
+                    {"tid": "20", "virtual": true, "stack": ["park", "take"]}, {"tid": "21", "virtual": true, "stack": ["park", "take"]},
+                    {"tid": "22", "virtual": true, "stack": ["read"]}, {"tid": "1", "virtual": false, "stack": ["main"]}]}
+                ]}}""";
+        String after = """
+                {"threadDump": {"runtimeVersion": "25", "threadContainers": [
+                  {"container": "<root>", "parent": null, "owner": null, "threads": [
+                    {"tid": "20", "virtual": true, "stack": ["park", "take"]}, {"tid": "21", "virtual": true, "stack": ["compute"]},
+                    {"tid": "23", "virtual": true, "stack": ["park", "take"]}, {"tid": "22", "virtual": true, "stack": ["read"]},
+                    {"tid": "1", "virtual": false, "stack": ["main"]}]}
+                ]}}""";
+
+        ThreadDump first = ThreadDump.parse(before, 1_000);
+        ThreadDump second = ThreadDump.parse(after, 6_000, first);
+
+        assertThat(first.compared()).isFalse();
+        assertThat(second.compared()).isTrue();
+        assertThat(second.comparedWithMs()).isEqualTo(1_000);
+        // 20 stayed in take; 23 is new there; 21 moved from take to compute; 22 stayed in read.
+        assertThat(second.virtualThreadStacks()).filteredOn(g -> g.frames().equals(List.of("park", "take"))).singleElement()
+                .satisfies(g -> assertThat(List.of(g.count(), g.unchanged())).containsExactly(2, 1));
+        assertThat(second.virtualThreadStacks()).filteredOn(g -> g.frames().equals(List.of("compute"))).singleElement()
+                .satisfies(g -> assertThat(g.unchanged()).isZero());
+        assertThat(second.virtualThreadStacks()).filteredOn(g -> g.frames().equals(List.of("read"))).singleElement()
+                .satisfies(g -> assertThat(g.unchanged()).isEqualTo(1));
+        assertThat(second.unchangedVirtualThreads()).isEqualTo(2);
     }
 
     @Test

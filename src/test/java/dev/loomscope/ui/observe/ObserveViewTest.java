@@ -94,7 +94,8 @@ class ObserveViewTest {
         public ThreadDump takeThreadDump() throws AttachException {
             calls.add("dump on " + Thread.currentThread().getName());
             try {
-                ThreadDump dump = threadDump(observation.nowMs());
+                // As the observer does: each dump read with the one before it.
+                ThreadDump dump = threadDump(observation.nowMs(), observation.snapshot().threadDump());
                 observation.threadDump(dump);
                 return dump;
             } catch (IOException e) {
@@ -116,8 +117,12 @@ class ObserveViewTest {
     }
 
     private static ThreadDump threadDump(long atMs) throws IOException {
+        return threadDump(atMs, null);
+    }
+
+    private static ThreadDump threadDump(long atMs, ThreadDump before) throws IOException {
         try (var in = ObserveViewTest.class.getResourceAsStream("/dev/loomscope/model/observe/jdk25-thread-dump.json")) {
-            return ThreadDump.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), atMs);
+            return ThreadDump.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), atMs, before);
         }
     }
 
@@ -280,6 +285,19 @@ class ObserveViewTest {
         assertThat(Fx.call(() -> NodeProbe.lookup(view, "#dumpStack", TextArea.class).getText())).contains(expected.virtualThreadStacks().getFirst().frames().getFirst());
         assertThat(Fx.call(() -> containers(view).getRoot().getValue().name())).isEqualTo(expected.root().name());
         assertThat(Fx.call(() -> containers(view).getRoot().getChildren().size())).isEqualTo(expected.root().children().size());
+        assertThat(Fx.call(() -> stackGroups(view).getColumns().get(1).isVisible())).as("a first dump: nothing to compare with").isFalse();
+
+        // A second dump, a second later, is read with the first: the same dump again, so every virtual thread kept its stack.
+        String firstAt = dev.loomscope.scenario.Durations.humanMillis(observed.observation.snapshot().threadDump().takenAtMs());
+        clock.addAndGet(1_000);
+        press(DUMP);
+        Fx.waitUntil("the second dump", Duration.ofSeconds(10), () -> NodeProbe.lookup(view, "#dumpSummary", Label.class).getText()
+                .endsWith(" virtual threads have the stack they had at " + firstAt + "."));
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#dumpSummary", Label.class).getText()))
+                .contains("%,d of %,d virtual threads".formatted(expected.virtualThreads(), expected.virtualThreads()));
+        assertThat(Fx.call(() -> stackGroups(view).getColumns().get(1).getText())).isEqualTo("Same at " + firstAt);
+        int first = expected.virtualThreadStacks().getFirst().count();
+        assertThat(Fx.call(() -> stackGroups(view).getColumns().get(1).getCellObservableValue(0).getValue())).isEqualTo("%,d of %,d".formatted(first, first));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.loomscope.recording;
+package dev.loomscope.model.observe;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,10 +8,10 @@ import java.util.Map;
 
 /**
  * The stacks of a dump taken earlier, by thread id, to tell which threads of a later dump of the same JVM kept theirs: stuck
- * there, or idle, between the two. A dump of a million virtual threads fits in a few tens of MB: the ids in an open-addressing
+ * there, or idle, between the two (two dumps taken while observing, two dump files, a log's dumps one after another). A dump of a million virtual threads fits in a few tens of MB: the ids in an open-addressing
  * table of primitives, each distinct stack kept once.
  */
-final class EarlierStacks {
+public final class EarlierStacks {
 
     private static final long EMPTY = Long.MIN_VALUE;
 
@@ -23,12 +23,12 @@ final class EarlierStacks {
     private final Map<List<String>, Integer> index = new HashMap<>();
     private final List<List<String>> stacks = new ArrayList<>();
 
-    EarlierStacks() {
+    public EarlierStacks() {
         Arrays.fill(ids, EMPTY);
     }
 
     /** Thread {@code id} had this stack, at this age in seconds (negative where the dump gives none). */
-    void put(long id, List<String> frames, double age) {
+    public void put(long id, List<String> frames, double age) {
         if (id < 0) {
             return;
         }
@@ -57,7 +57,7 @@ final class EarlierStacks {
      * Whether thread {@code id} had this very stack then, and is no younger now than it was (a JVM restarted between the two
      * dumps gives its new threads the old ones' ids).
      */
-    boolean unchanged(long id, List<String> frames, double age) {
+    public boolean unchanged(long id, List<String> frames, double age) {
         if (id < 0) {
             return false;
         }
@@ -69,7 +69,7 @@ final class EarlierStacks {
         return age < 0 || Float.isNaN(then) || age >= then - 0.001;
     }
 
-    int threads() {
+    public int threads() {
         return size;
     }
 

@@ -1,4 +1,4 @@
-package dev.loomscope.recording;
+package dev.loomscope.model.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
