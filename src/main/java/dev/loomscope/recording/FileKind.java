@@ -24,7 +24,13 @@ public enum FileKind {
     private static final byte[] HEADING = "\nFull thread dump ".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
     private static final java.util.regex.Pattern DUMP_TO_FILE_HEAD = java.util.regex.Pattern.compile("\\A\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\S+\\R\\S+\\R");
-    private static final java.util.regex.Pattern FULL_THREAD_DUMP = java.util.regex.Pattern.compile("(?m)^Full thread dump ");
+    /**
+     * jstack's heading, as the JVM writes it: a line that begins "Full thread dump ", names the runtime in brackets and ends
+     * with "):" ("... VM (25.0.3+9-LTS mixed mode, sharing):"); a log's own line about a dump ("Full thread dump requested
+     * (by ops)") is none.
+     * {@link #jstackHeadings} and {@code TextThreadDumpReader} keep the same rule.
+     */
+    private static final java.util.regex.Pattern FULL_THREAD_DUMP = java.util.regex.Pattern.compile("(?:\\A|\n)Full thread dump [^\n]*\\(\\S[^\n]*\\):\r?\n");
 
     /** The kind of {@code file}, or an exception whose message says in one line why it cannot be opened. */
     public static FileKind of(Path file) throws UnreadableFileException {
@@ -113,7 +119,7 @@ public enum FileKind {
     }
 
     /**
-     * Where the first line beginning "Full thread dump " starts in {@code file} (a SIGQUIT dump in a log of any length), or -1
+     * Where the first of jstack's headings starts in {@code file} (a SIGQUIT dump in a log of any length), or -1
      * if there is none. The file is searched at about the speed it is read; an interrupted thread stops searching and is told
      * -1 with its interrupt kept, so a cancelled open ends at once.
      */
@@ -123,7 +129,7 @@ public enum FileKind {
     }
 
     /**
-     * Where each line beginning "Full thread dump " starts in {@code file}, in order, the first {@code most} at most (a log
+     * Where each of jstack's headings ({@link #FULL_THREAD_DUMP}'s rule) starts in {@code file}, in order, the first {@code most} at most (a log
      * holds one for each time its JVM was sent SIGQUIT, a file of jstack's output one for each time it was run); null if the
      * thread was interrupted, its interrupt kept. Searched as {@link #jstackHeading(Path)}.
      */
@@ -133,17 +139,41 @@ public enum FileKind {
         int seen = 0;
         long offset = 0;
         int matched = 1; // the file's start counts as the line break before its first line
+        // Past the words, the heading's line must name the runtime in brackets and end with "):", as the JVM writes it.
+        boolean onHeading = false;
+        boolean bracketed = false;
+        int last = 0;
+        int beforeLast = 0;
+        long candidate = -1;
         try (InputStream in = Files.newInputStream(file)) {
             int n;
             while (seen < most && (n = in.read(buffer)) > 0) {
                 for (int k = 0; k < n && seen < most; k++) {
                     byte b = buffer[k];
+                    if (onHeading) {
+                        if (b == '\n') {
+                            if (bracketed && beforeLast == ')' && last == ':') {
+                                if (seen == found.length) {
+                                    found = java.util.Arrays.copyOf(found, seen * 2);
+                                }
+                                found[seen++] = candidate;
+                            }
+                            onHeading = false;
+                            matched = 1; // the next line begins
+                        } else if (b != '\r') {
+                            bracketed |= last == '(' && b != ' ' && b != '\t';
+                            beforeLast = last;
+                            last = b;
+                        }
+                        continue;
+                    }
                     if (b == HEADING[matched]) {
                         if (++matched == HEADING.length) {
-                            if (seen == found.length) {
-                                found = java.util.Arrays.copyOf(found, seen * 2);
-                            }
-                            found[seen++] = offset + k + 1 - (HEADING.length - 1);
+                            candidate = offset + k + 1 - (HEADING.length - 1);
+                            onHeading = true;
+                            bracketed = false;
+                            last = ' ';
+                            beforeLast = ' ';
                             matched = 0;
                         }
                     } else {

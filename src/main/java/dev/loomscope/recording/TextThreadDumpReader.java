@@ -36,8 +36,11 @@ final class TextThreadDumpReader {
     private static final Pattern MOUNTED = Pattern.compile("^\\s+Mounted virtual thread #(\\d+)");
     /** A carrier's note of the virtual thread it carries; JDK 21 writes no "Mounted" section with that thread's frames after it. */
     private static final Pattern CARRYING = Pattern.compile("^\\s+Carrying virtual thread #(\\d+)");
-    /** {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. */
-    private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*\\((\\S+)");
+    /**
+     * {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. The
+     * same rule as {@link FileKind}'s search: a log's own line about a dump ("Full thread dump requested") is no heading.
+     */
+    private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*?\\((\\S+).*\\):$");
     private static final Pattern STATE = Pattern.compile("[A-Z_]+");
     /** jstack's "elapsed=12.34s": how long the thread has lived, so that a thread id seen again after a restart is not taken for the same thread. */
     private static final Pattern ELAPSED = Pattern.compile(" elapsed=(\\d+(?:\\.\\d+)?)s");
@@ -117,7 +120,7 @@ final class TextThreadDumpReader {
                     startOf(line, before);
                     continue;
                 }
-                if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("Full thread dump ")) {
+                if (format == ThreadDumpSummary.Format.JSTACK && FULL_DUMP.matcher(line).find()) {
                     countDumps(file); // this dump, whole; another follows
                     break;
                 }

@@ -1,6 +1,7 @@
 package dev.loomscope.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,6 +30,17 @@ class FileKindTest {
         assertThat(FileKind.jstackHeading(write("almost.log", almost + HEADING))).isEqualTo(almost.length());
         // Not at a line's start: not the JVM's heading.
         assertThat(FileKind.jstackHeading(write("inline.log", "INFO saw Full thread dump in a log\n"))).isEqualTo(-1);
+    }
+
+    @Test
+    void onlyTheJvmsOwnHeadingCountsNotALogsLineAboutADump() throws Exception {
+        // The JVM's heading names the runtime in brackets and ends with "):"; a log's own words about a dump do not.
+        String log = "Full thread dump requested by ops\nFull thread dump taken (by ops)\nFull thread dump ( later):\n" + HEADING;
+        Path file = write("mention.log", "x".repeat(70_000) + "\n" + log + HEADING.replace("\n", "\r\n"));
+        int first = 70_001 + log.length() - HEADING.length();
+        assertThat(FileKind.jstackHeadings(file, Integer.MAX_VALUE)).containsExactly(first, first + HEADING.length());
+        Path mention = write("mention-head.log", "Full thread dump requested by ops\n");
+        assertThatThrownBy(() -> FileKind.of(mention)).as("nor in a file's head").isInstanceOf(UnreadableFileException.class);
     }
 
     @Test
