@@ -18,6 +18,8 @@ public final class DumpedLog {
 
     /** The line that ends each thread list of a SIGQUIT dump (the heap's summary follows it). */
     private static final String DUMP_END = "JNI global refs";
+    /** The last line of the heap's summary that follows each SIGQUIT dump. */
+    private static final String HEAP_END = "class space";
 
     private DumpedLog() {
     }
@@ -34,8 +36,10 @@ public final class DumpedLog {
             if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new IllegalStateException("kill -QUIT " + jvm.pid() + " failed");
             }
+            // The whole of it, the heap's summary after the threads included, before the program prints again.
             Poll.until("dump " + k + " of PID " + jvm.pid() + " written", Duration.ofSeconds(60),
-                    () -> jvm.output().stream().filter(line -> line.startsWith(DUMP_END)).count() == k);
+                    () -> jvm.output().stream().filter(line -> line.startsWith(DUMP_END)).count() == k
+                            && jvm.output().stream().filter(line -> line.strip().startsWith(HEAP_END)).count() == k);
         });
         return Files.write(file, output, StandardCharsets.UTF_8);
     }
@@ -60,7 +64,8 @@ public final class DumpedLog {
             var in = new PrintWriter(jvm.process().getOutputStream(), true, StandardCharsets.UTF_8);
             for (int k = 1; k <= dumps; k++) {
                 in.println("next");
-                jvm.awaitLine(("step " + k)::equals, Duration.ofSeconds(60));
+                String step = "step " + k;
+                jvm.awaitLine(line -> line.endsWith(step), Duration.ofSeconds(60));
                 dumping.dump(jvm, k);
             }
             in.close(); // the program's input ends: it exits

@@ -81,8 +81,10 @@ public final class OpenView extends BorderPane {
     /** The files being read or shown, and the search a dump of them begins with (kept from one of a log's dumps to the next). */
     private List<Path> files = List.of();
     private String search = "";
-    /** Whether the read under way is of another of the shown file's dumps: Page Down held does not fall through to the experiments. */
+    /** Whether the read under way is of another of the shown file's dumps, the one shown kept until it is read. */
     private boolean stepping;
+    /** The id of what had the keyboard in the dump shown when another was asked for, to have it again in the next; or null. */
+    private String focused;
 
     public OpenView(WindowExports exports, Surroundings window) {
         this.window = window;
@@ -123,22 +125,25 @@ public final class OpenView extends BorderPane {
     public void open(List<Path> files, int dump) {
         this.files = List.copyOf(files);
         search = "";
-        read(dump);
-        stepping = false;
+        read(dump, false);
     }
 
-    /** Another of the shown file's dumps, its search kept: Previous and Next, Page Up and Page Down. */
+    /**
+     * Another of the shown file's dumps, its search kept: Previous and Next, Page Up and Page Down. The dump shown stays,
+     * greyed, until the other is read: a read that fails or is cancelled leaves it as it was.
+     */
     private void readDump(int dump) {
         if (content instanceof ThreadDumpPane pane) {
             search = pane.search();
+            var owner = getScene() == null ? null : getScene().getFocusOwner();
+            focused = owner != null && owner.getId() != null && pane.lookup("#" + owner.getId()) == owner ? owner.getId() : null;
         }
-        read(dump);
-        stepping = true;
+        read(dump, true);
     }
 
-    /** Whether one of a file's several thread dumps shows (or the next is being read): Page Up and Page Down step through them. */
+    /** Whether one of a file's several thread dumps shows: Page Up and Page Down step through them (none while the next is read). */
     public boolean showsDumps() {
-        return (content instanceof ThreadDumpPane pane && pane.oneOfSeveral()) || (reading != null && stepping);
+        return content instanceof ThreadDumpPane pane && pane.oneOfSeveral();
     }
 
     /** Page Down (1) or Page Up (-1) while {@link #showsDumps()}: the next or the previous dump; nothing past either end. */
@@ -148,14 +153,19 @@ public final class OpenView extends BorderPane {
         }
     }
 
-    private void read(int dump) {
+    private void read(int dump, boolean step) {
         cancel();
-        saving.forget();
-        openBody.getChildren().remove(content);
-        content = null;
-        openTitle.setText(files.size() == 2 ? Messages.text("open.title.two", name(files.get(0)), name(files.get(1)))
-                : Messages.text("open.title", name(files.getFirst())));
-        openExport.setDisable(true);
+        stepping = step && content != null;
+        if (stepping) {
+            content.setDisable(true);
+        } else {
+            saving.forget();
+            openBody.getChildren().remove(content);
+            content = null;
+            openTitle.setText(files.size() == 2 ? Messages.text("open.title.two", name(files.get(0)), name(files.get(1)))
+                    : Messages.text("open.title", name(files.getFirst())));
+            openExport.setDisable(true);
+        }
         openError.setVisible(false);
         openReading.setVisible(true);
         openProgress.setProgress(0);
@@ -208,18 +218,35 @@ public final class OpenView extends BorderPane {
         reading = null;
         frames.stop();
         openReading.setVisible(false);
+        // Another dump of the file shown: the dump shown so far stays until this one takes its place.
+        Node kept = stepping ? content : null;
+        stepping = false;
+        if (kept != null && !(outcome instanceof Outcome.Dump)) {
+            kept.setDisable(false);
+        }
         switch (outcome) {
             case Outcome.Recording r -> show(new RecordingPane(r.summary()), saving.recording(r.summary()));
-            case Outcome.Dump d -> show(new ThreadDumpPane(d.summary(), this::readDump, search), saving.dump(d.summary()));
+            case Outcome.Dump d -> {
+                openBody.getChildren().remove(kept);
+                var pane = new ThreadDumpPane(d.summary(), this::readDump, search);
+                show(pane, saving.dump(d.summary()));
+                if (kept != null) {
+                    pane.focus(focused);
+                }
+            }
             case Outcome.Two t -> show(new ComparisonPane(t.before(), t.after()), saving.two(t.before(), t.after()));
             case Outcome.Failed f -> {
-                openError.setText(f.message());
-                openError.setVisible(true);
+                if (kept == null) {
+                    openError.setText(f.message());
+                    openError.setVisible(true);
+                }
                 window.problem(f.message());
             }
             case Outcome.Cancelled c -> {
                 window.say(Messages.text("open.cancelled"));
-                window.back();
+                if (kept == null) {
+                    window.back();
+                }
             }
         }
     }

@@ -22,6 +22,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
@@ -136,6 +137,21 @@ final class ThreadDumpPane extends VBox {
         dumpGroupTable.getSelectionModel().selectedItemProperty().subscribe(g -> dumpGroupStack.setText(g == null ? "" : stack(g)));
         dumpGroupTable.getSelectionModel().selectFirst();
         dumpSearch.setText(search);
+        // The search field would keep Page Up and Page Down for itself (the table and the stack scroll with them).
+        dumpSearch.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            int step = Action.NEXT_PRESET.keys().stream().anyMatch(k -> k.match(e)) ? 1
+                    : Action.PREVIOUS_PRESET.keys().stream().anyMatch(k -> k.match(e)) ? -1 : 0;
+            if (step != 0 && oneOfSeveral()) {
+                step(step);
+                e.consume();
+            }
+        });
+    }
+
+    /** Gives the keyboard to the part with this id, as it had it in the dump before; the search if that part is off or gone. */
+    void focus(String id) {
+        var part = id == null ? null : lookup("#" + id);
+        (part == null || part.isDisabled() ? dumpSearch : part).requestFocus();
     }
 
     /** Which of the file's dumps this is (the first is 1), and how many it holds. */

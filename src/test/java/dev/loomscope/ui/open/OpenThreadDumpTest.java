@@ -123,11 +123,16 @@ class OpenThreadDumpTest {
         assertThat(Fx.call(() -> unchangedColumn().getCellObservableValue(groups().getItems().getFirst()).getValue())).isEqualTo("1 of 2");
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpUnchanged", Label.class).getText())).matches("[\\d,]+ of [\\d,]+ threads have the stack they had in dump 1");
 
-        press(KeyCode.PAGE_DOWN);
+        // Page Down typed where the keyboard is, the search field, which would keep it for itself: the next dump, and the
+        // search field has the keyboard in it again.
+        Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).requestFocus());
+        type(KeyCode.PAGE_DOWN);
         awaitDump(3);
         assertThat(Fx.call(this::threadsShown)).isEqualTo(3);
+        assertThat(Fx.call(() -> opened.stage().getScene().getFocusOwner() == NodeProbe.lookup(window, "#dumpSearch", TextField.class)))
+                .as("the keyboard where it was").isTrue();
         assertThat(Fx.call(() -> button("#dumpNext").isDisabled())).as("no dump after the last").isTrue();
-        press(KeyCode.PAGE_DOWN);
+        type(KeyCode.PAGE_DOWN);
         assertThat(Fx.call(() -> window.opened().view().reading())).as("nothing to read past the last").isFalse();
         press(KeyCode.PAGE_UP);
         awaitDump(2);
@@ -139,6 +144,25 @@ class OpenThreadDumpTest {
         Fx.run(() -> button("#openBack").fire());
         press(KeyCode.PAGE_DOWN);
         assertThat(Fx.call(() -> window.controls().presetProperty().get())).as("Page Down is the next experiment's again").isNotEqualTo(preset);
+    }
+
+    /** A log cut short once opened: the next dump cannot be read, and the dump shown stays, with its way to the others. */
+    @Test
+    void aDumpThatCannotBeReadLeavesTheOneShown() throws Exception {
+        Path log = DumpedLog.write(dir.resolve("rotated.log"), 3);
+        String whole = Files.readString(log);
+        window = opened.open(new RunSession(new FakeRunner(), RunOptions.DEFAULT), null);
+        Fx.run(() -> window.opened().open(List.of(log)));
+        awaitDump(1);
+        // The log is rotated: only its first dump is left.
+        Files.writeString(log, whole.substring(0, whole.indexOf("Full thread dump ", whole.indexOf("JNI global refs"))));
+        Fx.run(() -> button("#dumpNext").fire());
+        Fx.waitUntil("the problem said", Duration.ofSeconds(30), () -> !window.opened().view().reading() && window.bannerMessage() != null);
+        assertThat(Fx.call(window::bannerMessage)).contains("rotated.log", "holds one thread dump; there is no dump 2");
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhichText", Label.class).getText())).isEqualTo("Dump 1 of 3 in this file");
+        assertThat(Fx.call(() -> groups().isDisabled() || NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isDisabled()))
+                .as("the dump shown is usable again").isFalse();
+        assertThat(Fx.call(() -> window.opened().view().showsDumps())).isTrue();
     }
 
     /** Two JSON dumps of one JVM opened together: the later one, with how many of its threads kept the stack they had in the earlier. */
@@ -183,6 +207,12 @@ class OpenThreadDumpTest {
     /** The threads in the groups the search leaves. */
     private long threadsShown() {
         return groups().getItems().stream().mapToLong(ThreadDumpSummary.Group::count).sum();
+    }
+
+    /** A key pressed where the keyboard is, as a person's would be: through the focused part first, then the window's keys. */
+    private void type(KeyCode key) throws Exception {
+        Fx.run(() -> javafx.event.Event.fireEvent(opened.stage().getScene().getFocusOwner(),
+                new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", key, false, false, false, false)));
     }
 
     private void press(KeyCode key) throws Exception {
