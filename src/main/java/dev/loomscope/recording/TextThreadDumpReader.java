@@ -58,6 +58,8 @@ final class TextThreadDumpReader {
     /** The virtual thread the carrier being read says it carries, until its own frames begin; null if none. */
     private String carried;
     private long framesUnwritten;
+    /** Whether the file ended before the jstack dump did: its first part alone was read. */
+    private boolean cutShort;
     /** Which of the file's dumps is read (the first is 1), and how many it holds (a log, the signal sent more than once). */
     private final int dump;
     private int dumps;
@@ -108,6 +110,9 @@ final class TextThreadDumpReader {
                 read = from;
             }
             String line;
+            // A jstack dump ends with its "JNI global refs" line, or where the next begins; a file that ends before either
+            // holds only the first part of it (read just as the JVM was writing it, or cut).
+            boolean ended = format != null;
             while ((line = in.readLine()) != null) {
                 read += line.length() + 1;
                 if (format == null) {
@@ -121,10 +126,12 @@ final class TextThreadDumpReader {
                     continue;
                 }
                 if (format == ThreadDumpSummary.Format.JSTACK && FULL_DUMP.matcher(line).find()) {
+                    ended = true;
                     countDumps(file); // this dump, whole; another follows
                     break;
                 }
                 if (format == ThreadDumpSummary.Format.JSTACK && line.startsWith("JNI global refs")) {
+                    ended = true;
                     // The dump's end: the file is searched for others only if it goes on.
                     if (headings != null || in.readLine() != null) {
                         countDumps(file);
@@ -146,15 +153,19 @@ final class TextThreadDumpReader {
                 }
             }
             endThread();
+            cutShort = format == ThreadDumpSummary.Format.JSTACK && !ended;
+        } catch (java.io.EOFException e) {
+            // Skipping to a dump the search found, the file was shorter: it changed since (a log rotated or cut).
+            throw new UnreadableFileException(Text.get("open.error.changed", file), e);
         } catch (IOException e) {
             throw new UnreadableFileException(Text.get("open.error.damaged", file, String.valueOf(e.getMessage()).lines().findFirst().orElse("")), e);
         }
         if (groups.threads() == 0) {
-            throw new UnreadableFileException(Text.get("open.error.no-threads", file));
+            throw new UnreadableFileException(dumps > 1 ? Text.get("open.error.no-threads.dump", file, dump) : Text.get("open.error.no-threads", file));
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grep,
-                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps, 0, null);
+                groups.matched(), List.of(), groups.sorted(), format, framesUnwritten, dump, dumps, 0, null, cutShort);
     }
 
     /** How many dumps the file holds: its headings, searched now if they were not before. */

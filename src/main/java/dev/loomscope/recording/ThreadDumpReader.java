@@ -183,7 +183,7 @@ public final class ThreadDumpReader {
         }
         progress.progress(size, size, groups.threads());
         return new ThreadDumpSummary(file, size, processId, time, runtime, groups.virtualThreads(), groups.platformThreads(), grepAsGiven,
-                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, 1, 1, 0, null);
+                groups.matched(), containers, groups.sorted(), ThreadDumpSummary.Format.JSON, 0, 1, 1, 0, null, false);
     }
 
     private void container(JsonParser parser, long size, ReadProgress progress) throws IOException, InterruptedException {

@@ -27,11 +27,12 @@ import java.util.Map;
  * @param comparedWith    the earlier dump whose stacks each group's {@code unchanged} counts the same: the one before this one
  *                        in the file (a log's later dump), or {@code comparedFile}'s; 0 when none was read
  * @param comparedFile    the earlier dump's file when it is another (two dumps of one JVM opened together); null when it is this one
+ * @param cutShort        whether the file ends before the jstack dump does (read as the JVM wrote it, or cut): some threads missing
  */
 public record ThreadDumpSummary(Path file, long sizeBytes, long processId, String time, String runtimeVersion, long virtualThreads,
                                 long platformThreads, String grep, long matchedThreads, List<Container> containers, List<Group> groups,
                                 Format format, long framesUnwritten, int dump, int dumps, int comparedWith,
-                                Path comparedFile) {
+                                Path comparedFile, boolean cutShort) {
 
     /** The JDK's thread dumps: every thread with its container, every thread, or the platform threads alone. */
     public enum Format {
@@ -74,7 +75,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
     /** This dump, its groups' {@code unchanged} counted against dump {@code dump} of {@code file} (null: this file). */
     ThreadDumpSummary comparedWith(int dump, Path file) {
         return new ThreadDumpSummary(this.file, sizeBytes, processId, time, runtimeVersion, virtualThreads, platformThreads, grep, matchedThreads,
-                containers, groups, format, framesUnwritten, this.dump, dumps, dump, file);
+                containers, groups, format, framesUnwritten, this.dump, dumps, dump, file, cutShort);
     }
 
     /** Whether it was read with an earlier dump of the same JVM: its groups' {@code unchanged} say how many kept their stack. */
@@ -99,7 +100,8 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
             case JSON -> "";
             case TEXT -> dev.loomscope.text.Text.get("open.dump.note.text");
             case JSTACK -> (framesUnwritten == 0 ? dev.loomscope.text.Text.get("open.dump.note.jstack", virtualThreads)
-                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.replaceFirst("^(\\d+).*$", "$1")));
+                    : dev.loomscope.text.Text.get("open.dump.note.jstack.frameless", virtualThreads, runtimeVersion.replaceFirst("^(\\d+).*$", "$1")))
+                    + (cutShort ? " " + dev.loomscope.text.Text.get("open.dump.note.cut-short") : "");
         };
     }
 
@@ -129,7 +131,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
 
     /**
      * As JSON: threadDumpVirtualThreads (the field {@code attach --json} gives too), threadDumpPlatformThreads, format, file, sizeBytes,
-     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, comparedWithDump, comparedWithFile, unchangedThreads (of the
+     * processId, time, runtimeVersion, framesUnwritten, dump, dumps, cutShort, comparedWithDump, comparedWithFile, unchangedThreads (of the
      * threads grouped), grep, matchedThreads, containers, groups.
      */
     public Map<String, Object> json() {
@@ -145,6 +147,7 @@ public record ThreadDumpSummary(Path file, long sizeBytes, long processId, Strin
         json.put("framesUnwritten", framesUnwritten);
         json.put("dump", dump);
         json.put("dumps", dumps);
+        json.put("cutShort", cutShort);
         json.put("comparedWithDump", compared() ? comparedWith : null);
         json.put("comparedWithFile", comparedFile == null ? null : comparedFile.toString());
         json.put("unchangedThreads", compared() ? unchangedThreads() : null);

@@ -1,6 +1,7 @@
 package dev.loomscope.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomscope.recording.ThreadDumpSummary.Group;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,29 @@ class TextThreadDumpReaderTest {
         String stayed = dump("2026-11-28 10:00:00", new String[] {"main", "1", "100.00", "app.Main.serve(Main.java:3)"})
                 + dump("2026-11-28 10:05:00", new String[] {"main", "1", "400.00", "app.Main.serve(Main.java:3)"});
         assertThat(named(read(stayed, ThreadDumpReader.LAST_DUMP), "main").unchanged()).isEqualTo(1);
+    }
+
+    @Test
+    void aDumpTheFileEndsInIsSaidToBeCutShort() throws Exception {
+        String whole = dump("2026-11-28 10:00:00", new String[] {"main", "1", "1.00", "app.Main.serve(Main.java:3)"});
+        String second = dump("2026-11-28 10:00:05", new String[] {"main", "1", "6.00", "app.Main.serve(Main.java:3)"},
+                new String[] {"worker", "21", "5.00", "app.Worker.take(Worker.java:10)"});
+        // Read just as the JVM wrote it: the second dump's first thread is there, the rest and its end not yet.
+        String log = whole + second.substring(0, second.indexOf("\"worker\""));
+        ThreadDumpSummary cut = read(log, 2);
+        assertThat(cut.cutShort()).isTrue();
+        assertThat(cut.note()).contains("This dump is cut short: the file ends before it does");
+        assertThat(cut.json()).containsEntry("cutShort", true);
+        assertThat(cut.platformThreads()).isEqualTo(1);
+        assertThat(read(log, 1).cutShort()).as("the first, whole").isFalse();
+
+        // Cut right after its heading: no thread, and which dump is said.
+        String headed = whole + second.substring(0, second.indexOf("\n\n") + 2);
+        assertThatThrownBy(() -> read(headed, 2)).isInstanceOf(UnreadableFileException.class).hasMessageEndingWith("no thread found in dump 2 of this file");
+        // Shorter than when it was searched (a log rotated between the two): said so, not "damaged: null".
+        Path file = Files.writeString(dir.resolve("rotated.log"), whole, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> TextThreadDumpReader.read(file, Files.size(file) + 1_000, new long[] {0, Files.size(file) + 4_000}, 2, "", ReadProgress.NONE,
+                null, null)).isInstanceOf(UnreadableFileException.class).hasMessageContaining("the file changed while it was read");
     }
 
     @Test

@@ -72,7 +72,9 @@ public final class OpenedExports {
     }
 
     void chooseCsv() {
-        exports.chooseFile("loomscope-thread-groups.csv", "CSV", "*.csv").ifPresent(this::saveCsv);
+        // One of a log's several dumps: its number in the name, so that saving the next one does not overwrite it.
+        String name = dump != null && dump.dumps() > 1 ? "loomscope-thread-groups-dump-" + dump.dump() + ".csv" : "loomscope-thread-groups.csv";
+        exports.chooseFile(name, "CSV", "*.csv").ifPresent(this::saveCsv);
     }
 
     /** The shown recording's summary (or the two recordings' comparison) as {@code open --json} prints it. */

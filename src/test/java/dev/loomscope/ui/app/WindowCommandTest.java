@@ -79,7 +79,7 @@ class WindowCommandTest {
             "--size 1440x639         | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440x639)",
             "--size 14400x900        | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 14400x900)",
             "--size 1440             | --size must be WIDTHxHEIGHT in pixels, from 960x640 to 7680x4320 (got 1440)",
-            "--dump 2                | --dump chooses one of the thread dumps of the one file --open opens",
+            "--dump 2                | --dump goes with --open and a single file",
             "--dump first            | --dump: 'first' is not a dump's number (1, 2, ...) or last"})
     void aChoiceNoneOfTheWindowsIsRefusedInPlainWords(String option, String message) {
         var err = new StringWriter();
