@@ -66,6 +66,10 @@ class TextThreadDumpReaderTest {
         assertThat(waiting.unchanged()).as("worker kept its stack; fresh was not there").isEqualTo(1);
         assertThat(named(second, "mover").unchanged()).as("mover moved on").isZero();
         assertThat(second.json()).containsEntry("comparedWithDump", 1).containsEntry("unchangedThreads", 1L);
+        // Written with Windows' line ends, the same.
+        ThreadDumpSummary crlf = read(log.replace("\n", "\r\n"), 2);
+        assertThat(List.of(crlf.platformThreads(), crlf.unchangedThreads(), (long) crlf.dumps())).containsExactly(3L, 1L, 2L);
+        assertThat(crlf.time()).isEqualTo("2026-11-28 10:00:05");
     }
 
     @Test
