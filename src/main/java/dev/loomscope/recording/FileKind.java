@@ -134,6 +134,14 @@ public enum FileKind {
      * thread was interrupted, its interrupt kept. Searched as {@link #jstackHeading(Path)}.
      */
     static long[] jstackHeadings(Path file, int most) throws UnreadableFileException {
+        return jstackHeadings(file, most, ReadProgress.NONE);
+    }
+
+    /** What searching a file's headings reports: every so many bytes, as the reading of a dump does its threads. */
+    private static final long SEARCH_REPORT_BYTES = 16L << 20;
+
+    /** As {@link #jstackHeadings(Path, int)}, reporting the bytes searched of the file's size (no events) as it goes. */
+    static long[] jstackHeadings(Path file, int most, ReadProgress progress) throws UnreadableFileException {
         byte[] buffer = new byte[1 << 16];
         long[] found = new long[4];
         int seen = 0;
@@ -146,6 +154,7 @@ public enum FileKind {
         int beforeLast = 0;
         long candidate = -1;
         try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
             int n;
             while (seen < most && (n = in.read(buffer)) > 0) {
                 for (int k = 0; k < n && seen < most; k++) {
@@ -179,6 +188,9 @@ public enum FileKind {
                     } else {
                         matched = b == '\n' ? 1 : 0;
                     }
+                }
+                if ((offset + n) / SEARCH_REPORT_BYTES != offset / SEARCH_REPORT_BYTES) {
+                    progress.progress(offset + n, size, 0);
                 }
                 offset += n;
                 if (Thread.currentThread().isInterrupted()) {

@@ -63,8 +63,9 @@ final class TextThreadDumpReader {
     /** Which of the file's dumps is read (the first is 1), and how many it holds (a log, the signal sent more than once). */
     private final int dump;
     private int dumps;
-    /** Where each of the file's "Full thread dump" lines starts, or null until it is searched. */
+    /** Where each of the file's "Full thread dump" lines starts, or null until it is searched (in {@link #index}). */
     private long[] headings;
+    private DumpIndex index;
     /** The thread being read's id and age (jstack's "#21" and "elapsed="), -1 where the dump gives none. */
     private long id = -1;
     private double elapsed = -1;
@@ -87,10 +88,12 @@ final class TextThreadDumpReader {
      * {@link FileKind#readFrom}), given where the file's dumps begin ({@code headings}) if it was searched, else null; counting
      * the threads whose stack is as it was in {@code before} (null: none), and keeping its own stacks in {@code keep} (null: not).
      */
-    static ThreadDumpSummary read(Path file, long from, long[] headings, int dump, String grep, ReadProgress progress, EarlierStacks before,
-                                  EarlierStacks keep)
+    static ThreadDumpSummary read(Path file, long from, DumpIndex index, long[] headings, int dump, String grep, ReadProgress progress,
+                                  EarlierStacks before, EarlierStacks keep)
             throws UnreadableFileException, InterruptedException {
-        return new TextThreadDumpReader(grep, headings, dump, before, keep).readDump(file, from, grep, progress);
+        var reader = new TextThreadDumpReader(grep, headings, dump, before, keep);
+        reader.index = index;
+        return reader.readDump(file, from, grep, progress);
     }
 
     private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
@@ -171,7 +174,7 @@ final class TextThreadDumpReader {
     /** How many dumps the file holds: its headings, searched now if they were not before. */
     private void countDumps(Path file) throws UnreadableFileException, InterruptedException {
         if (headings == null) {
-            headings = FileKind.jstackHeadings(file, Integer.MAX_VALUE);
+            headings = index.headings(file, ReadProgress.NONE);
             if (headings == null) {
                 throw new InterruptedException();
             }

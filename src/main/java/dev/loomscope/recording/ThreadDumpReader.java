@@ -53,22 +53,31 @@ public final class ThreadDumpReader {
      */
     public static ThreadDumpSummary read(FileKind.Sniffed file, int dump, String grep, ReadProgress progress)
             throws UnreadableFileException, InterruptedException {
+        return read(file, dump, new DumpIndex(), grep, progress);
+    }
+
+    /**
+     * As {@link #read(FileKind.Sniffed, int, String, ReadProgress)}, with where the file's dumps begin kept in {@code index}
+     * from one read to the next (the window's steps through a log), searched again only if the file changed.
+     */
+    public static ThreadDumpSummary read(FileKind.Sniffed file, int dump, DumpIndex index, String grep, ReadProgress progress)
+            throws UnreadableFileException, InterruptedException {
         if (dump < 1 && dump != LAST_DUMP) {
             throw new IllegalArgumentException("dump=" + dump); // DumpChoice lets no other through
         }
         String searched = grep == null ? "" : grep;
         if (dump == 1 || file.kind() != FileKind.TEXT_THREAD_DUMP) {
-            return readOne(file, dump, null, searched, progress, null, null);
+            return readOne(file, dump, index, null, searched, progress, null, null);
         }
-        long[] headings = headings(file);
+        long[] headings = headings(index, file, progress);
         int chosen = dump == LAST_DUMP ? Math.max(1, headings.length) : dump;
         EarlierStacks before = null;
         if (chosen > 1 && chosen <= headings.length) {
             // A later dump of a log is read with the one before it: which threads kept the same stack between the two.
             before = new EarlierStacks();
-            readOne(file, chosen - 1, headings, "", ReadProgress.NONE, null, before);
+            readOne(file, chosen - 1, index, headings, "", ReadProgress.NONE, null, before);
         }
-        ThreadDumpSummary read = readOne(file, chosen, headings, searched, progress, before, null);
+        ThreadDumpSummary read = readOne(file, chosen, index, headings, searched, progress, before, null);
         return before == null ? read : read.comparedWith(chosen - 1, null);
     }
 
@@ -81,8 +90,8 @@ public final class ThreadDumpReader {
                                             ReadProgress laterProgress)
             throws UnreadableFileException, InterruptedException {
         var before = new EarlierStacks();
-        ThreadDumpSummary first = readOne(earlier, 1, null, "", earlierProgress, null, before);
-        ThreadDumpSummary second = readOne(later, 1, null, grep == null ? "" : grep, laterProgress, before, null);
+        ThreadDumpSummary first = readOne(earlier, 1, new DumpIndex(), null, "", earlierProgress, null, before);
+        ThreadDumpSummary second = readOne(later, 1, new DumpIndex(), null, grep == null ? "" : grep, laterProgress, before, null);
         for (ThreadDumpSummary d : List.of(first, second)) {
             if (d.dumps() > 1) {
                 throw new UnreadableFileException(Text.get("open.error.compare-several", d.file(), d.dumps()));
@@ -94,9 +103,9 @@ public final class ThreadDumpReader {
         return second.comparedWith(1, earlier.file());
     }
 
-    /** Every "Full thread dump" heading of a text file (none for Thread.dump_to_file's text). */
-    private static long[] headings(FileKind.Sniffed file) throws UnreadableFileException, InterruptedException {
-        long[] headings = FileKind.jstackHeadings(file.file(), Integer.MAX_VALUE);
+    /** Every jstack heading of a text file (none for Thread.dump_to_file's text), as {@code index} has them or finds them. */
+    private static long[] headings(DumpIndex index, FileKind.Sniffed file, ReadProgress progress) throws UnreadableFileException, InterruptedException {
+        long[] headings = index.headings(file.file(), progress);
         if (headings == null) {
             throw new InterruptedException();
         }
@@ -107,7 +116,7 @@ public final class ThreadDumpReader {
      * Reads dump {@code dump} of {@code file} ({@code headings} if they were searched, else null), counting the threads whose
      * stack is as in {@code before} (null: none) and keeping its stacks in {@code keep} (null: not).
      */
-    private static ThreadDumpSummary readOne(FileKind.Sniffed file, int dump, long[] headings, String grep, ReadProgress progress,
+    private static ThreadDumpSummary readOne(FileKind.Sniffed file, int dump, DumpIndex index, long[] headings, String grep, ReadProgress progress,
                                              EarlierStacks before, EarlierStacks keep)
             throws UnreadableFileException, InterruptedException {
         return switch (file.kind()) {
@@ -119,21 +128,21 @@ public final class ThreadDumpReader {
             }
             case TEXT_THREAD_DUMP -> {
                 if (dump == 1 && headings == null) {
-                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), null, 1, grep, progress, before, keep);
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), index, null, 1, grep, progress, before, keep);
                 }
-                long[] all = headings != null ? headings : headings(file);
+                long[] all = headings != null ? headings : headings(index, file, progress);
                 if (all.length == 0) {
                     // Thread.dump_to_file's text: one dump, no "Full thread dump" heading.
                     if (dump > 1) {
                         throw noSuchDump(file.file(), 1, dump);
                     }
-                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), all, 1, grep, progress, before, keep);
+                    yield TextThreadDumpReader.read(file.file(), file.readFrom(), index, all, 1, grep, progress, before, keep);
                 }
                 if (dump > all.length) {
                     throw noSuchDump(file.file(), all.length, dump);
                 }
                 long from = FileKind.readFrom(all[dump - 1], dump == 1 ? -1 : all[dump - 2]);
-                yield TextThreadDumpReader.read(file.file(), from, all, dump, grep, progress, before, keep);
+                yield TextThreadDumpReader.read(file.file(), from, index, all, dump, grep, progress, before, keep);
             }
             case JFR -> throw new UnreadableFileException(Text.get("open.error.not-dump", file.file()));
         };

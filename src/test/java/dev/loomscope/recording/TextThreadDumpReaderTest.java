@@ -102,8 +102,37 @@ class TextThreadDumpReaderTest {
         assertThatThrownBy(() -> read(headed, 2)).isInstanceOf(UnreadableFileException.class).hasMessageEndingWith("no thread found in dump 2 of this file");
         // Shorter than when it was searched (a log rotated between the two): said so, not "damaged: null".
         Path file = Files.writeString(dir.resolve("rotated.log"), whole, StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> TextThreadDumpReader.read(file, Files.size(file) + 1_000, new long[] {0, Files.size(file) + 4_000}, 2, "", ReadProgress.NONE,
+        assertThatThrownBy(() -> TextThreadDumpReader.read(file, Files.size(file) + 1_000, new DumpIndex(), new long[] {0, Files.size(file) + 4_000}, 2, "", ReadProgress.NONE,
                 null, null)).isInstanceOf(UnreadableFileException.class).hasMessageContaining("the file changed while it was read");
+    }
+
+    @Test
+    void stepsThroughALogSearchItOnceUntilItChanges() throws Exception {
+        // A log of 20 MB with its dumps at the end: the search is reported as it goes, then done once for all the steps.
+        String lines = "12:00:00 INFO request served in 3 ms\n".repeat(20_000_000 / 37);
+        String log = lines + dump("2026-11-28 10:00:00", new String[] {"main", "1", "1.00", "app.Main.serve(Main.java:3)"})
+                + dump("2026-11-28 10:00:05", new String[] {"main", "1", "6.00", "app.Main.serve(Main.java:3)"})
+                + dump("2026-11-28 10:00:10", new String[] {"main", "1", "11.00", "app.Main.serve(Main.java:3)"});
+        Path file = Files.writeString(dir.resolve("long.log"), log, StandardCharsets.UTF_8);
+        var index = new DumpIndex();
+        var searched = new java.util.ArrayList<Long>();
+        ReadProgress searchReported = (bytes, size, events) -> {
+            if (events == 0) {
+                searched.add(bytes);
+            }
+        };
+        assertThat(ThreadDumpReader.read(FileKind.sniff(file), 2, index, "", searchReported).time()).isEqualTo("2026-11-28 10:00:05");
+        assertThat(searched).as("the search's progress").anyMatch(bytes -> bytes >= 16L << 20);
+        assertThat(ThreadDumpReader.read(FileKind.sniff(file), 3, index, "", ReadProgress.NONE).time()).isEqualTo("2026-11-28 10:00:10");
+        assertThat(ThreadDumpReader.read(FileKind.sniff(file), 1, index, "", ReadProgress.NONE).dumps()).isEqualTo(3);
+        assertThat(index.searches()).as("one search for three reads").isEqualTo(1);
+
+        // Another SIGQUIT: the log grew, and is searched again.
+        Files.writeString(file, dump("2026-11-28 10:00:15", new String[] {"main", "1", "16.00", "app.Main.serve(Main.java:3)"}), StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND);
+        ThreadDumpSummary fourth = ThreadDumpReader.read(FileKind.sniff(file), ThreadDumpReader.LAST_DUMP, index, "", ReadProgress.NONE);
+        assertThat(List.of(fourth.dump(), fourth.dumps())).containsExactly(4, 4);
+        assertThat(index.searches()).isEqualTo(2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.loomscope.ui.open;
 
 import dev.loomscope.reading.ReaderJvm;
+import dev.loomscope.recording.DumpIndex;
 import dev.loomscope.recording.FileKind;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.recording.ThreadDumpReader;
@@ -46,21 +47,27 @@ final class FileReading {
     private final AtomicReference<Progress> progress;
     private final int readerHeapMb;
     private final int dump;
+    /** Where a log's dumps begin, kept from one of its dumps read to the next. */
+    private final DumpIndex index;
     /** The reader JVM of the recording being read, or null. */
     private volatile ReaderJvm reader;
     private volatile boolean cancelled;
     private final AtomicReference<Outcome> outcome = new AtomicReference<>();
     private final Thread thread;
 
-    /** Reads {@code files}; of a file of thread dumps, dump {@code dump} (the first is 1, {@link ThreadDumpReader#LAST_DUMP} the last). */
-    FileReading(List<Path> files, int dump) {
-        this(files, dump, ReaderJvm.HEAP_MB);
+    /**
+     * Reads {@code files}; of a file of thread dumps, dump {@code dump} (the first is 1, {@link ThreadDumpReader#LAST_DUMP} the
+     * last), where its dumps begin kept in {@code index}.
+     */
+    FileReading(List<Path> files, int dump, DumpIndex index) {
+        this(files, dump, index, ReaderJvm.HEAP_MB);
     }
 
     /** With {@code readerHeapMb} of heap for the reader JVM (a test gives it too little). */
-    FileReading(List<Path> files, int dump, int readerHeapMb) {
+    FileReading(List<Path> files, int dump, DumpIndex index, int readerHeapMb) {
         this.readerHeapMb = readerHeapMb;
         this.dump = dump;
+        this.index = index;
         progress = new AtomicReference<>(new Progress(files.getFirst(), 0, files.size(), 0, size(files.getFirst()), 0));
         thread = Thread.ofPlatform().daemon().name("loomscope-open").unstarted(() -> {
             Outcome read = read(files);
@@ -117,7 +124,7 @@ final class FileReading {
             FileKind.Sniffed sniffed = FileKind.sniff(file);
             return switch (sniffed.kind()) {
                 case JFR -> new Outcome.Recording(recording(files, 0));
-                case THREAD_DUMP, TEXT_THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(sniffed, dump, "",
+                case THREAD_DUMP, TEXT_THREAD_DUMP -> new Outcome.Dump(ThreadDumpReader.read(sniffed, dump, index, "",
                         (bytes, size, events) -> report(file, 0, 1, bytes, size, events)));
             };
         } catch (UnreadableFileException e) {

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.open;
 
+import dev.loomscope.recording.DumpIndex;
 import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.export.WindowExports;
 import dev.loomscope.ui.fx.Fxml;
@@ -80,6 +81,8 @@ public final class OpenView extends BorderPane {
     private Node content;
     /** The files being read or shown, and the search a dump of them begins with (kept from one of a log's dumps to the next). */
     private List<Path> files = List.of();
+    /** Where the file's dumps begin, searched once for all its steps while it stays as it was. */
+    private DumpIndex index = new DumpIndex();
     private String search = "";
     /** Whether the read under way is of another of the shown file's dumps, the one shown kept until it is read. */
     private boolean stepping;
@@ -125,6 +128,7 @@ public final class OpenView extends BorderPane {
     public void open(List<Path> files, int dump) {
         this.files = List.copyOf(files);
         search = "";
+        index = new DumpIndex();
         read(dump, false);
     }
 
@@ -169,7 +173,7 @@ public final class OpenView extends BorderPane {
         openError.setVisible(false);
         openReading.setVisible(true);
         openProgress.setProgress(0);
-        reading = new FileReading(files, dump).start();
+        reading = new FileReading(files, dump, index).start();
         follow();
         frames.start();
     }
