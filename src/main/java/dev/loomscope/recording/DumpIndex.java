@@ -19,9 +19,9 @@ public final class DumpIndex {
 
     /**
      * Where each of {@code file}'s headings begins ({@link FileKind#jstackHeadings}): those found before if the file is
-     * unchanged, else searched now, reporting the bytes searched; null if the thread was interrupted.
+     * unchanged, else searched now, reporting the bytes searched; an interrupted search ends as {@link InterruptedException}.
      */
-    synchronized long[] headings(Path file, ReadProgress progress) throws UnreadableFileException {
+    synchronized long[] headings(Path file, ReadProgress progress) throws UnreadableFileException, InterruptedException {
         long nowSize;
         long nowModified;
         try {
@@ -35,12 +35,13 @@ public final class DumpIndex {
         }
         long[] found = FileKind.jstackHeadings(file, Integer.MAX_VALUE, progress);
         searches++;
-        if (found != null) {
-            this.file = file;
-            size = nowSize;
-            modified = nowModified;
-            headings = found;
+        if (found == null) {
+            throw new InterruptedException();
         }
+        this.file = file;
+        size = nowSize;
+        modified = nowModified;
+        headings = found;
         return found;
     }
 

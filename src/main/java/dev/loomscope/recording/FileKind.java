@@ -24,13 +24,6 @@ public enum FileKind {
     private static final byte[] HEADING = "\nFull thread dump ".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
     private static final java.util.regex.Pattern DUMP_TO_FILE_HEAD = java.util.regex.Pattern.compile("\\A\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\S+\\R\\S+\\R");
-    /**
-     * jstack's heading, as the JVM writes it: a line that begins "Full thread dump ", names the runtime in brackets and ends
-     * with "):" ("... VM (25.0.3+9-LTS mixed mode, sharing):"); a log's own line about a dump ("Full thread dump requested
-     * (by ops)") is none.
-     * {@link #jstackHeadings} and {@code TextThreadDumpReader} keep the same rule.
-     */
-    private static final java.util.regex.Pattern FULL_THREAD_DUMP = java.util.regex.Pattern.compile("(?:\\A|\n)Full thread dump [^\n]*\\(\\S[^\n]*\\):\r?\n");
 
     /** The kind of {@code file}, or an exception whose message says in one line why it cannot be opened. */
     public static FileKind of(Path file) throws UnreadableFileException {
@@ -104,7 +97,12 @@ public enum FileKind {
     /** Whether a text dump's heading is in these bytes: jcmd's three lines at {@code from}, or jstack's line anywhere. */
     private static boolean textHeadingIn(byte[] head, int from) {
         String text = new String(head, from, head.length - from, java.nio.charset.StandardCharsets.ISO_8859_1);
-        return DUMP_TO_FILE_HEAD.matcher(text).lookingAt() || FULL_THREAD_DUMP.matcher(text).find();
+        if (DUMP_TO_FILE_HEAD.matcher(text).lookingAt()) {
+            return true;
+        }
+        var headings = new Headings(1);
+        headings.scan(head, from, head.length, 0);
+        return headings.seen > 0;
     }
 
     /** How far before a log's dump its reading begins: room for the line of its time, however long the log's lines. */
@@ -129,8 +127,8 @@ public enum FileKind {
     }
 
     /**
-     * Where each of jstack's headings ({@link #FULL_THREAD_DUMP}'s rule) starts in {@code file}, in order, the first {@code most} at most (a log
-     * holds one for each time its JVM was sent SIGQUIT, a file of jstack's output one for each time it was run); null if the
+     * Where each of jstack's headings ({@link Headings}' rule) starts in {@code file}, in order, the first {@code most} at most (a
+     * log holds one for each time its JVM was sent SIGQUIT, a file of jstack's output one for each time it was run); null if the
      * thread was interrupted, its interrupt kept. Searched as {@link #jstackHeading(Path)}.
      */
     static long[] jstackHeadings(Path file, int most) throws UnreadableFileException {
@@ -143,52 +141,13 @@ public enum FileKind {
     /** As {@link #jstackHeadings(Path, int)}, reporting the bytes searched of the file's size (no events) as it goes. */
     static long[] jstackHeadings(Path file, int most, ReadProgress progress) throws UnreadableFileException {
         byte[] buffer = new byte[1 << 16];
-        long[] found = new long[4];
-        int seen = 0;
+        var headings = new Headings(most);
         long offset = 0;
-        int matched = 1; // the file's start counts as the line break before its first line
-        // Past the words, the heading's line must name the runtime in brackets and end with "):", as the JVM writes it.
-        boolean onHeading = false;
-        boolean bracketed = false;
-        int last = 0;
-        int beforeLast = 0;
-        long candidate = -1;
         try (InputStream in = Files.newInputStream(file)) {
             long size = Files.size(file);
             int n;
-            while (seen < most && (n = in.read(buffer)) > 0) {
-                for (int k = 0; k < n && seen < most; k++) {
-                    byte b = buffer[k];
-                    if (onHeading) {
-                        if (b == '\n') {
-                            if (bracketed && beforeLast == ')' && last == ':') {
-                                if (seen == found.length) {
-                                    found = java.util.Arrays.copyOf(found, seen * 2);
-                                }
-                                found[seen++] = candidate;
-                            }
-                            onHeading = false;
-                            matched = 1; // the next line begins
-                        } else if (b != '\r') {
-                            bracketed |= last == '(' && b != ' ' && b != '\t';
-                            beforeLast = last;
-                            last = b;
-                        }
-                        continue;
-                    }
-                    if (b == HEADING[matched]) {
-                        if (++matched == HEADING.length) {
-                            candidate = offset + k + 1 - (HEADING.length - 1);
-                            onHeading = true;
-                            bracketed = false;
-                            last = ' ';
-                            beforeLast = ' ';
-                            matched = 0;
-                        }
-                    } else {
-                        matched = b == '\n' ? 1 : 0;
-                    }
-                }
+            while (headings.seen < most && (n = in.read(buffer)) > 0) {
+                headings.scan(buffer, 0, n, offset);
                 if ((offset + n) / SEARCH_REPORT_BYTES != offset / SEARCH_REPORT_BYTES) {
                     progress.progress(offset + n, size, 0);
                 }
@@ -202,6 +161,64 @@ public enum FileKind {
         } catch (IOException e) {
             throw new UnreadableFileException(Text.get("open.error.io", file, e.getMessage()), e);
         }
-        return java.util.Arrays.copyOf(found, seen);
+        return java.util.Arrays.copyOf(headings.found, headings.seen);
+    }
+
+    /**
+     * jstack's headings in bytes scanned in order, however they fall across buffers: lines that begin "Full thread dump ", name
+     * the runtime in brackets and end with "):", as the JVM writes them ("... VM (25.0.3+9-LTS mixed mode, sharing):"); a log's
+     * own words about a dump ("Full thread dump requested (by ops)") are none. One rule for a file's head and its whole search;
+     * {@code TextThreadDumpReader} reads its lines by the same.
+     */
+    private static final class Headings {
+        private final int most;
+        private long[] found = new long[4];
+        private int seen;
+        private int matched = 1; // the first byte scanned counts as a line's start
+        private boolean onHeading;
+        private boolean bracketed;
+        private int last;
+        private int beforeLast;
+        private long candidate = -1;
+
+        Headings(int most) {
+            this.most = most;
+        }
+
+        /** Scans bytes {@code from} to {@code to} of {@code bytes}, which lie at {@code offset} in the file, until {@code most} are found. */
+        void scan(byte[] bytes, int from, int to, long offset) {
+            for (int k = from; k < to && seen < most; k++) {
+                byte b = bytes[k];
+                if (onHeading) {
+                    if (b == '\n') {
+                        if (bracketed && beforeLast == ')' && last == ':') {
+                            if (seen == found.length) {
+                                found = java.util.Arrays.copyOf(found, seen * 2);
+                            }
+                            found[seen++] = candidate;
+                        }
+                        onHeading = false;
+                        matched = 1; // the next line begins
+                    } else if (b != '\r') {
+                        bracketed |= last == '(' && b != ' ' && b != '\t';
+                        beforeLast = last;
+                        last = b;
+                    }
+                    continue;
+                }
+                if (b == HEADING[matched]) {
+                    if (++matched == HEADING.length) {
+                        candidate = offset + k + 1 - (HEADING.length - 1);
+                        onHeading = true;
+                        bracketed = false;
+                        last = ' ';
+                        beforeLast = ' ';
+                        matched = 0;
+                    }
+                } else {
+                    matched = b == '\n' ? 1 : 0;
+                }
+            }
+        }
     }
 }

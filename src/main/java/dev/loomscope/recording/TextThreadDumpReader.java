@@ -38,7 +38,7 @@ final class TextThreadDumpReader {
     private static final Pattern CARRYING = Pattern.compile("^\\s+Carrying virtual thread #(\\d+)");
     /**
      * {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. The
-     * same rule as {@link FileKind}'s search: a log's own line about a dump ("Full thread dump requested") is no heading.
+     * same rule as {@link FileKind}'s: a log's own line about a dump ("Full thread dump requested") is no heading.
      */
     private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*?\\((\\S+).*\\):$");
     private static final Pattern STATE = Pattern.compile("[A-Z_]+");
@@ -65,7 +65,7 @@ final class TextThreadDumpReader {
     private int dumps;
     /** Where each of the file's "Full thread dump" lines starts, or null until it is searched (in {@link #index}). */
     private long[] headings;
-    private DumpIndex index;
+    private final DumpIndex index;
     /** The thread being read's id and age (jstack's "#21" and "elapsed="), -1 where the dump gives none. */
     private long id = -1;
     private double elapsed = -1;
@@ -74,8 +74,9 @@ final class TextThreadDumpReader {
     /** Where the stacks of the dump being read are kept, when it is read for a later one; else null. */
     private final EarlierStacks keep;
 
-    private TextThreadDumpReader(String grep, long[] headings, int dump, EarlierStacks before, EarlierStacks keep) {
+    private TextThreadDumpReader(String grep, DumpIndex index, long[] headings, int dump, EarlierStacks before, EarlierStacks keep) {
         this.groups = new ThreadGroups(grep);
+        this.index = index;
         this.headings = headings;
         this.dump = dump;
         this.dumps = dump;
@@ -91,9 +92,7 @@ final class TextThreadDumpReader {
     static ThreadDumpSummary read(Path file, long from, DumpIndex index, long[] headings, int dump, String grep, ReadProgress progress,
                                   EarlierStacks before, EarlierStacks keep)
             throws UnreadableFileException, InterruptedException {
-        var reader = new TextThreadDumpReader(grep, headings, dump, before, keep);
-        reader.index = index;
-        return reader.readDump(file, from, grep, progress);
+        return new TextThreadDumpReader(grep, index, headings, dump, before, keep).readDump(file, from, grep, progress);
     }
 
     private ThreadDumpSummary readDump(Path file, long from, String grep, ReadProgress progress)
@@ -115,7 +114,7 @@ final class TextThreadDumpReader {
             String line;
             // A jstack dump ends with its "JNI global refs" line, or where the next begins; a file that ends before either
             // holds only the first part of it (read just as the JVM was writing it, or cut).
-            boolean ended = format != null;
+            boolean ended = false;
             while ((line = in.readLine()) != null) {
                 read += line.length() + 1;
                 if (format == null) {
@@ -175,9 +174,6 @@ final class TextThreadDumpReader {
     private void countDumps(Path file) throws UnreadableFileException, InterruptedException {
         if (headings == null) {
             headings = index.headings(file, ReadProgress.NONE);
-            if (headings == null) {
-                throw new InterruptedException();
-            }
         }
         dumps = Math.max(dump, headings.length);
     }
@@ -298,9 +294,8 @@ final class TextThreadDumpReader {
 
     private void endThread() {
         if (name != null) {
-            List<String> stack = List.copyOf(frames);
-            groups.add(virtual, name, stack, state, null, unchanged(id, stack, elapsed));
-            remember(id, stack, elapsed);
+            groups.add(virtual, name, frames, state, null, unchanged(id, frames, elapsed));
+            remember(id, frames, elapsed);
         }
         name = null;
         id = -1;

@@ -69,7 +69,7 @@ public final class ThreadDumpReader {
         if (dump == 1 || file.kind() != FileKind.TEXT_THREAD_DUMP) {
             return readOne(file, dump, index, null, searched, progress, null, null);
         }
-        long[] headings = headings(index, file, progress);
+        long[] headings = index.headings(file.file(), progress);
         int chosen = dump == LAST_DUMP ? Math.max(1, headings.length) : dump;
         EarlierStacks before = null;
         if (chosen > 1 && chosen <= headings.length) {
@@ -103,15 +103,6 @@ public final class ThreadDumpReader {
         return second.comparedWith(1, earlier.file());
     }
 
-    /** Every jstack heading of a text file (none for Thread.dump_to_file's text), as {@code index} has them or finds them. */
-    private static long[] headings(DumpIndex index, FileKind.Sniffed file, ReadProgress progress) throws UnreadableFileException, InterruptedException {
-        long[] headings = index.headings(file.file(), progress);
-        if (headings == null) {
-            throw new InterruptedException();
-        }
-        return headings;
-    }
-
     /**
      * Reads dump {@code dump} of {@code file} ({@code headings} if they were searched, else null), counting the threads whose
      * stack is as in {@code before} (null: none) and keeping its stacks in {@code keep} (null: not).
@@ -130,7 +121,7 @@ public final class ThreadDumpReader {
                 if (dump == 1 && headings == null) {
                     yield TextThreadDumpReader.read(file.file(), file.readFrom(), index, null, 1, grep, progress, before, keep);
                 }
-                long[] all = headings != null ? headings : headings(index, file, progress);
+                long[] all = headings != null ? headings : index.headings(file.file(), progress);
                 if (all.length == 0) {
                     // Thread.dump_to_file's text: one dump, no "Full thread dump" heading.
                     if (dump > 1) {
@@ -239,7 +230,7 @@ public final class ThreadDumpReader {
         groups.add(virtual, thread.path("name").asText(""), frames, thread.hasNonNull("state") ? thread.path("state").asText() : null, container,
                 before != null && before.unchanged(id, frames, -1));
         if (keep != null) {
-            keep.put(id, List.copyOf(frames), -1);
+            keep.put(id, frames, -1);
         }
         return virtual;
     }

@@ -45,12 +45,8 @@ final class ThreadGroups {
      *
      * @param state     its state ("WAITING"), or null where the dump gives none
      * @param container its container, or null where the dump names none
+     * @param unchanged whether it had this same stack in an earlier dump it was read with
      */
-    void add(boolean virtual, String name, List<String> frames, String state, String container) {
-        add(virtual, name, frames, state, container, false);
-    }
-
-    /** As {@link #add(boolean, String, List, String, String)}, saying whether the thread had this same stack in the dump before. */
     void add(boolean virtual, String name, List<String> frames, String state, String container, boolean unchanged) {
         if (virtual) {
             virtualThreads++;

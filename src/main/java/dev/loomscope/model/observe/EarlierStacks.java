@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * The stacks of a dump taken earlier, by thread id, to tell which threads of a later dump of the same JVM kept theirs: stuck
- * there, or idle, between the two (two dumps taken while observing, two dump files, a log's dumps one after another). A dump of a million virtual threads fits in a few tens of MB: the ids in an open-addressing
- * table of primitives, each distinct stack kept once.
+ * there, or idle, between the two (two dumps taken while observing, two dump files, a log's dumps one after another). A
+ * dump of a million virtual threads fits in a few tens of MB: the ids in an open-addressing table of primitives, each distinct
+ * stack kept once.
  */
 public final class EarlierStacks {
 
@@ -40,10 +41,15 @@ public final class EarlierStacks {
             ids[slot] = id;
             size++;
         }
-        stackOf[slot] = index.computeIfAbsent(frames, f -> {
-            stacks.add(f);
-            return stacks.size() - 1;
-        });
+        Integer known = index.get(frames);
+        if (known == null) {
+            // Each distinct stack kept once, as a copy: the caller's list may be a buffer it goes on to reuse.
+            List<String> kept = List.copyOf(frames);
+            known = stacks.size();
+            stacks.add(kept);
+            index.put(kept, known);
+        }
+        stackOf[slot] = known;
         if (age >= 0 && ages == null) {
             ages = new float[ids.length];
             Arrays.fill(ages, Float.NaN);
