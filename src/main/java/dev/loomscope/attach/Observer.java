@@ -86,8 +86,7 @@ public final class Observer implements AutoCloseable {
             coverage = new Coverage(enabledEvents(options), scheduler, dumps, missing(jvm, scheduler));
             if (dumps && options.dumpAtStart()) {
                 try {
-                    baseline = dumpThreads(0);
-                    lastDump = baseline;
+                    baseline = dumpThreads(0, null);
                 } catch (AttachException e) {
                     baselineFailed = e.getMessage();
                 }
@@ -214,16 +213,13 @@ public final class Observer implements AutoCloseable {
      * folder, which is read and deleted.
      */
     public ThreadDump takeThreadDump() throws AttachException {
-        ThreadDump dump = dumpThreads(observation.nowMs());
-        lastDump = dump;
+        // Read with the dump before it, if any: which virtual threads kept their stack between the two.
+        ThreadDump dump = dumpThreads(observation.nowMs(), observation.threadDump());
         observation.threadDump(dump);
         return dump;
     }
 
-    /** The last thread dump taken, the next one is read with; null before the first. */
-    private volatile ThreadDump lastDump;
-
-    private ThreadDump dumpThreads(long atMs) throws AttachException {
+    private ThreadDump dumpThreads(long atMs, ThreadDump before) throws AttachException {
         Path dir = null;
         Path file = null;
         try {
@@ -232,8 +228,7 @@ public final class Observer implements AutoCloseable {
             HotSpotDiagnosticMXBean diagnostics = ManagementFactory.newPlatformMXBeanProxy(connection.server(),
                     "com.sun.management:type=HotSpotDiagnostic", HotSpotDiagnosticMXBean.class);
             diagnostics.dumpThreads(file.toAbsolutePath().toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-            // Read with the dump before it, if any: which virtual threads kept their stack between the two.
-            return ThreadDump.parse(Files.readString(file), atMs, lastDump);
+            return ThreadDump.parse(Files.readString(file), atMs, before);
         } catch (IOException | RuntimeException e) {
             throw new AttachException(Text.get("attach.dump.failed", JvmConnection.oneLine(e)), e);
         } finally {

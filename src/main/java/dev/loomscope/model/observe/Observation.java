@@ -176,6 +176,11 @@ public final class Observation {
         version++;
     }
 
+    /** The latest thread dump taken, or null: the next is read with it. */
+    public synchronized ThreadDump threadDump() {
+        return threadDump;
+    }
+
     /** Ends the observation; the first call wins, later ones are ignored. The data so far is kept. */
     public synchronized void end(ObservationEnd reason, String message) {
         if (end != null) {

@@ -95,7 +95,7 @@ class ObserveViewTest {
             calls.add("dump on " + Thread.currentThread().getName());
             try {
                 // As the observer does: each dump read with the one before it.
-                ThreadDump dump = threadDump(observation.nowMs(), observation.snapshot().threadDump());
+                ThreadDump dump = threadDump(observation.nowMs(), observation.threadDump());
                 observation.threadDump(dump);
                 return dump;
             } catch (IOException e) {
