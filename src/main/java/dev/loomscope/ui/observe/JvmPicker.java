@@ -1,5 +1,6 @@
 package dev.loomscope.ui.observe;
 
+import dev.loomscope.ui.fx.TextColumns;
 import dev.loomscope.attach.JmxTarget;
 import dev.loomscope.attach.LocalJvm;
 import dev.loomscope.ui.observe.RemoteJvms.RemoteJvm;
@@ -9,8 +10,6 @@ import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.IconButtons;
 import dev.loomscope.ui.theme.Icons;
 import java.util.Locale;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
@@ -110,10 +109,10 @@ public final class JvmPicker extends StackPane {
         IconButtons.style(jvmRefresh).setGraphic(Icons.REFRESH.create(18));
         Tooltips.setText(jvmRefresh, Messages.text("observe.picker.refresh"));
         jvmTable.setItems(shown);
-        cells(pidColumn, jvm -> Long.toString(jvm.pid()));
-        cells(nameColumn, jvm -> jvm.name().isEmpty() ? Messages.text("observe.picker.unnamed") : jvm.name());
-        cells(jdkColumn, jvm -> jvm.jdkVersion().isEmpty() ? "?" : jvm.jdkVersion());
-        cells(canColumn, JvmPicker::observability);
+        TextColumns.fill(pidColumn, jvm -> Long.toString(jvm.pid()));
+        TextColumns.fill(nameColumn, jvm -> jvm.name().isEmpty() ? Messages.text("observe.picker.unnamed") : jvm.name());
+        TextColumns.fill(jdkColumn, jvm -> jvm.jdkVersion().isEmpty() ? "?" : jvm.jdkVersion());
+        TextColumns.fill(canColumn, JvmPicker::observability);
         jvmTable.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LocalJvm jvm, boolean empty) {
@@ -152,10 +151,6 @@ public final class JvmPicker extends StackPane {
         background(kept::load, list -> remoteSaved.getItems().setAll(list));
         // A click beside the card closes it, as with the other cards; one on the card does not.
         pickerCard.setOnMouseClicked(javafx.event.Event::consume);
-    }
-
-    private static void cells(TableColumn<LocalJvm, String> column, Function<LocalJvm, String> text) {
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
     }
 
     /** Enter in the filter: observes the selected JVM, else the first shown that can be observed. */

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.observe;
 
+import dev.loomscope.ui.fx.TextColumns;
 import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.PinHotspot;
@@ -22,8 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -196,12 +195,12 @@ public final class ObserveView extends BorderPane implements FrameView {
             hotspotStack.setText(ObserveTexts.pin(pin, 64, targetFeature()));
             observeTabs.getSelectionModel().selectFirst();
         });
-        cells(hotspotTotal, h -> Durations.humanMillis(h.totalMs()));
-        cells(hotspotCount, h -> "%,d".formatted(h.count()));
-        cells(hotspotMax, h -> Durations.humanMillis(h.maxMs()));
-        cells(hotspotWhere, ObserveTexts::where);
-        cells(hotspotReason, h -> String.join(", ", h.reasons().stream().map(r -> r.isEmpty() ? Messages.text("observe.no-reason") : r).toList()));
-        cells(hotspotOperation, h -> String.join(", ", h.blockingOperations()));
+        TextColumns.fill(hotspotTotal, h -> Durations.humanMillis(h.totalMs()));
+        TextColumns.fill(hotspotCount, h -> "%,d".formatted(h.count()));
+        TextColumns.fill(hotspotMax, h -> Durations.humanMillis(h.maxMs()));
+        TextColumns.fill(hotspotWhere, ObserveTexts::where);
+        TextColumns.fill(hotspotReason, h -> String.join(", ", h.reasons().stream().map(r -> r.isEmpty() ? Messages.text("observe.no-reason") : r).toList()));
+        TextColumns.fill(hotspotOperation, h -> String.join(", ", h.blockingOperations()));
         hotspotTable.getSelectionModel().selectedItemProperty().subscribe(h -> {
             observationTimeline.highlight(h);
             if (h != null) {
@@ -210,10 +209,10 @@ public final class ObserveView extends BorderPane implements FrameView {
         });
 
         dumpGroups.setPlaceholder(new Label(Messages.text("observe.dump.empty", Action.THREAD_DUMP.pressKey())));
-        cells(groupCount, g -> "%,d".formatted(g.count()));
-        cells(groupUnchanged, g -> Messages.text("observe.dump.unchanged.cell", g.unchanged(), g.count()));
-        cells(groupStates, g -> String.join(", ", g.states().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()));
-        cells(groupTop, g -> g.frames().isEmpty() ? Messages.text("observe.dump.no-frames") : g.frames().getFirst());
+        TextColumns.fill(groupCount, g -> "%,d".formatted(g.count()));
+        TextColumns.fill(groupUnchanged, g -> Messages.text("observe.dump.unchanged.cell", g.unchanged(), g.count()));
+        TextColumns.fill(groupStates, g -> String.join(", ", g.states().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()));
+        TextColumns.fill(groupTop, g -> g.frames().isEmpty() ? Messages.text("observe.dump.no-frames") : g.frames().getFirst());
         dumpGroups.getSelectionModel().selectedItemProperty().subscribe(g -> dumpStack.setText(g == null ? "" : ObserveTexts.group(g)));
         dumpTree.setCellFactory(tree -> new TreeCell<>() {
             @Override
@@ -228,10 +227,6 @@ public final class ObserveView extends BorderPane implements FrameView {
     private static String figureKey(Label value) {
         String name = value.getId().substring("observe".length());
         return Character.toLowerCase(name.charAt(0)) + name.substring(1);
-    }
-
-    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
     }
 
     @FXML
@@ -402,10 +397,10 @@ public final class ObserveView extends BorderPane implements FrameView {
                 d.virtualThreadStacks().size(), d.runtimeVersion())
                 + (d.compared() ? Messages.text("observe.dump.unchanged.summary", d.unchangedVirtualThreads(), d.virtualThreads(),
                         Durations.humanMillis(d.comparedWithMs())) : ""));
-        groupUnchanged.setVisible(d.compared());
         if (d.compared()) {
             groupUnchanged.setText(Messages.text("observe.dump.unchanged.column", Durations.humanMillis(d.comparedWithMs())));
         }
+        groupUnchanged.setVisible(d.compared());
         dumpGroups.getItems().setAll(d.virtualThreadStacks());
         if (!d.virtualThreadStacks().isEmpty()) {
             dumpGroups.getSelectionModel().selectFirst();

@@ -1,13 +1,12 @@
 package dev.loomscope.ui.open;
 
+import dev.loomscope.ui.fx.TextColumns;
 import dev.loomscope.recording.RecordingComparison;
 import dev.loomscope.recording.RecordingComparison.Figure;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -36,10 +35,10 @@ final class ComparisonPane extends VBox {
 
     ComparisonPane(RecordingSummary before, RecordingSummary after) {
         Fxml.load(this);
-        cells(compareFigure, f -> Messages.text("open.figure." + f.key()));
-        cells(compareBeforeColumn, f -> figure(f.before()));
-        cells(compareAfterColumn, f -> figure(f.after()));
-        cells(compareDifference, f -> (f.difference() > 0 ? "+" : "") + figure(f.difference()) + percent(f));
+        TextColumns.fill(compareFigure, f -> Messages.text("open.figure." + f.key()));
+        TextColumns.fill(compareBeforeColumn, f -> figure(f.before()));
+        TextColumns.fill(compareAfterColumn, f -> figure(f.after()));
+        TextColumns.fill(compareDifference, f -> (f.difference() > 0 ? "+" : "") + figure(f.difference()) + percent(f));
         compareBefore.setText(Messages.text("open.compare.before-file", before.file(), before.events()));
         compareAfter.setText(Messages.text("open.compare.after-file", after.file(), after.events()));
         compareTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
@@ -68,7 +67,4 @@ final class ComparisonPane extends VBox {
         return f.before() == 0 ? "" : " (%+.0f%%)".formatted(f.difference() * 100 / f.before());
     }
 
-    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
-        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
-    }
 }

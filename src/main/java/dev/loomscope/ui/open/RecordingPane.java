@@ -1,5 +1,6 @@
 package dev.loomscope.ui.open;
 
+import dev.loomscope.ui.fx.TextColumns;
 import dev.loomscope.model.observe.PinHotspot;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.recording.RecordingSummary.DurationBin;
@@ -10,9 +11,7 @@ import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.theme.Icons;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -70,12 +69,12 @@ final class RecordingPane extends VBox {
         heightProperty().subscribe(h -> recCharts.setPrefHeight(Math.max(170, h.doubleValue() * 0.32)));
         recHotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         recThreads.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
-        cells(recHotspotFrame, h -> h.firstCallerFrame().isEmpty() && !h.frames().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame());
-        cells(recHotspotCount, h -> Numbers.count(h.count()));
-        cells(recHotspotTotal, h -> Durations.humanMillis(h.totalMs()));
-        cells(recThreadName, t -> t.name().isEmpty() ? Messages.text("open.threads.unnamed", t.threadId()) : t.name() + " #" + t.threadId());
-        cells(recThreadPins, t -> Numbers.count(t.pins()));
-        cells(recThreadPinned, t -> Durations.humanMillis(t.pinnedMs()));
+        TextColumns.fill(recHotspotFrame, h -> h.firstCallerFrame().isEmpty() && !h.frames().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame());
+        TextColumns.fill(recHotspotCount, h -> Numbers.count(h.count()));
+        TextColumns.fill(recHotspotTotal, h -> Durations.humanMillis(h.totalMs()));
+        TextColumns.fill(recThreadName, t -> t.name().isEmpty() ? Messages.text("open.threads.unnamed", t.threadId()) : t.name() + " #" + t.threadId());
+        TextColumns.fill(recThreadPins, t -> Numbers.count(t.pins()));
+        TextColumns.fill(recThreadPinned, t -> Durations.humanMillis(t.pinnedMs()));
         show(summary);
     }
 
@@ -83,10 +82,6 @@ final class RecordingPane extends VBox {
         var chart = new BucketChart();
         chart.setId(id);
         return chart;
-    }
-
-    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
-        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
     }
 
     private void show(RecordingSummary s) {

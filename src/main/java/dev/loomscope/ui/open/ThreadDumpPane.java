@@ -1,5 +1,6 @@
 package dev.loomscope.ui.open;
 
+import dev.loomscope.ui.fx.TextColumns;
 import dev.loomscope.recording.ThreadDumpSummary;
 import dev.loomscope.recording.ThreadDumpSummary.Group;
 import dev.loomscope.ui.fx.Fxml;
@@ -9,10 +10,8 @@ import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.Icons;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.transformation.FilteredList;
 import javafx.fxml.FXML;
@@ -106,15 +105,18 @@ final class ThreadDumpPane extends VBox {
         if (compared) {
             dumpUnchanged.setText(Messages.text("open.dump.unchanged.total", dump.unchangedThreads(), dump.matchedThreads(), dump.comparedName()));
             dumpGroupUnchanged.setText(Messages.text("open.dump.unchanged.column", dump.comparedName()));
-            cells(dumpGroupUnchanged, g -> Messages.text("open.dump.unchanged.cell", g.unchanged(), g.count()));
+            TextColumns.fill(dumpGroupUnchanged, g -> Messages.text("open.dump.unchanged.cell", g.unchanged(), g.count()));
         }
         dumpGroupTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
-        cells(dumpGroupCountColumn, g -> Numbers.count(g.count()));
-        cells(dumpGroupStates, ThreadDumpPane::states);
-        cells(dumpGroupTop, g -> g.frames().isEmpty() ? Messages.text("open.dump.no-frames") : g.frames().getFirst());
-        cells(dumpGroupContainer, g -> String.join(", ", g.containers()));
-        dumpJvm.setText(Messages.text("open.dump.jvm", dump.processId() < 0 ? "?" : Long.toString(dump.processId()),
-                dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion(), taken(dump.time())));
+        TextColumns.fill(dumpGroupCountColumn, g -> Numbers.count(g.count()));
+        TextColumns.fill(dumpGroupStates, ThreadDumpPane::states);
+        TextColumns.fill(dumpGroupTop, g -> g.frames().isEmpty() ? Messages.text("open.dump.no-frames") : g.frames().getFirst());
+        TextColumns.fill(dumpGroupContainer, g -> String.join(", ", g.containers()));
+        // jstack's text names no PID: the line then says so rather than print a question mark.
+        String runtime = dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion();
+        dumpJvm.setText(dump.processId() < 0
+                ? Messages.text("open.dump.jvm.no-pid", runtime, taken(dump.time()))
+                : Messages.text("open.dump.jvm", dump.processId(), runtime, taken(dump.time())));
         dumpThreads.setText(Numbers.count(dump.virtualThreads() + dump.platformThreads()));
         dumpVirtual.setText(Numbers.count(dump.virtualThreads()));
         dumpGroupCount.setText(Numbers.count(dump.groups().size()));
@@ -230,7 +232,4 @@ final class ThreadDumpPane extends VBox {
         return text.toString();
     }
 
-    private static <T> void cells(TableColumn<T, String> column, Function<T, String> text) {
-        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
-    }
 }

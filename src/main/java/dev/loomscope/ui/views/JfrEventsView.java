@@ -9,7 +9,6 @@ import dev.loomscope.model.LaneEvent;
 import dev.loomscope.model.PinLog;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.protocol.JfrEvent;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -109,7 +108,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> text) {
         var column = new TableColumn<T, String>(Messages.text("jfr.column." + name));
         column.setPrefWidth(width);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
+        dev.loomscope.ui.fx.TextColumns.fill(column, text);
         column.setSortable(false);
         return column;
     }

@@ -298,6 +298,23 @@ class ObserveViewTest {
         assertThat(Fx.call(() -> stackGroups(view).getColumns().get(1).getText())).isEqualTo("Same at " + firstAt);
         int first = expected.virtualThreadStacks().getFirst().count();
         assertThat(Fx.call(() -> stackGroups(view).getColumns().get(1).getCellObservableValue(0).getValue())).isEqualTo("%,d of %,d".formatted(first, first));
+        // The column that appeared with the second dump writes its figure on the line of the row's others.
+        Fx.settle(opened.stage().getScene(), 3);
+        assertThat(Fx.call(() -> textMiddleY(stackGroups(view), 1) - textMiddleY(stackGroups(view), 0))).isCloseTo(0.0, org.assertj.core.api.Assertions.within(1.0));
+    }
+
+    /** Where the text of the first row's cell in {@code column} is, halfway down, in the scene. */
+    private static double textMiddleY(javafx.scene.control.TableView<?> table, int column) {
+        var wanted = table.getColumns().get(column);
+        return table.lookupAll(".table-cell").stream()
+                .map(node -> (javafx.scene.control.TableCell<?, ?>) node)
+                .filter(cell -> cell.getIndex() == 0 && cell.getTableColumn() == wanted && cell.isVisible())
+                .map(cell -> cell.lookup(".text"))
+                .mapToDouble(text -> {
+                    var bounds = text.localToScene(text.getBoundsInLocal());
+                    return (bounds.getMinY() + bounds.getMaxY()) / 2;
+                })
+                .findFirst().orElseThrow();
     }
 
     @Test

@@ -108,6 +108,9 @@ class OpenThreadDumpTest {
         Fx.run(() -> window.opened().open(List.of(log)));
         awaitDump(1);
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isVisible())).isTrue();
+        // A JVM's own SIGQUIT dump names no PID: the line says so, rather than a question mark.
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpJvm", Label.class).getText())).startsWith("Thread dump of a JVM on JDK ")
+                .contains("(the file names no PID)").doesNotContain("?");
         assertThat(Fx.call(() -> unchangedColumn().isVisible())).as("nothing before the first dump to compare with").isFalse();
         assertThat(Fx.call(() -> button("#dumpPrevious").isDisabled())).as("no dump before the first").isTrue();
         Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("step-"));
@@ -231,6 +234,7 @@ class OpenThreadDumpTest {
         awaitShown("the dump is read", () -> true);
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpVirtual", Label.class).getText())).isEqualTo("%,d".formatted(summary.virtualThreads()));
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpNote", Label.class).isVisible())).as("a JSON dump holds it all").isFalse();
+        assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpJvm", Label.class).getText())).startsWith("Thread dump of PID " + summary.processId() + ", JDK ");
         var shown = Fx.call(() -> List.copyOf(groups().getItems()));
         assertThat(shown).isEqualTo(summary.groups());
         assertThat(shown.getFirst().count()).isEqualTo(HERE);

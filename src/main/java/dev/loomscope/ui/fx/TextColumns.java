@@ -1,0 +1,38 @@
+package dev.loomscope.ui.fx;
+
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Pos;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+
+/** The window's table columns of text, filled one way for every table. */
+public final class TextColumns {
+
+    private TextColumns() {
+    }
+
+    /**
+     * Fills {@code column} with each row's {@code text}. Its cells start aligned as the theme aligns a table's
+     * cells (on a baseline shared across the row): JavaFX's row lays out a cell its stylesheet has not reached
+     * yet at the top of a tall row and keeps it there for good, which is what a column shown after its rows
+     * were made (a dump's "Same at" column, a table's hidden columns shown again) would get.
+     */
+    public static <T> void fill(TableColumn<T, String> column, Function<T, String> text) {
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
+        column.setCellFactory(c -> new TextCell<>());
+    }
+
+    private static final class TextCell<T> extends TableCell<T, String> {
+
+        TextCell() {
+            setAlignment(Pos.BASELINE_LEFT);
+        }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(empty ? null : item);
+        }
+    }
+}
