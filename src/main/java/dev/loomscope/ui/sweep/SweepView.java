@@ -158,6 +158,16 @@ public final class SweepView extends BorderPane {
                 factory.setMax(range.max());
             }
         });
+        for (Spinner<Integer> spinner : List.of(fromSpinner, toSpinner)) {
+            var editor = spinner.getEditor();
+            var factory = (SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
+            javafx.beans.InvalidationListener fit = o -> fitToLargest(spinner);
+            // The type (on stage it is larger), the padding and the setting's range all change the width needed.
+            editor.fontProperty().addListener(fit);
+            editor.paddingProperty().addListener(fit);
+            factory.maxProperty().addListener(fit);
+            spinner.skinProperty().addListener(fit);
+        }
         settingBox.setValue("cpu-ms");
         measureBox.getItems().setAll(Measure.values());
         measureBox.setConverter(new StringConverter<>() {
@@ -173,6 +183,17 @@ public final class SweepView extends BorderPane {
         });
         measureBox.setValue(Measure.ELAPSED);
         measureBox.valueProperty().addListener((obs, old, now) -> drawnKey = "");
+    }
+
+    /** The box as wide as its setting's largest value in its own type, so a range end is never cut ("100(" for 100000). */
+    private static void fitToLargest(Spinner<Integer> spinner) {
+        var editor = spinner.getEditor();
+        var largest = new javafx.scene.text.Text(Integer.toString(((SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory()).getMax()));
+        largest.setFont(editor.getFont());
+        // The spinner is as wide as its editor and draws its arrows over the editor's right end: they are added. And a
+        // pixel more than the text itself, where the caret stands after the last digit.
+        double arrows = spinner.lookup(".increment-arrow-button") instanceof javafx.scene.layout.Region button ? button.prefWidth(-1) : 0;
+        editor.setPrefWidth(Math.ceil(largest.getLayoutBounds().getWidth() + editor.getPadding().getLeft() + editor.getPadding().getRight() + arrows + 2));
     }
 
     private SpinnerValueFactory.IntegerSpinnerValueFactory pointsValues() {

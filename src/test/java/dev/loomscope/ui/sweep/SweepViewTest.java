@@ -4,6 +4,7 @@ import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.model.RunModel;
+import dev.loomscope.model.Sweep;
 import dev.loomscope.result.Delivery;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.result.VmEvents;
@@ -103,6 +104,22 @@ class SweepViewTest {
             // The tab is named Sweep: the chart spends no line on saying it again.
             assertThat(view.chart().getTitle()).isNull();
         });
+    }
+
+    @Test
+    void theRangeBoxesShowEachSettingsLargestValueWhole() throws Exception {
+        for (String setting : Sweep.SETTINGS) {
+            Fx.run(() -> {
+                view.setRange(setting, Sweep.rangeOf(setting).min(), Sweep.rangeOf(setting).max(), 2);
+                view.getScene().getRoot().applyCss();
+                view.getScene().getRoot().layout();
+                var editor = spinner("toSpinner").getEditor();
+                var text = new javafx.scene.text.Text(editor.getText());
+                text.setFont(editor.getFont());
+                double room = editor.getWidth() - editor.getPadding().getLeft() - editor.getPadding().getRight();
+                assertThat(text.getLayoutBounds().getWidth()).as(setting + ": " + editor.getText() + " in a box " + editor.getWidth() + " wide, its arrows over its end").isLessThanOrEqualTo(room);
+            });
+        }
     }
 
     @Test
