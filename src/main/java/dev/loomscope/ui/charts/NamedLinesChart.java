@@ -58,11 +58,43 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
         Side before = getLegendSide();
         if (legend != null && isLegendVisible()) {
             placeLegend(legend);
+            keysLikeTheirLines(legend);
         }
         super.layoutChildren();
         // A legend just moved is styled for its new side only in the next pass, which the move asked for: told then.
         if (getLegendSide() == before) {
             namesShown.accept(namesShown());
+        }
+    }
+
+    /** The style classes a line's key in the legend takes from the line: the perfect world's curve is dashed and grey. */
+    static final List<String> KEYED_STYLES = List.of("ideal-curve");
+
+    /**
+     * Gives each key in the legend its line's {@link #KEYED_STYLES}: JavaFX colours a key by the series' place alone, so
+     * the grey dashed perfect world had a green or pink dot. The legend holds one entry a series, in their order.
+     */
+    private void keysLikeTheirLines(Node legend) {
+        if (!(legend instanceof javafx.scene.Parent entries)) {
+            return;
+        }
+        var items = entries.getChildrenUnmodifiable();
+        var data = getData();
+        for (int i = 0; i < Math.min(items.size(), data.size()); i++) {
+            Node line = data.get(i).getNode();
+            if (items.get(i) instanceof javafx.scene.control.Label item && item.getGraphic() != null && line != null) {
+                var keyStyles = item.getGraphic().getStyleClass();
+                for (String style : KEYED_STYLES) {
+                    boolean on = line.getStyleClass().contains(style);
+                    if (keyStyles.contains(style) != on) {
+                        if (on) {
+                            keyStyles.add(style);
+                        } else {
+                            keyStyles.removeAll(style);
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -56,6 +56,30 @@ class CompletionChartViewTest {
         }
     }
 
+    /** The perfect world's key in the legend is styled as its curve (dashed, grey), the runs' keys as theirs. */
+    @Test
+    void thePerfectWorldsKeyIsStyledAsItsCurve() throws Exception {
+        var keys = Fx.call(() -> {
+            var view = new CompletionChartView();
+            new Scene(view, 900, 500);
+            var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(10).build();
+            var first = new dev.loomscope.model.RunModel(1, scenario, 2);
+            var second = new dev.loomscope.model.RunModel(2, scenario, 2);
+            view.refresh(java.util.List.of(first, second), second, 0, ALL_DRAWN);
+            for (int pass = 0; pass < 2; pass++) {
+                view.applyCss();
+                view.layout();
+            }
+            var styled = new java.util.TreeMap<String, Boolean>();
+            for (var node : view.lookupAll(".chart-legend-item")) {
+                var item = (javafx.scene.control.Label) node;
+                styled.put(item.getText(), item.getGraphic().getStyleClass().contains("ideal-curve"));
+            }
+            return styled;
+        });
+        assertThat(keys).containsEntry("perfect world, #2", true).containsEntry("#1 virtual", false).containsEntry("#2 virtual", false);
+    }
+
     /** The count axis has no title of its own, at any size: the chart's title names it, and a title beside wide tick labels was drawn over them. */
     @Test
     void theCountAxisLeavesItsNameToTheChartsTitle() throws Exception {
