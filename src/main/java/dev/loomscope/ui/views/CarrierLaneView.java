@@ -363,10 +363,12 @@ public final class CarrierLaneView extends Region implements FrameView {
         double spanMs = (drawnTo - drawnFrom) / 1e6;
         double step = Ticks.niceStep(spanMs / Math.max(1, columns / (110.0 * textScale)));
         double first = Math.ceil(drawnFrom / 1e6 / step) * step;
+        // One unit along the axis: seconds for all its marks once the last reaches a second ("0 s, 0.5 s, 1 s", not "0 ms, 500 ms, 1 s").
+        boolean inSeconds = Math.floor(drawnTo / 1e6 / step) * step >= 1_000;
         for (double t = first; t <= drawnTo / 1e6; t += step) {
             double x = labelWidth + (t - drawnFrom / 1e6) / spanMs * columns;
             g.strokeLine(x, plotHeight, x, plotHeight + 5);
-            String label = formatTime(t, step);
+            String label = formatTime(t, step, inSeconds);
             // A tick at the plot's right end keeps its whole label: it moves left rather than run off the view.
             javafx.geometry.Bounds size = textSize(label, font);
             double centre = Math.min(x, getWidth() - size.getWidth() / 2 - 1);
@@ -375,12 +377,9 @@ public final class CarrierLaneView extends Region implements FrameView {
         }
     }
 
-    private static String formatTime(double ms, double step) {
-        if (step >= 1_000) {
-            return "%.0f s".formatted(ms / 1_000);
-        }
-        if (ms >= 1_000) {
-            return "%.2f s".formatted(ms / 1_000).replaceAll("\\.?0+ s$", " s");
+    static String formatTime(double ms, double step, boolean inSeconds) {
+        if (inSeconds) {
+            return step >= 1_000 ? "%.0f s".formatted(ms / 1_000) : "%.2f s".formatted(ms / 1_000).replaceAll("\\.?0+ s$", " s");
         }
         return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
     }
