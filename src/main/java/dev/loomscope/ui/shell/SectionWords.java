@@ -30,7 +30,7 @@ import javafx.scene.shape.Rectangle;
  */
 final class SectionWords implements FrameView {
 
-    private final Label shownTitle;
+    private final FittedText shownTitle;
     private final FittedText wavesCaption;
     private final FittedText lanesCaption;
     private String wavesFull = "";
@@ -49,7 +49,9 @@ final class SectionWords implements FrameView {
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
             TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
-        this.shownTitle = shownTitle;
+        this.shownTitle = FittedText.on(shownTitle);
+        // Until a run is shown, what the FXML says ("No run yet").
+        this.shownTitle.show(List.of(shownTitle.getText()));
         this.wavesCaption = FittedText.on(wavesCaption);
         this.lanesCaption = FittedText.on(lanesCaption);
         this.wavesLegend = wavesLegend;
@@ -77,7 +79,9 @@ final class SectionWords implements FrameView {
         if (shown == null) {
             return;
         }
-        setIfChanged(shownTitle, shown.title() + " · " + RunHistoryView.settings(shown.scenario()));
+        // Where the header is short (on stage at 1280x720) the carriers go before the setting the preset is about.
+        shownTitle.show(List.of(shown.title() + " · " + RunHistoryView.settings(shown.scenario()),
+                shown.title() + " · " + RunHistoryView.settingsBrief(shown.scenario()), shown.title()));
         boolean virtual = shown.scenario().executor().isVirtual();
         boolean failing = shown.scenario().failAtMs() > 0;
         boolean cutShort = shown.cutShort() > 0;

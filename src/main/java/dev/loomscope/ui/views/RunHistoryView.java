@@ -106,12 +106,26 @@ public final class RunHistoryView extends VBox implements FrameView {
         if (s.userTask() != null) {
             return Messages.text("history.settings.user-task", s.tasks(), s.userTask().simpleName(), s.carriers());
         }
-        String work = s.cpuMs() == 0 ? Messages.text("history.work.wait", s.sleepMs(), s.blocking().cliName())
+        return Messages.text("history.settings", s.tasks(), work(s), s.carriers(), sharing(s));
+    }
+
+    /** The settings without the carriers, which a preset's runs mostly share: where the whole line does not fit. */
+    public static String settingsBrief(Scenario s) {
+        if (s.userTask() != null) {
+            return Messages.text("history.settings.user-task.brief", s.tasks(), s.userTask().simpleName());
+        }
+        return Messages.text("history.settings.brief", s.tasks(), work(s), sharing(s));
+    }
+
+    private static String work(Scenario s) {
+        return s.cpuMs() == 0 ? Messages.text("history.work.wait", s.sleepMs(), s.blocking().cliName())
                 : s.sleepMs() == 0 ? Messages.text("history.work.cpu", s.cpuMs())
                 : Messages.text("history.work.both", s.sleepMs(), s.blocking().cliName(), s.cpuMs());
-        return Messages.text("history.settings", s.tasks(), work, s.carriers(),
-                s.threadLocalKb() <= 0 ? "" : Messages.text(s.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE
-                        ? "history.scoped-value" : "history.thread-local", s.threadLocalKb()));
+    }
+
+    private static String sharing(Scenario s) {
+        return s.threadLocalKb() <= 0 ? "" : Messages.text(s.sharing() == dev.loomscope.scenario.Sharing.SCOPED_VALUE
+                ? "history.scoped-value" : "history.thread-local", s.threadLocalKb());
     }
 
     static String outcome(RunModel run) {

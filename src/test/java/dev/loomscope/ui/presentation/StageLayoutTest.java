@@ -149,7 +149,10 @@ class StageLayoutTest {
                 .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
     }
 
-    /** A long run title ("#2 virtual, ScopedValue · 10,000 x 50 ms sleep, ...") gives way in a 720p header; the app's name does not. */
+    /**
+     * A long run title ("#2 virtual, ScopedValue · 10,000 x 50 ms sleep, ...") gives way in a 720p header, to the longest
+     * of its forms that fits, whole (the run's name at the least); the app's name does not give way.
+     */
     @Test
     void aLongRunTitleNeverCutsTheAppsName() throws Exception {
         open(1280, 720, Preset.named("scopedvalue", 2).orElseThrow());
@@ -163,7 +166,9 @@ class StageLayoutTest {
         Fx.run(() -> {
             var name = (Label) window.getScene().lookup("#appTitle");
             var shown = (Label) window.getScene().lookup("#shownTitle");
-            assertThat(((javafx.scene.text.Text) shown.lookup(".text")).getText()).as("the run's title, cut to fit").isNotEqualTo(shown.getText());
+            assertThat(shown.getText()).as("a shorter form of the run's title").startsWith("#2 virtual, ScopedValue").doesNotContain("carriers");
+            assertThat(((javafx.scene.text.Text) shown.lookup(".text")).getText()).as("the run's title, whole").isEqualTo(shown.getText());
+            assertThat(dev.loomscope.ui.fx.Tooltips.getText(shown)).as("the whole title, in its tooltip").contains("2 carriers");
             assertThat(((javafx.scene.text.Text) name.lookup(".text")).getText()).as("the app's name, whole").isEqualTo(name.getText());
         });
     }
