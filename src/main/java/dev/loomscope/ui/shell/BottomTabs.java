@@ -33,6 +33,23 @@ public final class BottomTabs {
         return task;
     }
 
+    /**
+     * On stage the JFR and Web service tabs go by a short name, so that all five names stand whole in the side column of a
+     * 1280 px screen (JavaFX clips the tab that does not fit: "You" of "Your task"); at the desk, their whole names.
+     */
+    public void setOnStage(boolean on) {
+        for (Tab tab : tabs.getTabs()) {
+            String key = switch (tab.getId() == null ? "" : tab.getId()) {
+                case "jfrTab" -> on ? "tab.jfr.brief" : "tab.jfr";
+                case "webTab" -> on ? "tab.web.brief" : "tab.web";
+                default -> null;
+            };
+            if (key != null) {
+                tab.setText(dev.loomscope.ui.fx.Messages.text(key));
+            }
+        }
+    }
+
     /** Shows the tab named {@code name} (its id is {@code nameTab}: results, jfr, sweep, web, task). */
     public void show(String name) {
         var tab = tabs.getTabs().stream().filter(each -> (name + "Tab").equals(each.getId())).findFirst()

@@ -155,6 +155,7 @@ public final class MainWindow extends BorderPane {
                 .or(views.predictionBar().askingProperty()));
         var onStage = presentation.onStageProperty();
         layout.story.follow(controls.presetProperty(), onStage);
+        onStage.subscribe(tabs::setOnStage);
         // The tiles follow a preset chosen; settings of one's own keep the last preset's tiles. A new story is read from its title.
         controls.presetProperty().subscribe(preset -> {
             if (preset != null) {

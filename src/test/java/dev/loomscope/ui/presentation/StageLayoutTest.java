@@ -133,6 +133,16 @@ class StageLayoutTest {
                     found.add("a second row of tiles at y " + tile.getBoundsInParent().getMinY());
                 }
             }
+            // Every tab under the lanes shows its whole name: JavaFX clips the tab that does not fit ("<> Yo").
+            var tabPane = (javafx.scene.control.TabPane) window.getScene().lookup(".bottom-tabs");
+            Node menu = tabPane.lookup(".control-buttons-tab");
+            double end = menu != null && menu.isVisible() ? menu.localToScene(menu.getLayoutBounds()).getMinX()
+                    : tabPane.localToScene(tabPane.getLayoutBounds()).getMaxX();
+            for (Node tab : tabPane.lookupAll(".tab")) {
+                if (tab.localToScene(tab.getLayoutBounds()).getMaxX() > end + 0.5) {
+                    found.add("tab " + ((Label) tab.lookup(".tab-label")).getText() + " cut at the tabs' end, x " + (int) end + ", its end at " + (int) tab.localToScene(tab.getLayoutBounds()).getMaxX());
+                }
+            }
             return found;
         });
         assertThat(problems).isEmpty();
