@@ -87,7 +87,7 @@ public final class MainWindow extends BorderPane {
         Node liveCenter = getCenter();
         problems = new ProblemBanner(layout.banner, layout.bannerText, layout.bannerClose, state);
         statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes, this::shownInsteadOfRuns);
-        words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
+        words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesTitle, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
                 views.waves(), themes::palette, layout.why, state::explanation);
         replays = new ReplayActions(playback, session, this::shownRun, statusLine::say, problems::show);
         exports = new WindowExports(new WindowExports.Window(this, this::shownRun,

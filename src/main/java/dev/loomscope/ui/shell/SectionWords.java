@@ -32,6 +32,7 @@ final class SectionWords implements FrameView {
 
     private final FittedText shownTitle;
     private final FittedText wavesCaption;
+    private final Label lanesTitle;
     private final FittedText lanesCaption;
     private String wavesFull = "";
     private String lanesFull = "";
@@ -47,12 +48,13 @@ final class SectionWords implements FrameView {
     private boolean legendPinned;
     private boolean brief;
 
-    SectionWords(Label shownTitle, Label wavesCaption, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
+    SectionWords(Label shownTitle, Label wavesCaption, Label lanesTitle, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
             TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
         this.shownTitle = FittedText.on(shownTitle);
         // Until a run is shown, what the FXML says ("No run yet").
         this.shownTitle.show(List.of(shownTitle.getText()));
         this.wavesCaption = FittedText.on(wavesCaption);
+        this.lanesTitle = lanesTitle;
         this.lanesCaption = FittedText.on(lanesCaption);
         this.wavesLegend = wavesLegend;
         this.lanesLegend = lanesLegend;
@@ -112,6 +114,8 @@ final class SectionWords implements FrameView {
         }
         var lanes = shown.lanes();
         int count = lanes.laneCount();
+        // A pool's lanes are its own threads, not carriers: the title says so where the caption may not fit (on stage).
+        setIfChanged(lanesTitle, Messages.text(lanes.isVirtual() ? "section.lanes" : "section.lanes.threads"));
         String lanesSaid = lanes.isVirtual() ? Messages.text("section.lanes.caption-virtual", count)
                 : lanes.aggregated() ? Messages.text("section.lanes.caption-groups", count)
                 : Messages.text("section.lanes.caption-threads");

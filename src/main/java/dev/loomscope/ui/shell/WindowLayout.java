@@ -29,7 +29,7 @@ final class WindowLayout {
     @FXML
     HBox headerActions;
     @FXML
-    Label appTitle, shownTitle, presentationHint, bannerText, wavesCaption, lanesCaption, why, status, frameStatus;
+    Label appTitle, shownTitle, presentationHint, bannerText, wavesCaption, lanesTitle, lanesCaption, why, status, frameStatus;
     @FXML
     HBox banner, wavesHead, lanesHead;
     @FXML

@@ -147,6 +147,12 @@ class StageLayoutTest {
         });
         assertThat(problems).isEmpty();
         assertThat(Fx.call(() -> probe().shownFigures())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
+        // The lanes' title names what they are, where the caption beside it may not fit: the virtual run's carriers,
+        // the fixed pool's own threads once its run is shown.
+        assertThat(Fx.call(() -> ((Label) window.getScene().lookup("#lanesTitle")).getText())).isEqualTo("Carrier lanes");
+        Fx.run(() -> probe().history().list().getSelectionModel().select(window.session().history().getFirst()));
+        Fx.waitUntil("the fixed pool's lanes named", Duration.ofSeconds(10),
+                () -> ((Label) window.getScene().lookup("#lanesTitle")).getText().equals("Thread lanes"));
 
         double waves = Fx.call(() -> window.lookupAll(".canvas-frame").stream().filter(Node::isVisible)
                 .mapToDouble(frame -> frame.getParent().getLayoutBounds().getHeight()).sum());
