@@ -40,6 +40,36 @@ class CliReferenceTest {
         check(page, root);
     }
 
+    /**
+     * Every command's usage, at 80 columns, keeps each option of its synopsis on one line: picocli breaks a line after a
+     * dot, and "[--record=FILE.gif|FOLDER]" read "[--record=FILE." and "gif|FOLDER]" on two.
+     */
+    @Test
+    void eachOptionOfASynopsisStandsOnOneLine() {
+        var broken = new java.util.ArrayList<String>();
+        collectBroken(CliReference.commandLine(), broken);
+        assertThat(broken).isEmpty();
+    }
+
+    private static void collectBroken(CommandLine command, List<String> broken) {
+        command.getCommandSpec().usageMessage().autoWidth(false).width(80);
+        String synopsis = command.getHelp().synopsis(0);
+        for (String line : synopsis.split("\\R")) {
+            int depth = 0;
+            for (char c : line.toCharArray()) {
+                depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+            }
+            if (depth != 0) {
+                broken.add(command.getCommandSpec().qualifiedName() + ": " + line.strip());
+            }
+        }
+        for (Map.Entry<String, CommandLine> sub : command.getSubcommands().entrySet()) {
+            if (sub.getValue() != command) {
+                collectBroken(sub.getValue(), broken);
+            }
+        }
+    }
+
     /** Each command's section (from its heading to the next) names each of its long options. */
     private static void check(String page, CommandLine command) {
         String heading = "## " + command.getCommandSpec().qualifiedName() + "\n";

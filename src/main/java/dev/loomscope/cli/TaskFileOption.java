@@ -16,7 +16,7 @@ import picocli.CommandLine.ParameterException;
  */
 public final class TaskFileOption {
 
-    @Option(names = "--task-file", paramLabel = "FILE.java", descriptionKey = "cli.scenario.task-file")
+    @Option(names = "--task-file", paramLabel = "JAVA_FILE", descriptionKey = "cli.scenario.task-file")
     Path file;
 
     private TaskCompiler.Compiled compiled;

@@ -63,14 +63,14 @@ public final class FrameBenchmark implements Callable<Integer> {
         CASES.put("virtual-1m", Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000_000).withCarriers(cores).build());
     }
 
-    @Option(names = "--cases", split = ",", defaultValue = "virtual-100k,fixed-100k,virtual-1m",
+    @Option(names = "--cases", split = ",", paramLabel = "CASE,...", hideParamSyntax = true, defaultValue = "virtual-100k,fixed-100k,virtual-1m",
             descriptionKey = "cli.ui-bench.cases")
     List<String> cases;
 
     @Option(names = "--still", descriptionKey = "cli.ui-bench.still")
     boolean still;
 
-    @Option(names = "--repeat", defaultValue = "3", descriptionKey = "cli.ui-bench.repeat")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", descriptionKey = "cli.ui-bench.repeat")
     int repeat;
 
     @Override

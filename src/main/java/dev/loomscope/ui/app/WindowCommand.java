@@ -77,7 +77,7 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--reduced-motion", descriptionKey = "cli.window.reduced-motion")
     boolean reducedMotion;
 
-    @Option(names = "--screenshot", paramLabel = "FILE.png", descriptionKey = "cli.window.screenshot")
+    @Option(names = "--screenshot", paramLabel = "PNG_FILE", descriptionKey = "cli.window.screenshot")
     Path screenshot;
 
     @Option(names = "--screenshot-after", paramLabel = "MS",
@@ -87,11 +87,11 @@ public final class WindowCommand implements Callable<Integer> {
     @Option(names = "--scale", paramLabel = "N", defaultValue = "1", descriptionKey = "cli.window.scale")
     double scale;
 
-    @Option(names = "--results", paramLabel = "FILE.json",
+    @Option(names = "--results", paramLabel = "JSON_FILE",
             descriptionKey = "cli.window.results")
     Path results;
 
-    @Option(names = "--record", paramLabel = "FILE.gif|FOLDER",
+    @Option(names = "--record", paramLabel = "GIF_FILE|FOLDER",
             descriptionKey = "cli.window.record")
     Path record;
 
