@@ -54,7 +54,16 @@ class CliReferenceTest {
     private static void collectBroken(CommandLine command, List<String> broken) {
         command.getCommandSpec().usageMessage().autoWidth(false).width(80);
         String synopsis = command.getHelp().synopsis(0);
-        for (String line : synopsis.split("\\R")) {
+        List<String> lines = List.of(synopsis.split("\\R"));
+        // Each option with a value reads whole on one line, bracketed or not ("--vary=SETTING=FROM..TO:POINTS").
+        for (OptionSpec option : command.getCommandSpec().options()) {
+            String written = option.longestName() + "=" + option.paramLabel();
+            if (option.arity().max() > 0 && synopsis.replaceAll("\\s+", "").contains(written.replaceAll("\\s+", ""))
+                    && lines.stream().noneMatch(line -> line.contains(written))) {
+                broken.add(command.getCommandSpec().qualifiedName() + ": " + written + " over two lines");
+            }
+        }
+        for (String line : lines) {
             int depth = 0;
             for (char c : line.toCharArray()) {
                 depth += c == '[' ? 1 : c == ']' ? -1 : 0;

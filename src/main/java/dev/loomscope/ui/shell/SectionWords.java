@@ -31,6 +31,9 @@ import javafx.scene.shape.Rectangle;
 final class SectionWords implements FrameView {
 
     private final FittedText shownTitle;
+    /** The run the header's title was last made for, and its title then. */
+    private RunModel titled;
+    private String titledAs;
     private final FittedText wavesCaption;
     private final Label lanesTitle;
     private final FittedText lanesCaption;
@@ -82,8 +85,13 @@ final class SectionWords implements FrameView {
             return;
         }
         // Where the header is short (on stage at 1280x720) the carriers go before the setting the preset is about.
-        shownTitle.show(List.of(shown.title() + " · " + RunHistoryView.settings(shown.scenario()),
-                shown.title() + " · " + RunHistoryView.settingsBrief(shown.scenario()), shown.title()));
+        // Formatted when the run or its title changes, not every frame.
+        if (shown != titled || !shown.title().equals(titledAs)) {
+            titled = shown;
+            titledAs = shown.title();
+            shownTitle.show(List.of(titledAs + " · " + RunHistoryView.settings(shown.scenario()),
+                    titledAs + " · " + RunHistoryView.settingsBrief(shown.scenario()), titledAs));
+        }
         boolean virtual = shown.scenario().executor().isVirtual();
         boolean failing = shown.scenario().failAtMs() > 0;
         boolean cutShort = shown.cutShort() > 0;

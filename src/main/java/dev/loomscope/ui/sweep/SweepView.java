@@ -166,7 +166,13 @@ public final class SweepView extends BorderPane {
             editor.fontProperty().addListener(fit);
             editor.paddingProperty().addListener(fit);
             factory.maxProperty().addListener(fit);
-            spinner.skinProperty().addListener(fit);
+            // The arrows' width counts too: it is known once the skin is made, and changes with the type (on stage).
+            spinner.skinProperty().addListener((skin, was, now) -> {
+                if (spinner.lookup(".increment-arrow-button") instanceof javafx.scene.layout.Region arrows) {
+                    arrows.widthProperty().addListener(fit);
+                }
+                fitToLargest(spinner);
+            });
         }
         settingBox.setValue("cpu-ms");
         measureBox.getItems().setAll(Measure.values());

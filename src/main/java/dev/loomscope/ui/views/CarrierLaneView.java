@@ -379,7 +379,10 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     static String formatTime(double ms, double step, boolean inSeconds) {
         if (inSeconds) {
-            return step >= 1_000 ? "%.0f s".formatted(ms / 1_000) : "%.2f s".formatted(ms / 1_000).replaceAll("\\.?0+ s$", " s");
+            // As many decimals as the step needs (zoomed in to 5 ms around a second: "1.005 s"), trailing zeros dropped.
+            int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step / 1_000) - 1e-9));
+            String text = ("%." + decimals + "f").formatted(ms / 1_000);
+            return (decimals > 0 ? text.replaceAll("\\.?0+$", "") : text) + " s";
         }
         return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
     }

@@ -49,10 +49,38 @@ class ScriptedScreenshotTest {
             }
         }, reader -> Thread.ofPlatform().daemon().name("window-output").start(reader));
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            // What it was doing, and what it said: a window that never closes must say why in the report.
+            String threads = threadDump(process.pid());
             process.destroyForcibly();
-            throw new AssertionError("the window did not close by itself within 120 s");
+            String said;
+            try {
+                said = output.get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                said = "(its output could not be read)";
+            }
+            throw new AssertionError("the window did not close by itself within 120 s; it said:\n" + said + "\nits threads:\n" + threads);
         }
         return new Outcome(process.exitValue(), output.get(10, TimeUnit.SECONDS));
+    }
+
+    private static String threadDump(long pid) {
+        try {
+            Process jcmd = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                    "Thread.print").redirectErrorStream(true).start();
+            var printed = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (java.io.IOException e) {
+                    return e.toString();
+                }
+            }, reader -> Thread.ofPlatform().daemon().name("window-threads").start(reader));
+            if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+            }
+            return printed.get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return "(no thread dump: " + e + ")";
+        }
     }
 
     @Test

@@ -21,18 +21,21 @@ class CarrierLaneViewTest {
         Fx.startToolkit();
     }
 
-    /** A time on the axis at the plot's right end (200 ms of 0-200 ms) moves left, whole, rather than be cut by the view's edge. */
     /** An axis that reaches a second says every mark in seconds; a shorter one every mark in milliseconds. */
     @Test
     void theTimeAxisSpeaksOneUnit() {
         var longAxis = java.util.stream.IntStream.rangeClosed(0, 3).mapToObj(i -> CarrierLaneView.formatTime(i * 500, 500, true)).toList();
         assertThat(longAxis).containsExactly("0 s", "0.5 s", "1 s", "1.5 s");
-        assertThat(CarrierLaneView.formatTime(250, 250, true)).isEqualTo("0.25 s");
+        assertThat(CarrierLaneView.formatTime(1_050, 50, true)).isEqualTo("1.05 s");
+        // Zoomed in around a second, the marks 5 ms apart stay apart.
+        var zoomed = java.util.stream.IntStream.rangeClosed(0, 2).mapToObj(i -> CarrierLaneView.formatTime(995 + i * 5, 5, true)).toList();
+        assertThat(zoomed).containsExactly("0.995 s", "1 s", "1.005 s");
         assertThat(CarrierLaneView.formatTime(20_000, 10_000, true)).isEqualTo("20 s");
         var shortAxis = java.util.stream.IntStream.rangeClosed(0, 3).mapToObj(i -> CarrierLaneView.formatTime(i * 200, 200, false)).toList();
         assertThat(shortAxis).containsExactly("0 ms", "200 ms", "400 ms", "600 ms");
     }
 
+    /** A time on the axis at the plot's right end (200 ms of 0-200 ms) moves left, whole, rather than be cut by the view's edge. */
     @Test
     void theTimeAtThePlotsRightEndIsDrawnWholeInsideTheView() throws Exception {
         for (double scale : new double[] {1, 1.5}) {
