@@ -39,15 +39,7 @@ class ScriptedScreenshotTest {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        // Read while it runs, on a thread of its own: a full pipe would otherwise stall the child, and a read
-        // that blocks for seconds on the common pool (one thread on 2 cores) stalls every other test's async work.
-        var output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (java.io.IOException e) {
-                return e.toString();
-            }
-        }, reader -> Thread.ofPlatform().daemon().name("window-output").start(reader));
+        var output = outputOf(process, "window-output");
         if (!endsOrStalls(process)) {
             // What it was doing, and what it said: a window that never closes must say why in the report.
             String threads = threadDump(process.pid());
@@ -105,17 +97,25 @@ class ScriptedScreenshotTest {
                 .reduce(own, java.time.Duration::plus);
     }
 
+    /**
+     * All that {@code process} prints, read while it runs on a thread of its own: a full pipe would otherwise stall it, and
+     * a read that blocks for seconds on the common pool (one thread on 2 cores) stalls every other test's async work.
+     */
+    private static java.util.concurrent.CompletableFuture<String> outputOf(Process process, String readerName) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        }, reader -> Thread.ofPlatform().daemon().name(readerName).start(reader));
+    }
+
     private static String threadDump(long pid) {
         try {
             Process jcmd = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
                     "Thread.print").redirectErrorStream(true).start();
-            var printed = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                } catch (java.io.IOException e) {
-                    return e.toString();
-                }
-            }, reader -> Thread.ofPlatform().daemon().name("window-threads").start(reader));
+            var printed = outputOf(jcmd, "window-threads");
             if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
                 jcmd.destroyForcibly();
             }
