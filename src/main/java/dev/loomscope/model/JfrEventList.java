@@ -2,7 +2,12 @@ package dev.loomscope.model;
 
 import dev.loomscope.protocol.JfrEvent;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link RunModel}'s JFR events: pins are drawn on their carrier's lane, flagged on their task,
@@ -19,10 +24,10 @@ final class JfrEventList {
     private volatile PinLog pins = new PinLog();
 
     /**
-     * Takes a batch of the run's JFR events. A pin finds its task through {@code threads}, filled
-     * by the task's own events: those must have been applied first.
+     * Takes a batch of the run's JFR events. A pin finds its task through {@code threads}, or through {@code carriers} if it
+     * came without its thread, both filled by the task's own events: those must have been applied first.
      */
-    void addAll(List<JfrEvent> events, CarrierLanes lanes, ThreadTaskIndex threads, TaskStates tasks, RecentBlocks blocks) {
+    void addAll(List<JfrEvent> events, CarrierLanes lanes, ThreadTaskIndex threads, TaskStates tasks, RecentCarrierEvents carriers) {
         for (JfrEvent event : events) {
             if (event.timeNanos() < 0) {
                 // Before the run began (JFR's start-up, a web service's warm-up): not the run's, as in the summary.
@@ -33,7 +38,7 @@ final class JfrEventList {
                 int pin = pins.add(event, lane);
                 lanes.add(lane, CarrierLanes.PINNED, event.timeNanos(), event.timeNanos() + event.durationNanos());
                 int task = threads.taskOf(event.threadId());
-                var owner = event.threadId() < 0 && blocks != null ? blocks.ownerOf(event.carrierId(), event.timeNanos()) : null;
+                var owner = event.threadId() < 0 && carriers != null ? carriers.ownerOf(event.carrierId(), event.timeNanos(), event.durationNanos()) : null;
                 if (owner != null) {
                     // Named now, so its task shows pinned while the run goes on (the run's end names the rest).
                     pins.setThread(pin, owner.thread());
@@ -54,100 +59,89 @@ final class JfrEventList {
     }
 
     /**
-     * At the run's end, puts every pin on its task. JFR names a pinned virtual thread through a constant it writes lazily,
-     * and its stream can deliver the pin without it (2,000 pins of a 2,000-task pinning run: 1,157 came with no thread,
-     * and their tasks were never shown pinned). Such a pin is put on the task whose own BLOCKED event, on the pin's
-     * carrier, last came at or before the pin began, and at most {@value #BLOCKED_BEFORE_PIN_MS} ms before: a pinned thread
-     * keeps its carrier until it resumes, so no other task blocks there in between. Its thread is then the task's. A pin
-     * whose task's event the recording did not keep (past its size, or its heap) is left unnamed rather than put on an
-     * older task's.
+     * At the run's end, puts every pin on its task, and only those tasks are shown pinned. JFR names a pinned virtual thread
+     * through a constant it writes lazily, and its stream can deliver the pin without it (2,000 pins of a 2,000-task pinning
+     * run: 1,157 came with no thread, and their tasks were never shown pinned). Each such pin is named again here from the
+     * whole recording, by {@link PinOwner}'s rule, whether or not it was named as it came (from fewer events, in the order
+     * they arrived); one past what the recording kept keeps the name it was given then, if any. A pin no task held its
+     * carrier through is left unnamed rather than put on another task.
      */
     void namePinnedTasks(Recording recording, ThreadTaskIndex threads, TaskStates tasks) {
-        var blockedOn = recording == null ? null : BlockedByCarrier.of(recording, pins);
+        var held = recording == null ? null : CarrierEvents.of(recording, pins);
+        var pinned = new BitSet();
         for (int i = 0, n = pins.size(); i < n; i++) {
-            long thread = pins.threadOf(i);
-            int task = thread >= 0 ? threads.taskOf(thread) : -1;
-            if (thread < 0 && blockedOn != null && blockedOn.keptAt(pins.timeNanos(i))) {
-                int event = blockedOn.lastAtOrBefore(pins.carrierOf(i), pins.timeNanos(i));
-                if (event >= 0) {
-                    task = recording.task(event);
-                    pins.setThread(i, recording.threadId(event));
+            int task = -1;
+            if (held != null && !pins.threadFromJfr(i)) {
+                int blocked = held.blockedThrough(pins.carrierOf(i), PinOwner.middle(pins.timeNanos(i), pins.durationNanos(i)));
+                if (blocked >= 0) {
+                    task = recording.task(blocked);
+                    pins.setThread(i, recording.threadId(blocked));
+                } else if (blocked == CarrierEvents.HELD_BY_NONE && pins.threadOf(i) >= 0) {
+                    // Named as it came from events that arrived out of order: the whole recording says no task held it.
+                    pins.setThread(i, -1);
                 }
             }
+            if (task < 0 && pins.threadOf(i) >= 0) {
+                task = threads.taskOf(pins.threadOf(i));
+            }
             if (task >= 0) {
-                tasks.pinned(task);
+                pinned.set(task);
             }
         }
+        tasks.pinnedExactly(pinned);
     }
 
-    /** The BLOCKED events of the recording on the carriers of pins that came without their thread, by carrier, in time order. */
-    private record BlockedByCarrier(java.util.Map<Long, long[]> keysByCarrier, long keptUntilNanos) {
+    /** The recording's mounts, blocks and resumes on the carriers of pins that came without their thread, by carrier, in time order. */
+    private record CarrierEvents(Map<Long, long[]> keysByCarrier, Recording recording) {
 
-        static BlockedByCarrier of(Recording recording, PinLog pins) {
-            var carriers = new java.util.HashSet<Long>();
+        static CarrierEvents of(Recording recording, PinLog pins) {
+            var carriers = new HashSet<Long>();
             for (int i = 0, n = pins.size(); i < n; i++) {
-                if (pins.threadOf(i) < 0 && pins.carrierOf(i) >= 0) {
+                if (!pins.threadFromJfr(i) && pins.carrierOf(i) >= 0) {
                     carriers.add(pins.carrierOf(i));
                 }
             }
             if (carriers.isEmpty()) {
                 return null;
             }
-            var lists = new java.util.HashMap<Long, java.util.ArrayList<Long>>();
-            byte blocked = dev.loomscope.protocol.EventType.BLOCKED.code();
-            long latest = Long.MIN_VALUE;
+            var lists = new HashMap<Long, ArrayList<Long>>();
             for (int i = 0, n = recording.size(); i < n; i++) {
-                latest = Math.max(latest, recording.timeNanos(i));
-                if (recording.typeCode(i) == blocked && carriers.contains(recording.carrierId(i))) {
-                    lists.computeIfAbsent(recording.carrierId(i), c -> new java.util.ArrayList<>()).add(TimeKeys.key(recording.timeNanos(i), i));
+                if (PinOwner.read(recording.typeCode(i)) && carriers.contains(recording.carrierId(i))) {
+                    lists.computeIfAbsent(recording.carrierId(i), c -> new ArrayList<>()).add(TimeKeys.key(recording.timeNanos(i), i));
                 }
             }
-            var keys = new java.util.HashMap<Long, long[]>();
+            var keys = new HashMap<Long, long[]>();
             lists.forEach((carrier, list) -> {
                 long[] sorted = list.stream().mapToLong(Long::longValue).toArray();
-                java.util.Arrays.sort(sorted);
+                Arrays.sort(sorted);
                 keys.put(carrier, sorted);
             });
-            return new BlockedByCarrier(keys, recording.truncated() ? latest : Long.MAX_VALUE);
+            return new CarrierEvents(keys, recording);
         }
 
-        /** Whether the recording kept the events of {@code timeNanos}: all of them, unless it stopped keeping before. */
-        boolean keptAt(long timeNanos) {
-            return timeNanos <= keptUntilNanos;
-        }
+        /** {@link #blockedThrough}: no task held the carrier through the pin. */
+        static final int HELD_BY_NONE = -1;
+        /** {@link #blockedThrough}: the recording stopped keeping events before it could tell. */
+        static final int NOT_KEPT = -2;
+        private static final long[] NO_KEYS = {};
 
-        /** The recording's index of the last BLOCKED event on {@code carrier} at or before {@code timeNanos} (within JFR's clock alignment), or -1. */
-        int lastAtOrBefore(long carrier, long timeNanos) {
-            long[] keys = keysByCarrier.get(carrier);
-            if (keys == null) {
-                return -1;
+        /**
+         * The recording's index of the BLOCKED event of the task that held {@code carrier} through a pin whose middle is at
+         * {@code middleNanos}; else {@link #HELD_BY_NONE} or {@link #NOT_KEPT}.
+         */
+        int blockedThrough(long carrier, long middleNanos) {
+            long[] keys = keysByCarrier.getOrDefault(carrier, NO_KEYS);
+            int at = Arrays.binarySearch(keys, TimeKeys.after(middleNanos));
+            int last = at >= 0 ? at : -at - 2;
+            if (last < 0 || last + 1 >= keys.length) {
+                return recording.truncated() ? NOT_KEPT : HELD_BY_NONE;
             }
-            // A millisecond's grace: JFR's clock is aligned to the runner's within its alignment error.
-            int at = java.util.Arrays.binarySearch(keys, TimeKeys.after(timeNanos + ALIGNMENT_GRACE_NANOS));
-            int before = at >= 0 ? at : -at - 2;
-            if (before < 0 || !ownerOfBlock(TimeKeys.micros(keys[before]) * 1_000, timeNanos)) {
-                return -1;
-            }
-            return TimeKeys.index(keys[before]);
+            int blocked = TimeKeys.index(keys[last]);
+            int resumed = TimeKeys.index(keys[last + 1]);
+            return PinOwner.heldThrough(recording.typeCode(blocked), recording.task(blocked), recording.typeCode(resumed), recording.task(resumed))
+                    ? blocked : HELD_BY_NONE;
         }
     }
-
-    /** Whether a task's block at {@code blockNanos}, the last on its carrier at or before a pin at {@code pinNanos}, is the pin's. */
-    static boolean ownerOfBlock(long blockNanos, long pinNanos) {
-        return !blockComesAfter(blockNanos, pinNanos) && blockNanos >= pinNanos - BLOCKED_BEFORE_PIN_MS * 1_000_000;
-    }
-
-    /** Whether a block at {@code blockNanos} came after a pin at {@code pinNanos} began, beyond JFR's clock alignment. */
-    static boolean blockComesAfter(long blockNanos, long pinNanos) {
-        return blockNanos > pinNanos + ALIGNMENT_GRACE_NANOS;
-    }
-
-    private static final long ALIGNMENT_GRACE_NANOS = 1_000_000;
-    /**
-     * How long before its pin a task's BLOCKED event may come: the task records it, then calls the blocking operation that
-     * parks it pinned, microseconds later on an idle machine; this leaves room for the runner being descheduled between.
-     */
-    static final long BLOCKED_BEFORE_PIN_MS = 50;
 
     /** Keeps the first {@code kept} pins only (see {@link PinLog#firstOnly}). */
     void keepFirstPins(int kept) {

@@ -43,6 +43,8 @@ public final class PinLog {
     private long[] carriers = new long[64];
     private int[] lanes = new int[64];
     private int[] siteOf = new int[64];
+    /** The pins whose thread this run named ({@link #setThread}), where JFR sent none. */
+    private java.util.BitSet namedHere = new java.util.BitSet();
     private int size;
 
     /** Adds a pin; returns its index. */
@@ -107,6 +109,7 @@ public final class PinLog {
         first.carriers = Arrays.copyOf(carriers, kept);
         first.lanes = Arrays.copyOf(lanes, kept);
         first.siteOf = Arrays.copyOf(siteOf, kept);
+        first.namedHere = namedHere.get(0, kept);
         return first;
     }
 
@@ -146,10 +149,23 @@ public final class PinLog {
         return carriers[i];
     }
 
-    /** Names the thread of a pin that came without it (see {@code JfrEventList.namePinnedTasks} and {@link RecentBlocks}). */
+    /** Names the thread of a pin that came without it (see {@code JfrEventList.namePinnedTasks} and {@link RecentCarrierEvents}). */
     synchronized void setThread(int i, long thread) {
         java.util.Objects.checkIndex(i, size);
         threads[i] = thread;
+        namedHere.set(i);
+    }
+
+    /** Whether JFR sent the {@code i}th pin with its thread (else it came without, and this run may have named it since). */
+    synchronized boolean threadFromJfr(int i) {
+        java.util.Objects.checkIndex(i, size);
+        return threads[i] >= 0 && !namedHere.get(i);
+    }
+
+    /** How long the {@code i}th pin to arrive held its carrier, in ns. */
+    synchronized long durationNanos(int i) {
+        java.util.Objects.checkIndex(i, size);
+        return durations[i];
     }
 
     /** When the {@code i}th pin to arrive began, in ns since the run began. */

@@ -110,7 +110,7 @@ public final class RunModel implements RunListener {
     private volatile boolean eventsIn = true;
     private final List<List<JfrEvent>> deferredJfr = new ArrayList<>();
     /** What names a pin JFR sends without its thread, as it comes (virtual runs). */
-    private RecentBlocks recentBlocks = new RecentBlocks();
+    private RecentCarrierEvents recentCarrierEvents = new RecentCarrierEvents();
 
     @Override
     public void onEvents(EventBatch batch) {
@@ -152,6 +152,9 @@ public final class RunModel implements RunListener {
             return;
         }
         latestEventNanos = Math.max(latestEventNanos, t);
+        if (virtual && recentCarrierEvents != null) {
+            recentCarrierEvents.add(carrier, code, t, task, thread);
+        }
         switch (EventType.ofCode(code)) {
             case SUBMITTED -> {
                 tasks.submitted(task);
@@ -169,9 +172,6 @@ public final class RunModel implements RunListener {
             case BLOCKED -> {
                 tasks.blocked(task);
                 close(task, t);
-                if (virtual && recentBlocks != null) {
-                    recentBlocks.add(carrier, t, task, thread);
-                }
                 if (!virtual) {
                     // A platform thread keeps its thread while it blocks; a virtual one lets go (or pins, which JFR says).
                     open(task, carrier, CarrierLanes.HELD, t);
@@ -270,7 +270,7 @@ public final class RunModel implements RunListener {
             deferredJfr.add(events);
             return;
         }
-        jfrEvents.addAll(events, lanes, threads, tasks, virtual ? recentBlocks : null);
+        jfrEvents.addAll(events, lanes, threads, tasks, virtual ? recentCarrierEvents : null);
         publish();
     }
 
@@ -293,7 +293,7 @@ public final class RunModel implements RunListener {
         }
         jfrEvents.namePinnedTasks(kept, threads, tasks);
         // Pins come no more: a session keeps a dozen finished runs, not their carriers' rings.
-        recentBlocks = null;
+        recentCarrierEvents = null;
         // A session keeps a dozen finished runs: each keeps its figures, not its growable buffers.
         lanes.trim();
         finishTimes = NO_TIMES;

@@ -71,6 +71,20 @@ final class TaskStates {
         states[task] |= TaskState.PINNED_FLAG;
     }
 
+    /**
+     * The run's end names every pin's task from all it knows: exactly these tasks are shown pinned. Only a byte whose flag
+     * differs is written, so a frame drawn meanwhile sees no task lose its mark and get it back.
+     */
+    void pinnedExactly(java.util.BitSet pinnedTasks) {
+        for (int task = 0; task < states.length; task++) {
+            byte value = states[task];
+            boolean pinned = pinnedTasks.get(task);
+            if (TaskState.pinned(value) != pinned) {
+                states[task] = (byte) (pinned ? value | TaskState.PINNED_FLAG : value & ~TaskState.PINNED_FLAG);
+            }
+        }
+    }
+
     /** One byte per task ({@link TaskState}); read-only for callers. */
     byte[] bytes() {
         return states;

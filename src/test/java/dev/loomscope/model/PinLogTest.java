@@ -100,7 +100,8 @@ class PinLogTest {
     @Test
     void pinsThatCameWithoutTheirThreadShowTheirTaskPinnedWhileTheRunGoesOn() {
         // 200 tasks pinned in turn on two carriers, 10 ms each; JFR sends every pin without its thread, after its task's
-        // own events, as its stream does. Half the run's events, then their pins; then the other half, then theirs.
+        // own events, as its stream does. Half the run's events, then their pins; then the other half, then theirs. The
+        // last task on each carrier of each half (98, 99, 198 and 199) resumes only after its pin has come.
         var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(200).withPool(2).build();
         var run = new RunModel(6, scenario, 2);
         var submitted = new dev.loomscope.testing.Events();
@@ -108,26 +109,28 @@ class PinLogTest {
             submitted.add(dev.loomscope.protocol.EventType.SUBMITTED, task, 0, 1, 1);
         }
         run.onEvents(submitted.batch());
+        var waiting = java.util.Set.of(98, 99, 198, 199);
         for (int half = 0; half < 2; half++) {
             var events = new dev.loomscope.testing.Events();
+            var resumedLate = new dev.loomscope.testing.Events();
             var pins = new java.util.ArrayList<dev.loomscope.protocol.JfrEvent>();
             for (int task = half * 100; task < half * 100 + 100; task++) {
                 long carrier = 31 + task % 2;
                 double start = task / 2 * 10.0;
                 events.add(dev.loomscope.protocol.EventType.STARTED, task, start, 10_000 + task, carrier)
-                        .add(dev.loomscope.protocol.EventType.BLOCKED, task, start, 10_000 + task, carrier)
-                        .add(dev.loomscope.protocol.EventType.RESUMED, task, start + 10, 10_000 + task, carrier)
+                        .add(dev.loomscope.protocol.EventType.BLOCKED, task, start, 10_000 + task, carrier);
+                (waiting.contains(task) ? resumedLate : events).add(dev.loomscope.protocol.EventType.RESUMED, task, start + 10, 10_000 + task, carrier)
                         .add(dev.loomscope.protocol.EventType.FINISHED, task, start + 10, 10_000 + task, carrier);
                 pins.add(new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, (long) ((start + 0.2) * 1e6), 9_000_000L, -1,
                         carrier, "Native or VM frame on stack", "Thread.sleep", "java.lang.Thread.sleep(Thread.java:1)"));
             }
             run.onEvents(events.batch());
             run.onJfrEvents(pins);
+            run.onEvents(resumedLate.batch());
         }
 
-        // Named as they came: every pin whose carrier had blocked again since, so that no earlier block was still on its way.
-        // The last task on each carrier of each half waits for the run's end (tasks 98, 99, 198 and 199).
-        var waiting = java.util.Set.of(98, 99, 198, 199);
+        // Named as they came: every pin whose task had resumed, so that no task could have taken its carrier in between.
+        // The four that came before their task resumed wait for the run's end.
         for (int task = 0; task < 200; task++) {
             assertThat(TaskState.pinned(run.states()[task])).as("task %d shown pinned during the run", task).isEqualTo(!waiting.contains(task));
             assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread", task).isEqualTo(waiting.contains(task) ? -1 : 10_000 + task);
@@ -135,7 +138,30 @@ class PinLogTest {
         run.finish(dev.loomscope.result.RunResult.failed(scenario, 1_000, "stopped"));
         for (int task = 0; task < 200; task++) {
             assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread at the end", task).isEqualTo(10_000 + task);
+            assertThat(TaskState.pinned(run.states()[task])).as("task %d shown pinned at the end", task).isTrue();
         }
+    }
+
+    @Test
+    void aPinNamedFromEventsThatCameOutOfOrderIsNamedAgainFromTheWholeRecording() {
+        var run = new RunModel(7, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(2).withPool(2).build(), 2);
+        long carrier = 31;
+        // Task 0 blocks and lets the carrier go at 10 ms, and resumes there at 20. Task 1 ran there in between and pinned in
+        // code that records no block, but its events come after the pin: as it came, the pin looked held by task 0.
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.SUBMITTED, 0, 0, 1, 1)
+                .add(dev.loomscope.protocol.EventType.SUBMITTED, 1, 0, 1, 1)
+                .add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10, 500, carrier)
+                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 20, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 21, 500, carrier)
+                .batch());
+        run.onJfrEvents(List.of(new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 13_000_000L, 5_000_000L, -1, carrier, "r", "", "")));
+        assertThat(TaskState.pinned(run.states()[0])).as("named as it came, from the events that had come").isTrue();
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 12, 501, carrier)
+                .add(dev.loomscope.protocol.EventType.FINISHED, 1, 19, 501, carrier).batch());
+        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 21, "stopped"));
+
+        assertThat(TaskState.pinned(run.states()[0])).as("task 0 let its carrier go: not its pin").isFalse();
+        assertThat(TaskState.pinned(run.states()[1])).as("task 1's thread the pin did not name: left unnamed").isFalse();
+        assertThat(run.pins().get(0).event().threadId()).isEqualTo(-1);
     }
 
     @Test
