@@ -83,6 +83,11 @@ public final class WindowState {
                 history, race, !still, figuresDue, statusDue, presentation);
     }
 
+    /** Whether the session has a run under way (or queued to follow). */
+    public boolean sessionRunning() {
+        return session.isRunning();
+    }
+
     /** The run under way if this frame paints it live (not kept still, not a replay or a finished run shown instead), else null. */
     public RunModel runAnimatedLive(FrameContext frame) {
         RunModel current = session.current();

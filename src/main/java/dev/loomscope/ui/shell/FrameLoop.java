@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 import javafx.animation.AnimationTimer;
@@ -72,7 +73,8 @@ final class FrameLoop {
     }
 
     void start() {
-        still = false;
+        slow = Slow.NO;
+        lastStirNanos = System.nanoTime();
         pulse.start();
     }
 
@@ -87,47 +89,82 @@ final class FrameLoop {
     }
 
     /**
-     * While the window keeps still through a run (only the clock and the figures move), the loop
-     * leaves JavaFX's 60 pulses a second for a tick {@link #STILL_TICK_MS} apart: an animation timer
-     * costs the FX thread a pulse every frame even when nothing is drawn, about 5 % of a core here,
-     * and on 2 cores a run of 2 busy carriers feels every bit of it.
+     * Where nothing moves, the loop leaves JavaFX's 60 pulses a second for a slower tick: an animation timer costs the FX
+     * thread a pulse every frame even when nothing is drawn, about 5 % of a core here. That is while the window keeps still
+     * through a run (only the clock and the figures move; a tick {@link #SLOW_TICK_MS} ms apart), where a run of 2 busy
+     * carriers on 2 cores feels every bit of it, and while the window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run,
+     * replay, race, script, observation or clip, and no input for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
-    static final long STILL_TICK_MS = 100;
-    private boolean still;
+    static final long SLOW_TICK_MS = 100;
+    /** The idle window's tick: the status line's twice a second, and what a script or a popup changed within a quarter second. */
+    static final long IDLE_TICK_MS = 250;
+    /** How long after the last input, movement or the start an idle window keeps its 60 pulses a second. */
+    static final long IDLE_AFTER_MS = 1_500;
+
+    /** Why the loop runs on the slow tick, if it does. */
+    private enum Slow { NO, STILL_THROUGH_A_RUN, IDLE }
+
+    private Slow slow = Slow.NO;
+    private long lastStirNanos;
+    private BooleanSupplier movesElsewhere = () -> false;
     private java.util.concurrent.ScheduledExecutorService ticker;
     private java.util.concurrent.ScheduledFuture<?> tick;
 
-    /** Whether the loop runs on the slow tick (the window keeping still through a run). */
-    boolean ticksSlowly() {
-        return still;
+    /** Whether the loop runs on the slow tick because the window keeps still through a run. */
+    boolean keepsStill() {
+        return slow == Slow.STILL_THROUGH_A_RUN;
     }
 
-    private void keepStill(boolean keep) {
-        if (keep == still) {
+    /** Whether the loop runs on the slow tick because nothing moves. */
+    boolean idles() {
+        return slow == Slow.IDLE;
+    }
+
+    /** What moves without the session, a replay or input knowing: an observed JVM, a clip being recorded. */
+    void movesWhile(BooleanSupplier moving) {
+        this.movesElsewhere = moving;
+    }
+
+    /** Input came (a key, the pointer, a resize): an idle loop is back to every frame at once, a still one stays still. */
+    void wake() {
+        lastStirNanos = System.nanoTime();
+        if (slow == Slow.IDLE) {
+            runSlowly(Slow.NO);
+        }
+    }
+
+    private void runSlowly(Slow why) {
+        if (why == slow) {
             return;
         }
-        still = keep;
-        if (keep) {
-            pulse.stop();
-            if (ticker == null) {
-                // Started from the FX thread, so it runs at the window's lowered priority.
-                ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
-                        task -> Thread.ofPlatform().daemon().name("window-still-tick").unstarted(task));
-            }
-            tick = ticker.scheduleAtFixedRate(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
-                if (still) {
-                    frame(System.nanoTime());
-                }
-            }), STILL_TICK_MS, STILL_TICK_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } else {
+        Slow was = slow;
+        slow = why;
+        if (tick != null) {
             tick.cancel(false);
-            pulse.start();
         }
+        if (why == Slow.NO) {
+            pulse.start();
+            return;
+        }
+        if (was == Slow.NO) {
+            pulse.stop();
+        }
+        if (ticker == null) {
+            // Started from the FX thread, so it runs at the window's lowered priority.
+            ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    task -> Thread.ofPlatform().daemon().name("window-slow-tick").unstarted(task));
+        }
+        long every = why == Slow.IDLE ? IDLE_TICK_MS : SLOW_TICK_MS;
+        tick = ticker.scheduleAtFixedRate(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
+            if (slow != Slow.NO) {
+                frame(System.nanoTime());
+            }
+        }), every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     private void frame(long now) {
-        if (!still) {
-            // A still window makes no frames to time: its ticks would read as 100 ms frames.
+        if (slow == Slow.NO) {
+            // A slow loop makes no frames to time: its ticks would read as 100 ms frames.
             frameTimes.frame(now);
         }
         safely("replay", () -> {
@@ -143,8 +180,16 @@ final class FrameLoop {
         if (frame.race() == null) {
             refresh(frame);
         }
-        keepStill(frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
-                && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING);
+        boolean stillThroughARun = frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
+                && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING;
+        boolean moving = change != null || frame.race() != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty()
+                || movesElsewhere.getAsBoolean();
+        if (moving) {
+            // Idle only once it has stopped a moment: a run's last frames and what settles after it still move.
+            lastStirNanos = now;
+        }
+        boolean idle = !moving && now - lastStirNanos > IDLE_AFTER_MS * 1_000_000;
+        runSlowly(stillThroughARun ? Slow.STILL_THROUGH_A_RUN : idle ? Slow.IDLE : Slow.NO);
         // A watcher may add another as it ends (the next step of a script): they are asked from a copy.
         for (LongPredicate watcher : List.copyOf(watchers)) {
             if (watcher.test(now)) {

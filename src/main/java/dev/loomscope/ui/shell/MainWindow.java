@@ -190,6 +190,22 @@ public final class MainWindow extends BorderPane {
     }
 
     public void start() {
+        // Input wakes an idle loop; popups' input (a combo box's list) reaches their own scenes, their effects the next tick.
+        javafx.event.EventHandler<javafx.scene.input.InputEvent> wake = event -> loop.wake();
+        // On the scene, not this node: a key with no focus owner goes to the scene's root, which holds this window.
+        var heard = new javafx.scene.Scene[1];
+        sceneProperty().subscribe(scene -> {
+            if (heard[0] != null) {
+                heard[0].removeEventFilter(javafx.scene.input.InputEvent.ANY, wake);
+            }
+            heard[0] = scene;
+            if (scene != null) {
+                scene.addEventFilter(javafx.scene.input.InputEvent.ANY, wake);
+            }
+        });
+        widthProperty().subscribe(loop::wake);
+        heightProperty().subscribe(loop::wake);
+        loop.movesWhile(() -> observe.shown() || exports.clips().isRecording());
         loop.start();
         // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
         afterFirstFrame.joinOncePainted(this, () -> runs.listPresetsInTheBackground(views.bars()::setPresets));
@@ -215,7 +231,10 @@ public final class MainWindow extends BorderPane {
     boolean patterns() { return themes.palette().patterns(); }
 
     /** Whether the window is keeping still through a run on a slow tick instead of 60 pulses a second. */
-    boolean ticksSlowly() { return loop.ticksSlowly(); }
+    boolean keepsStill() { return loop.keepsStill(); }
+
+    /** Whether the window idles on the slow tick: nothing moves, and no input came for a moment. */
+    boolean idles() { return loop.idles(); }
 
     boolean reducedMotion() { return loop.reducedMotion(); }
 

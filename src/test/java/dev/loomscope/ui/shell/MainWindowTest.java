@@ -233,6 +233,40 @@ class MainWindowTest {
     }
 
     @Test
+    void anIdleWindowLeavesJavaFxsPulsesUntilInputOrARunStirsIt() throws Exception {
+        var runner = new FakeRunner().holdingAt(0.5);
+        open(runner);
+        Fx.waitUntil("idle once nothing has moved for a moment", Duration.ofSeconds(10), window::idles);
+        var scene = Fx.call(() -> window.getScene());
+        boolean idleAfterAKey = Fx.call(() -> {
+            javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
+                    "", "", javafx.scene.input.KeyCode.SHIFT, true, false, false, false));
+            return window.idles();
+        });
+        assertThat(idleAfterAKey).as("a key wakes it at once").isFalse();
+        Fx.waitUntil("idle again a moment after the key", Duration.ofSeconds(10), window::idles);
+
+        opened.chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(200);
+            probe().controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("a quarter of the tasks done, the run held", Duration.ofSeconds(30), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.figures(System.nanoTime()).completed() >= 10;
+        });
+        // Held well past the idle moment, with no input: a run under way is painted every frame.
+        Thread.sleep(FrameLoop.IDLE_AFTER_MS * 2);
+        assertThat(Fx.call(() -> window.session().isRunning() && !window.idles() && !window.keepsStill())).isTrue();
+        runner.release();
+        Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
+                () -> !window.session().isRunning() && probe().figure("completed").equals("40 / 40"));
+        Fx.waitUntil("idle a moment after the run", Duration.ofSeconds(10), window::idles);
+    }
+
+    @Test
     void withAnimationOffTheViewsStayStillUntilTheRunEndsThenShowIt() throws Exception {
         var runner = new FakeRunner().holdingAt(0.5);
         open(runner);

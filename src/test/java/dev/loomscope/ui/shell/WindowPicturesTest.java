@@ -177,7 +177,7 @@ class WindowPicturesTest {
                     && !probe().figure("elapsed").equals("–") && probe().statusText().contains("keeps still");
         });
         // Still, the window leaves JavaFX's 60 pulses a second for a slow tick, and its clock still moves on it.
-        assertThat(Fx.call(window::ticksSlowly)).isTrue();
+        assertThat(Fx.call(window::keepsStill)).isTrue();
         String clock = Fx.call(() -> probe().figure("elapsed"));
         Fx.waitUntil("the clock moving on the slow tick", Duration.ofSeconds(5), () -> !probe().figure("elapsed").equals(clock));
         runner.release();
@@ -186,7 +186,7 @@ class WindowPicturesTest {
         assertThat(Fx.call(() -> window.playback().replay().replica().scenario())).isEqualTo(window.session().history().getLast().scenario());
         Fx.waitUntil("the playback at its end, every task done", Duration.ofSeconds(30), () -> !window.playback().isPlaying()
                 && probe().figure("completed").equals("20 / 20") && probe().completionSeriesCount() > 0);
-        assertThat(Fx.call(window::ticksSlowly)).as("back to every frame once the run ended").isFalse();
+        assertThat(Fx.call(window::keepsStill)).as("no longer kept still once the run ended").isFalse();
     }
 
     @Test
