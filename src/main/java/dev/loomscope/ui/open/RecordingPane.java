@@ -87,9 +87,12 @@ final class RecordingPane extends VBox {
     private void show(RecordingSummary s) {
         var o = s.observation();
         var jvm = o.target();
-        String when = o.startEpochMs() > 0 ? ThreadDumpPane.taken(java.time.Instant.ofEpochMilli(o.startEpochMs()).toString()) : "?";
+        // What the recording does not state (its JDK, its start) is left out, not shown as a question mark.
+        String started = o.startEpochMs() > 0
+                ? Messages.text("open.recording.jvm.started", ThreadDumpPane.taken(java.time.Instant.ofEpochMilli(o.startEpochMs()).toString())) : "";
+        String jdk = jvm == null || jvm.jdkVersion().isEmpty() ? "" : Messages.text("open.recording.jvm.jdk", jvm.jdkVersion());
         recJvm.setText(Messages.text("open.recording.jvm", jvm == null || jvm.name().isEmpty() ? Messages.text("cli.open.target-unknown") : jvm.name(),
-                jvm == null || jvm.jdkVersion().isEmpty() ? "?" : jvm.jdkVersion(), when, s.sizeBytes() / 1e6, s.events()));
+                jdk, started, s.sizeBytes() / 1e6, s.events()));
         for (String line : s.cannotShow()) {
             var label = new Label(line, Icons.ERROR.create(16));
             label.setWrapText(true);

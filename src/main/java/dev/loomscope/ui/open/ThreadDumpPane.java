@@ -112,11 +112,7 @@ final class ThreadDumpPane extends VBox {
         TextColumns.fill(dumpGroupStates, ThreadDumpPane::states);
         TextColumns.fill(dumpGroupTop, g -> g.frames().isEmpty() ? Messages.text("open.dump.no-frames") : g.frames().getFirst());
         TextColumns.fill(dumpGroupContainer, g -> String.join(", ", g.containers()));
-        // jstack's text names no PID: the line then says so rather than print a question mark.
-        String runtime = dump.runtimeVersion().isEmpty() ? "?" : dump.runtimeVersion();
-        dumpJvm.setText(dump.processId() < 0
-                ? Messages.text("open.dump.jvm.no-pid", runtime, taken(dump.time()))
-                : Messages.text("open.dump.jvm", dump.processId(), runtime, taken(dump.time())));
+        dumpJvm.setText(jvmLine(dump.processId(), dump.runtimeVersion(), dump.time()));
         dumpThreads.setText(Numbers.count(dump.virtualThreads() + dump.platformThreads()));
         dumpVirtual.setText(Numbers.count(dump.virtualThreads()));
         dumpGroupCount.setText(Numbers.count(dump.groups().size()));
@@ -198,11 +194,20 @@ final class ThreadDumpPane extends VBox {
         step(1);
     }
 
+    /**
+     * The line that says whose dump it is, with what its file states: jstack's text names no PID (the line says so), and a
+     * dump cut from a log may name neither its JDK nor its time (left out, not shown as question marks).
+     */
+    static String jvmLine(long processId, String runtimeVersion, String time) {
+        String taken = time.isEmpty() ? "" : Messages.text("open.dump.jvm.taken", taken(time));
+        if (processId < 0) {
+            return Messages.text("open.dump.jvm.no-pid", runtimeVersion.isEmpty() ? "" : Messages.text("open.dump.jvm.no-pid.jdk", runtimeVersion), taken);
+        }
+        return Messages.text("open.dump.jvm", processId, runtimeVersion.isEmpty() ? "" : Messages.text("open.dump.jvm.jdk", runtimeVersion), taken);
+    }
+
     /** "2026-11-27T06:11:45.472065523Z" as "2026-11-27 06:11:45Z"; a time written otherwise as it is. */
     static String taken(String time) {
-        if (time.isEmpty()) {
-            return "?";
-        }
         try {
             return java.time.Instant.parse(time).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace('T', ' ');
         } catch (java.time.format.DateTimeParseException e) {

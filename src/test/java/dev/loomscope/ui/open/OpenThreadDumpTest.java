@@ -110,7 +110,7 @@ class OpenThreadDumpTest {
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpWhich", javafx.scene.layout.HBox.class).isVisible())).isTrue();
         // A JVM's own SIGQUIT dump names no PID: the line says so, rather than a question mark.
         assertThat(Fx.call(() -> NodeProbe.lookup(window, "#dumpJvm", Label.class).getText())).startsWith("Thread dump of a JVM on JDK ")
-                .contains("(the file names no PID)").doesNotContain("?");
+                .contains("(the file names no PID), taken ").doesNotContain("?");
         assertThat(Fx.call(() -> unchangedColumn().isVisible())).as("nothing before the first dump to compare with").isFalse();
         assertThat(Fx.call(() -> button("#dumpPrevious").isDisabled())).as("no dump before the first").isTrue();
         Fx.run(() -> NodeProbe.lookup(window, "#dumpSearch", TextField.class).setText("step-"));
@@ -150,6 +150,16 @@ class OpenThreadDumpTest {
     }
 
     /** A log cut short once opened: the next dump cannot be read, and the dump shown stays, with its way to the others. */
+    @Test
+    void whatADumpsFileDoesNotStateIsLeftOutOfItsLineNotShownAsAQuestionMark() {
+        assertThat(ThreadDumpPane.jvmLine(4242, "25.0.3+9", "2026-11-27T06:11:45.472065523Z"))
+                .isEqualTo("Thread dump of PID 4242, JDK 25.0.3+9, taken 2026-11-27 06:11:45Z");
+        assertThat(ThreadDumpPane.jvmLine(-1, "25.0.3+9", "2026-11-27T06:11:45Z"))
+                .isEqualTo("Thread dump of a JVM on JDK 25.0.3+9 (the file names no PID), taken 2026-11-27 06:11:45Z");
+        assertThat(ThreadDumpPane.jvmLine(-1, "", "")).isEqualTo("Thread dump of a JVM (the file names no PID)");
+        assertThat(ThreadDumpPane.jvmLine(4242, "", "")).isEqualTo("Thread dump of PID 4242");
+    }
+
     @Test
     void aDumpThatCannotBeReadLeavesTheOneShown() throws Exception {
         Path log = DumpedLog.write(dir.resolve("rotated.log"), 3);
