@@ -39,16 +39,16 @@ public final class BottomTabs {
      */
     public void setOnStage(boolean on) {
         for (Tab tab : tabs.getTabs()) {
-            String key = switch (tab.getId() == null ? "" : tab.getId()) {
-                case "jfrTab" -> on ? "tab.jfr.brief" : "tab.jfr";
-                case "webTab" -> on ? "tab.web.brief" : "tab.web";
-                default -> null;
-            };
-            if (key != null) {
-                tab.setText(dev.loomscope.ui.fx.Messages.text(key));
+            if (tab.getProperties().get(ON_STAGE) instanceof String brief) {
+                tab.getProperties().putIfAbsent(AT_THE_DESK, tab.getText());
+                tab.setText(on ? brief : (String) tab.getProperties().get(AT_THE_DESK));
             }
         }
     }
+
+    /** The property of a tab (set in the FXML) that holds its name on stage, and the one that keeps its desk name meanwhile. */
+    private static final String ON_STAGE = "stageName";
+    private static final String AT_THE_DESK = "atTheDesk";
 
     /** Shows the tab named {@code name} (its id is {@code nameTab}: results, jfr, sweep, web, task). */
     public void show(String name) {

@@ -146,6 +146,8 @@ class StageLayoutTest {
             return found;
         });
         assertThat(problems).isEmpty();
+        assertThat(Fx.call(() -> ((javafx.scene.control.TabPane) window.getScene().lookup(".bottom-tabs")).getTabs().stream()
+                .map(javafx.scene.control.Tab::getText).toList())).as("the tabs' names on stage").contains("JFR", "Web");
         assertThat(Fx.call(() -> probe().shownFigures())).containsExactly("elapsed", "completed", "threads", "rss", "heap");
         // The lanes' title names what they are, where the caption beside it may not fit: the virtual run's carriers,
         // the fixed pool's own threads once its run is shown.
