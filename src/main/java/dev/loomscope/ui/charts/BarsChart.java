@@ -90,10 +90,12 @@ public final class BarsChart extends Region {
             double at = Math.round(x) + 0.5;
             g.strokeLine(at, plot.getMinY(), at, plot.getMaxY());
         }
-        // The grid stops short of the figures, so no line runs through a digit.
+        // The grid stops short of the figures, so no line runs through a digit. Cleared in whole pixels: two lines of a figure
+        // meet at a fractional y, where two cleared edges each left part of the pixel row, and the grid showed between them.
         for (BarsLayout.Label label : l.texts()) {
             if (label.kind() == BarsLayout.Kind.VALUE && !label.inside()) {
-                g.clearRect(label.x() - 3, label.y(), label.width() + 6, label.height());
+                double top = Math.floor(label.y());
+                g.clearRect(Math.floor(label.x() - 3), top, Math.ceil(label.width() + 6), Math.ceil(label.y() + label.height()) - top);
             }
         }
         for (BarsLayout.Bar bar : l.bars()) {
