@@ -165,10 +165,30 @@ public enum FileKind {
     }
 
     /**
+     * The runtime a line that is one of jstack's headings names ({@code 25.0.3+9-LTS} of "Full thread dump OpenJDK 64-Bit
+     * Server VM (25.0.3+9-LTS mixed mode, sharing):"), or null for any other line: {@link Headings}' rule, for a reader
+     * that reads lines.
+     */
+    static String jstackHeadingRuntime(String line) {
+        byte[] bytes = ("\n" + line + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        var headings = new Headings(1);
+        headings.scan(bytes, 0, bytes.length, 0);
+        if (headings.seen == 0) {
+            return null;
+        }
+        int open = line.indexOf('(');
+        int end = open + 1;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end)) && line.charAt(end) != ')') {
+            end++;
+        }
+        return line.substring(open + 1, end);
+    }
+
+    /**
      * jstack's headings in bytes scanned in order, however they fall across buffers: lines that begin "Full thread dump ", name
      * the runtime in brackets and end with "):", as the JVM writes them ("... VM (25.0.3+9-LTS mixed mode, sharing):"); a log's
      * own words about a dump ("Full thread dump requested (by ops)") are none. One rule for a file's head and its whole search;
-     * {@code TextThreadDumpReader} reads its lines by the same.
+     * {@code TextThreadDumpReader} reads its lines by the same ({@link #jstackHeadingRuntime}).
      */
     private static final class Headings {
         private final int most;

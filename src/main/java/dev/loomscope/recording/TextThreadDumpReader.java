@@ -36,11 +36,6 @@ final class TextThreadDumpReader {
     private static final Pattern MOUNTED = Pattern.compile("^\\s+Mounted virtual thread #(\\d+)");
     /** A carrier's note of the virtual thread it carries; JDK 21 writes no "Mounted" section with that thread's frames after it. */
     private static final Pattern CARRYING = Pattern.compile("^\\s+Carrying virtual thread #(\\d+)");
-    /**
-     * {@code Full thread dump OpenJDK 64-Bit Server VM (25.0.3+9-LTS mixed mode, sharing):}: the runtime version first. The
-     * same rule as {@link FileKind}'s: a log's own line about a dump ("Full thread dump requested") is no heading.
-     */
-    private static final Pattern FULL_DUMP = Pattern.compile("^Full thread dump .*?\\((\\S+).*\\):$");
     private static final Pattern STATE = Pattern.compile("[A-Z_]+");
     /** jstack's "elapsed=12.34s": how long the thread has lived, so that a thread id seen again after a restart is not taken for the same thread. */
     private static final Pattern ELAPSED = Pattern.compile(" elapsed=(\\d+(?:\\.\\d+)?)s");
@@ -127,7 +122,7 @@ final class TextThreadDumpReader {
                     startOf(line, before);
                     continue;
                 }
-                if (format == ThreadDumpSummary.Format.JSTACK && FULL_DUMP.matcher(line).find()) {
+                if (format == ThreadDumpSummary.Format.JSTACK && isHeading(line)) {
                     ended = true;
                     countDumps(file); // this dump, whole; another follows
                     break;
@@ -178,12 +173,18 @@ final class TextThreadDumpReader {
         dumps = Math.max(dump, headings.length);
     }
 
+    /** Whether {@code line} is one of jstack's headings, by {@link FileKind}'s rule (a quick look first: most lines are frames). */
+    private static boolean isHeading(String line) {
+        return line.startsWith("Full thread dump ") && FileKind.jstackHeadingRuntime(line) != null;
+    }
+
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */
     private void startOf(String line, List<String> before) {
-        Matcher full = FULL_DUMP.matcher(line);
-        if (full.find()) {
+        // FileKind's rule: a log's own line about a dump ("Full thread dump requested") is no heading.
+        String heading = line.startsWith("Full thread dump ") ? FileKind.jstackHeadingRuntime(line) : null;
+        if (heading != null) {
             format = ThreadDumpSummary.Format.JSTACK;
-            runtime = full.group(1);
+            runtime = heading;
             // jstack writes the time on the line before: "2026-11-28 17:53:59".
             time = before.isEmpty() ? "" : before.getLast().strip();
             return;
