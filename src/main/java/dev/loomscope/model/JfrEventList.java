@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -91,31 +90,38 @@ final class JfrEventList {
         tasks.pinnedExactly(pinned);
     }
 
-    /** The recording's mounts, blocks and resumes on the carriers of pins that came without their thread, by carrier, in time order. */
+    /**
+     * The recording's events that {@link PinOwner} reads, on the carriers of pins that came without their thread: by carrier,
+     * in time order (microsecond keys; within a microsecond, by arrival), in plain arrays (a recording holds millions).
+     */
     private record CarrierEvents(Map<Long, long[]> keysByCarrier, Recording recording) {
 
         static CarrierEvents of(Recording recording, PinLog pins) {
-            var carriers = new HashSet<Long>();
+            var counts = new HashMap<Long, int[]>();
             for (int i = 0, n = pins.size(); i < n; i++) {
                 if (!pins.threadFromJfr(i) && pins.carrierOf(i) >= 0) {
-                    carriers.add(pins.carrierOf(i));
+                    counts.putIfAbsent(pins.carrierOf(i), new int[1]);
                 }
             }
-            if (carriers.isEmpty()) {
+            if (counts.isEmpty()) {
                 return null;
             }
-            var lists = new HashMap<Long, ArrayList<Long>>();
             for (int i = 0, n = recording.size(); i < n; i++) {
-                if (PinOwner.read(recording.typeCode(i)) && carriers.contains(recording.carrierId(i))) {
-                    lists.computeIfAbsent(recording.carrierId(i), c -> new ArrayList<>()).add(TimeKeys.key(recording.timeNanos(i), i));
+                int[] count = PinOwner.read(recording.typeCode(i)) ? counts.get(recording.carrierId(i)) : null;
+                if (count != null) {
+                    count[0]++;
                 }
             }
             var keys = new HashMap<Long, long[]>();
-            lists.forEach((carrier, list) -> {
-                long[] sorted = list.stream().mapToLong(Long::longValue).toArray();
-                Arrays.sort(sorted);
-                keys.put(carrier, sorted);
-            });
+            counts.forEach((carrier, count) -> keys.put(carrier, new long[count[0]]));
+            var filled = new HashMap<Long, int[]>();
+            for (int i = 0, n = recording.size(); i < n; i++) {
+                long[] carrierKeys = PinOwner.read(recording.typeCode(i)) ? keys.get(recording.carrierId(i)) : null;
+                if (carrierKeys != null) {
+                    carrierKeys[filled.computeIfAbsent(recording.carrierId(i), c -> new int[1])[0]++] = TimeKeys.key(recording.timeNanos(i), i);
+                }
+            }
+            keys.values().forEach(Arrays::sort);
             return new CarrierEvents(keys, recording);
         }
 
@@ -131,13 +137,26 @@ final class JfrEventList {
          */
         int blockedThrough(long carrier, long middleNanos) {
             long[] keys = keysByCarrier.getOrDefault(carrier, NO_KEYS);
-            int at = Arrays.binarySearch(keys, TimeKeys.after(middleNanos));
-            int last = at >= 0 ? at : -at - 2;
-            if (last < 0 || last + 1 >= keys.length) {
+            // The keys of the middle's own microsecond, [from, to): among them, time to the nanosecond decides which come before.
+            int from = -Arrays.binarySearch(keys, TimeKeys.before(middleNanos)) - 1;
+            int to = -Arrays.binarySearch(keys, TimeKeys.after(middleNanos)) - 1;
+            int last = from - 1;
+            int next = to < keys.length ? to : -1;
+            for (int k = from; k < to; k++) {
+                long time = recording.timeNanos(TimeKeys.index(keys[k]));
+                if (time <= middleNanos) {
+                    if (last < from || time >= recording.timeNanos(TimeKeys.index(keys[last]))) {
+                        last = k;
+                    }
+                } else if (next < 0 || time < recording.timeNanos(TimeKeys.index(keys[next]))) {
+                    next = k;
+                }
+            }
+            if (last < 0 || next < 0) {
                 return recording.truncated() ? NOT_KEPT : HELD_BY_NONE;
             }
             int blocked = TimeKeys.index(keys[last]);
-            int resumed = TimeKeys.index(keys[last + 1]);
+            int resumed = TimeKeys.index(keys[next]);
             return PinOwner.heldThrough(recording.typeCode(blocked), recording.task(blocked), recording.typeCode(resumed), recording.task(resumed))
                     ? blocked : HELD_BY_NONE;
         }

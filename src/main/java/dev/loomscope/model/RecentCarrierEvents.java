@@ -13,6 +13,8 @@ final class RecentCarrierEvents {
 
     /** Events kept per carrier: 21 bytes each. */
     static final int KEPT = 2_048;
+    /** Events at or before a pin's middle read past the first such, in case some came out of their order. */
+    static final int SETTLED = 64;
 
     /**
      * Each carrier's id and its ring, side by side. A run has as many carriers as its scheduler's parallelism (a few to a
@@ -87,17 +89,22 @@ final class RecentCarrierEvents {
         }
 
         Owner ownerAt(long middleNanos) {
-            // The last event at or before the middle and the first after it among those kept, whatever order they came in (a
-            // runner's ring that overflowed can deliver an earlier event after a later one); of two at one time, the later to come.
+            // The last event at or before the middle and the first after it among those kept; of two at one time, the later
+            // to come counts as the later. Newest first: events come roughly in time order (a runner's ring that overflowed
+            // can deliver an earlier event after a later one), so once SETTLED events at or before the middle have followed
+            // the last found, the rest are older still. A pin comes about a second after its events, so this reads that
+            // second's events, not the whole ring; one this misreads is named again at the run's end from the whole recording.
             int last = -1;
             int next = -1;
-            for (long k = Math.max(0, count - KEPT); k < count; k++) {
+            int settled = 0;
+            for (long k = count - 1; k >= Math.max(0, count - KEPT) && settled < SETTLED; k--) {
                 int at = (int) (k % KEPT);
                 if (times[at] <= middleNanos) {
-                    if (last < 0 || times[at] >= times[last]) {
+                    if (last < 0 || times[at] > times[last]) {
                         last = at;
                     }
-                } else if (next < 0 || times[at] < times[next]) {
+                    settled++;
+                } else if (next < 0 || times[at] <= times[next]) {
                     next = at;
                 }
             }

@@ -462,6 +462,8 @@ public final class RunModel implements RunListener {
     static RunModel replicaOf(RunModel source) {
         var replica = new RunModel(source.number, source.scenario, source.cores);
         replica.archive.drop();
+        // Its pins come with the names the source's run gave them (or none): naming them again could only disagree.
+        replica.recentCarrierEvents = null;
         replica.hello = source.hello;
         replica.replayClockMs = 0;
         replica.phase = Phase.RUNNING;

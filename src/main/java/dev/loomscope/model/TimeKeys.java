@@ -27,6 +27,11 @@ final class TimeKeys {
         return Math.max(0, timeNanos) / 1_000 << INDEX_BITS | INDEX_MASK;
     }
 
+    /** A key below every key of {@code timeNanos}'s microsecond: binary search for it finds the first event of then. */
+    static long before(long timeNanos) {
+        return (Math.max(0, timeNanos) / 1_000 << INDEX_BITS) - 1;
+    }
+
     static int index(long key) {
         return (int) (key & INDEX_MASK);
     }

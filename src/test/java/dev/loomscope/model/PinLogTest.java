@@ -177,10 +177,11 @@ class PinLogTest {
     }
 
     @Test
-    void aPinIsNeverPutOnATaskThatBlockedLongBeforeItOrOnAThreadItDidNotCome() {
+    void aPinIsNeverPutOnATaskThatDidNotHoldItsCarrierOrOnAThreadItDidNotCome() {
         var run = new RunModel(5, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(2).withPool(2).build(), 2);
         long carrier = 31;
-        // Task 1's BLOCKED event is missing (its runner's ring lost it, say): the last before its pin is task 0's, 200 ms earlier.
+        // Task 1's BLOCKED event is missing (its runner's ring lost it, say): its own start is the last event before its pin,
+        // and task 0's block, 200 ms earlier, is no longer the carrier's last.
         run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.SUBMITTED, 0, 0, 1, 1)
                 .add(dev.loomscope.protocol.EventType.SUBMITTED, 1, 0, 1, 1)
                 .add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 0, 500, carrier)
@@ -196,5 +197,87 @@ class PinLogTest {
         assertThat(TaskState.pinned(run.states()[0])).isFalse();
         assertThat(run.pins().get(0).event().threadId()).isEqualTo(-1);
         assertThat(run.pins().get(1).event().threadId()).isEqualTo(999_999_999L);
+    }
+
+    @Test
+    void aShortPinThatBeganLateIsNamedAtTheRunsEndAfterItsOwnTaskNotTheNext() {
+        // The measured case (RecentCarrierEventsTest's), its pin coming before its task resumed: named at the run's end.
+        long carrier = 34;
+        var late = pinsRun(3);
+        late.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 3_247.9, 1_228, carrier)
+                .add(dev.loomscope.protocol.EventType.BLOCKED, 1, 3_247.960, 1_228, carrier).batch());
+        late.onJfrEvents(List.of(pin(3_252_296_000L, 751_000L, carrier)));
+        assertThat(TaskState.pinned(late.states()[1])).as("not named before its task resumed").isFalse();
+        late.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.RESUMED, 1, 3_253.090, 1_228, carrier)
+                .add(dev.loomscope.protocol.EventType.FINISHED, 1, 3_253.092, 1_228, carrier)
+                .add(dev.loomscope.protocol.EventType.STARTED, 2, 3_253.100, 1_230, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 2, 3_253.131, 1_230, carrier)
+                .add(dev.loomscope.protocol.EventType.RESUMED, 2, 3_258.3, 1_230, carrier).batch());
+        late.finish(dev.loomscope.result.RunResult.failed(late.scenario(), 3_260, "stopped"));
+
+        assertThat(TaskState.pinned(late.states()[1])).isTrue();
+        assertThat(TaskState.pinned(late.states()[2])).isFalse();
+        assertThat(late.pins().get(0).event().threadId()).isEqualTo(1_228);
+    }
+
+    @Test
+    void aPinnedWaitThatEndsItsTaskIsStillItsTasks() {
+        // A cancelled scope ends a task in its pinned sleep: the task records its cancellation, no resume.
+        var run = pinsRun(1);
+        long carrier = 31;
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 1, 700, carrier)
+                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 1, 700, carrier).add(dev.loomscope.protocol.EventType.CANCELLED, 0, 30, 700, carrier).batch());
+        run.onJfrEvents(List.of(pin(1_200_000L, 28_700_000L, carrier)));
+        assertThat(TaskState.pinned(run.states()[0])).as("named as it came").isTrue();
+        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 30, "stopped"));
+        assertThat(TaskState.pinned(run.states()[0])).as("and at the end").isTrue();
+        assertThat(run.pins().get(0).event().threadId()).isEqualTo(700);
+    }
+
+    @Test
+    void aPinOfAMicrosecondIsNamedAlikeAsItComesAndAtTheEnd() {
+        // Block, pin and resume within one microsecond: the run's end compares their times to the nanosecond, as the live naming.
+        var run = pinsRun(1);
+        long carrier = 31;
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 10.0, 700, carrier)
+                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10.000_000, 700, carrier)
+                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 10.000_700, 700, carrier).batch());
+        run.onJfrEvents(List.of(pin(10_000_100L, 400L, carrier)));
+        assertThat(TaskState.pinned(run.states()[0])).as("named as it came").isTrue();
+        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 11, "stopped"));
+        assertThat(TaskState.pinned(run.states()[0])).as("and at the end").isTrue();
+    }
+
+    @Test
+    void aPinPastWhatTheRecordingKeptKeepsTheNameItWasGivenAsItCame() {
+        var run = pinsRun(2);
+        long carrier = 31;
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 1, 700, carrier)
+                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 1, 700, carrier).add(dev.loomscope.protocol.EventType.RESUMED, 0, 11, 700, carrier).batch());
+        // The recording stops keeping (its heap would not grow): task 1's events are applied, not kept.
+        run.recordingWhileRunning().stopKeeping();
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 20, 701, carrier)
+                .add(dev.loomscope.protocol.EventType.BLOCKED, 1, 20, 701, carrier).add(dev.loomscope.protocol.EventType.RESUMED, 1, 30, 701, carrier).batch());
+        run.onJfrEvents(List.of(pin(1_200_000L, 9_000_000L, carrier), pin(20_200_000L, 9_000_000L, carrier)));
+        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 30, "stopped"));
+
+        assertThat(TaskState.pinned(run.states()[0])).isTrue();
+        assertThat(TaskState.pinned(run.states()[1])).as("named as it came; the recording cannot tell").isTrue();
+        assertThat(run.pins().get(1).event().threadId()).isEqualTo(701);
+    }
+
+    /** A virtual run of {@code tasks}, each submitted. */
+    private static RunModel pinsRun(int tasks) {
+        var run = new RunModel(8, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(tasks).withPool(2).build(), 2);
+        var submitted = new dev.loomscope.testing.Events();
+        for (int task = 0; task < tasks; task++) {
+            submitted.add(dev.loomscope.protocol.EventType.SUBMITTED, task, 0, 1, 1);
+        }
+        run.onEvents(submitted.batch());
+        return run;
+    }
+
+    /** A pin JFR sent without its thread. */
+    private static dev.loomscope.protocol.JfrEvent pin(long startNanos, long durationNanos, long carrier) {
+        return new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, startNanos, durationNanos, -1, carrier, "r", "", "");
     }
 }
