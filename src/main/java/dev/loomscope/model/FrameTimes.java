@@ -33,6 +33,11 @@ public final class FrameTimes {
         lastFrameNanos = nowNanos;
     }
 
+    /** A pause in the frames (the window ran on a slower tick meanwhile): the next frame starts a new interval, not a long one. */
+    public void pause() {
+        lastFrameNanos = -1;
+    }
+
     /** Forgets every frame (the next one starts a new interval). */
     public void reset() {
         allCount = 0;

@@ -96,4 +96,18 @@ class CurvesTest {
         frames.reset();
         assertThat(frames.percentileMs(95)).isNaN();
     }
+
+    @Test
+    void aPauseInTheFramesIsNoLongFrame() {
+        var frames = new FrameTimes();
+        frames.frame(0);
+        frames.frame(16_000_000L);
+        // The window idled on its slow tick for 5 s: the next frame starts a new interval.
+        frames.pause();
+        frames.frame(5_016_000_000L);
+        frames.frame(5_032_000_000L);
+        assertThat(frames.frames()).isEqualTo(2);
+        assertThat(frames.percentileMs(100)).isEqualTo(16.0);
+        assertThat(frames.recentPercentileMs(100)).isEqualTo(16.0);
+    }
 }

@@ -73,12 +73,15 @@ final class FrameLoop {
     }
 
     void start() {
+        stopped = false;
         slow = Slow.NO;
         lastStirNanos = System.nanoTime();
         pulse.start();
     }
 
     void stop() {
+        // For good: a tick already on its way to the FX thread, or input after the window's end, starts nothing again.
+        stopped = true;
         pulse.stop();
         if (tick != null) {
             tick.cancel(false);
@@ -96,7 +99,7 @@ final class FrameLoop {
      * replay, race, script, observation or clip, and no input for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
     static final long SLOW_TICK_MS = 100;
-    /** The idle window's tick: the status line's twice a second, and what a script or a popup changed within a quarter second. */
+    /** The idle window's tick: what a popup, a dialog or work finishing in the background changed shows within a quarter second. */
     static final long IDLE_TICK_MS = 250;
     /** How long after the last input, movement or the start an idle window keeps its 60 pulses a second. */
     static final long IDLE_AFTER_MS = 1_500;
@@ -105,6 +108,7 @@ final class FrameLoop {
     private enum Slow { NO, STILL_THROUGH_A_RUN, IDLE }
 
     private Slow slow = Slow.NO;
+    private boolean stopped;
     private long lastStirNanos;
     private BooleanSupplier movesElsewhere = () -> false;
     private java.util.concurrent.ScheduledExecutorService ticker;
@@ -120,21 +124,24 @@ final class FrameLoop {
         return slow == Slow.IDLE;
     }
 
-    /** What moves without the session, a replay or input knowing: an observed JVM, a clip being recorded. */
+    /** What moves without the session, a replay or input knowing: a JVM observed live, a clip being recorded. */
     void movesWhile(BooleanSupplier moving) {
         this.movesElsewhere = moving;
     }
 
-    /** Input came (a key, the pointer, a resize): an idle loop is back to every frame at once, a still one stays still. */
+    /**
+     * Input came (a key, the pointer, a resize, in the window or in its speaker notes), or something the loop would see only
+     * at its next tick (a palette, a script's step): an idle loop is back to every frame at once, a still one stays still.
+     */
     void wake() {
         lastStirNanos = System.nanoTime();
-        if (slow == Slow.IDLE) {
+        if (slow == Slow.IDLE && !stopped) {
             runSlowly(Slow.NO);
         }
     }
 
     private void runSlowly(Slow why) {
-        if (why == slow) {
+        if (why == slow || stopped) {
             return;
         }
         Slow was = slow;
@@ -143,6 +150,7 @@ final class FrameLoop {
             tick.cancel(false);
         }
         if (why == Slow.NO) {
+            frameTimes.pause();
             pulse.start();
             return;
         }
@@ -156,7 +164,7 @@ final class FrameLoop {
         }
         long every = why == Slow.IDLE ? IDLE_TICK_MS : SLOW_TICK_MS;
         tick = ticker.scheduleAtFixedRate(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
-            if (slow != Slow.NO) {
+            if (slow != Slow.NO && !stopped) {
                 frame(System.nanoTime());
             }
         }), every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -182,8 +190,8 @@ final class FrameLoop {
         }
         boolean stillThroughARun = frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
                 && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING;
-        boolean moving = change != null || frame.race() != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty()
-                || movesElsewhere.getAsBoolean();
+        // A replay or race paused at its end moves no more than a finished run shown.
+        boolean moving = change != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty() || movesElsewhere.getAsBoolean();
         if (moving) {
             // Idle only once it has stopped a moment: a run's last frames and what settles after it still move.
             lastStirNanos = now;
@@ -203,6 +211,8 @@ final class FrameLoop {
     /** Asks {@code watcher} at the end of each frame (given the frame's time) until it answers true: it is done. */
     void watch(LongPredicate watcher) {
         watchers.add(watcher);
+        // A script's next step (a screenshot, a run) is asked every frame from now, not on an idle tick.
+        wake();
     }
 
     /** @param name the view's name as the bundle's {@code view.NAME} has it, for the line that says its drawing failed */

@@ -169,6 +169,8 @@ public final class MainWindow extends BorderPane {
         // Made later, the JFR view follows the stage from then on (subscribing gives it the mode now).
         views.jfrEvents().whenMade(jfr -> onStage.subscribe(jfr::setOnStage));
         themes.paletteProperty().subscribe(palette -> {
+            // The canvases only mark themselves to be drawn again: the next frame, not the next idle tick, draws them.
+            loop.wake();
             observe.setPalette(palette);
             views.usePalette(palette);
             words.invalidate();
@@ -205,7 +207,7 @@ public final class MainWindow extends BorderPane {
         });
         widthProperty().subscribe(loop::wake);
         heightProperty().subscribe(loop::wake);
-        loop.movesWhile(() -> observe.shown() || exports.clips().isRecording());
+        loop.movesWhile(() -> observe.shown() && observe.session.isObserving() || exports.clips().isRecording());
         loop.start();
         // Listing the presets measures this machine's CPU for a second or so: after the first frame, not before it.
         afterFirstFrame.joinOncePainted(this, () -> runs.listPresetsInTheBackground(views.bars()::setPresets));
@@ -222,6 +224,8 @@ public final class MainWindow extends BorderPane {
         notes.get().toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
             themes.dress(scene);
             bindings.install(scene);
+            // The notes' keys (a theme, the next preset) change this window: their input wakes its loop too.
+            scene.addEventFilter(javafx.scene.input.InputEvent.ANY, event -> loop.wake());
         });
     }
 

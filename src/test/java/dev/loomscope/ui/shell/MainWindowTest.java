@@ -257,9 +257,10 @@ class MainWindowTest {
             RunModel current = window.session().current();
             return current != null && current.figures(System.nanoTime()).completed() >= 10;
         });
-        // Held well past the idle moment, with no input: a run under way is painted every frame.
+        // Held well past the idle moment, with no input: a run under way never idles (it may keep still on a busy machine,
+        // which is the run-first policy's choice, not idleness).
         Thread.sleep(FrameLoop.IDLE_AFTER_MS * 2);
-        assertThat(Fx.call(() -> window.session().isRunning() && !window.idles() && !window.keepsStill())).isTrue();
+        assertThat(Fx.call(() -> window.session().isRunning() && !window.idles())).isTrue();
         runner.release();
         Fx.waitUntil("the run drawn once it ended", Duration.ofSeconds(30),
                 () -> !window.session().isRunning() && probe().figure("completed").equals("40 / 40"));
