@@ -175,13 +175,13 @@ final class TextThreadDumpReader {
 
     /** Whether {@code line} is one of jstack's headings, by {@link FileKind}'s rule (a quick look first: most lines are frames). */
     private static boolean isHeading(String line) {
-        return line.startsWith("Full thread dump ") && FileKind.jstackHeadingRuntime(line) != null;
+        return line.startsWith(FileKind.JSTACK_HEADING_START) && FileKind.jstackHeadingRuntime(line) != null;
     }
 
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */
     private void startOf(String line, List<String> before) {
         // FileKind's rule: a log's own line about a dump ("Full thread dump requested") is no heading.
-        String heading = line.startsWith("Full thread dump ") ? FileKind.jstackHeadingRuntime(line) : null;
+        String heading = line.startsWith(FileKind.JSTACK_HEADING_START) ? FileKind.jstackHeadingRuntime(line) : null;
         if (heading != null) {
             format = ThreadDumpSummary.Format.JSTACK;
             runtime = heading;
