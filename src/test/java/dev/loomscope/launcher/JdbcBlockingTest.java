@@ -67,16 +67,20 @@ class JdbcBlockingTest {
     }
 
     /**
-     * Timing: 400 queries of 20 ms through 10 connections are 40 rounds (800 ms in a perfect
-     * world); through 100, 4 rounds. Medians of three runs each, on a quiet machine.
+     * Timing: 400 queries of 20 ms through 10 connections are 40 rounds (800 ms in a perfect world); through 100, 4 rounds
+     * (80 ms). Ten times the connections must buy at least three quarters of the 720 ms a perfect world saves. Both runs pay
+     * the same cost beside their queries (400 virtual threads, their queries' round trips), which the difference leaves out;
+     * as a ratio (a third of the time or less) it did not: on a 2-core machine 1.8 times slower than the one the bound was
+     * set on, 100 connections took 327 ms against 967, and the ratio failed by 5 ms while 640 ms had been saved. Medians of
+     * three runs each.
      */
     @Test
     @Tag("timing")
-    void tenTimesTheConnectionsTakeAThirdOfTheTimeOrLess() throws InterruptedException {
+    void tenTimesTheConnectionsSaveMostOfWhatAPerfectWorldWould() throws InterruptedException {
         double ten = medianElapsed(jdbc(ExecutorKind.VIRTUAL, 400, 20, 10));
         double hundred = medianElapsed(jdbc(ExecutorKind.VIRTUAL, 400, 20, 100));
         assertThat(ten).isBetween(720.0, 1_600.0);
-        assertThat(hundred).isLessThanOrEqualTo(ten / 3);
+        assertThat(ten - hundred).as("saved by 100 connections, of the 720 ms a perfect world saves").isGreaterThanOrEqualTo(0.75 * 720);
     }
 
     private double medianElapsed(Scenario scenario) throws InterruptedException {
