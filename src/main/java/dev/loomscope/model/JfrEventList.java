@@ -114,11 +114,11 @@ final class JfrEventList {
             }
             var keys = new HashMap<Long, long[]>();
             counts.forEach((carrier, count) -> keys.put(carrier, new long[count[0]]));
-            var filled = new HashMap<Long, int[]>();
-            for (int i = 0, n = recording.size(); i < n; i++) {
+            for (int i = recording.size() - 1; i >= 0; i--) {
+                // Filled from the end, each carrier's count counting down to 0: the keys are sorted after.
                 long[] carrierKeys = PinOwner.read(recording.typeCode(i)) ? keys.get(recording.carrierId(i)) : null;
                 if (carrierKeys != null) {
-                    carrierKeys[filled.computeIfAbsent(recording.carrierId(i), c -> new int[1])[0]++] = TimeKeys.key(recording.timeNanos(i), i);
+                    carrierKeys[--counts.get(recording.carrierId(i))[0]] = TimeKeys.key(recording.timeNanos(i), i);
                 }
             }
             keys.values().forEach(Arrays::sort);
