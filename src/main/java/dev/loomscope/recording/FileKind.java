@@ -22,7 +22,7 @@ public enum FileKind {
     /** What is read first to tell a file's kind: a recording's or a dump's first bytes, or a log's first lines. */
     static final int TEXT_HEAD_BYTES = 64 * 1_024;
     /** How jstack's heading line begins (the JVM's own words, read, never shown). */
-    static final String JSTACK_HEADING_START = "Full thread dump ";
+    private static final String JSTACK_HEADING_START = "Full thread dump ";
     private static final byte[] HEADING = ("\n" + JSTACK_HEADING_START).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
     private static final java.util.regex.Pattern DUMP_TO_FILE_HEAD = java.util.regex.Pattern.compile("\\A\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\S+\\R\\S+\\R");
@@ -172,6 +172,9 @@ public enum FileKind {
      * that reads lines.
      */
     static String jstackHeadingRuntime(String line) {
+        if (!line.startsWith(JSTACK_HEADING_START)) {
+            return null; // most lines a reader asks about are frames: a quick look first
+        }
         byte[] bytes = ("\n" + line + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         var headings = new Headings(1);
         headings.scan(bytes, 0, bytes.length, 0);

@@ -173,15 +173,15 @@ final class TextThreadDumpReader {
         dumps = Math.max(dump, headings.length);
     }
 
-    /** Whether {@code line} is one of jstack's headings, by {@link FileKind}'s rule (a quick look first: most lines are frames). */
+    /** Whether {@code line} is one of jstack's headings, by {@link FileKind}'s rule. */
     private static boolean isHeading(String line) {
-        return line.startsWith(FileKind.JSTACK_HEADING_START) && FileKind.jstackHeadingRuntime(line) != null;
+        return FileKind.jstackHeadingRuntime(line) != null;
     }
 
     /** The lines before the first thread: {@code Thread.dump_to_file}'s pid, instant and version, or jstack's time and heading. */
     private void startOf(String line, List<String> before) {
         // FileKind's rule: a log's own line about a dump ("Full thread dump requested") is no heading.
-        String heading = line.startsWith(FileKind.JSTACK_HEADING_START) ? FileKind.jstackHeadingRuntime(line) : null;
+        String heading = FileKind.jstackHeadingRuntime(line);
         if (heading != null) {
             format = ThreadDumpSummary.Format.JSTACK;
             runtime = heading;
