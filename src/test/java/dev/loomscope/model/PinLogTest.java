@@ -144,16 +144,14 @@ class PinLogTest {
 
     @Test
     void aPinNamedFromEventsThatCameOutOfOrderIsNamedAgainFromTheWholeRecording() {
-        var run = new RunModel(7, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(2).withPool(2).build(), 2);
+        var run = pinsRun(2);
         long carrier = 31;
         // Task 0 blocks and lets the carrier go at 10 ms, and resumes there at 20. Task 1 ran there in between and pinned in
         // code that records no block, but its events come after the pin: as it came, the pin looked held by task 0.
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.SUBMITTED, 0, 0, 1, 1)
-                .add(dev.loomscope.protocol.EventType.SUBMITTED, 1, 0, 1, 1)
-                .add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10, 500, carrier)
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10, 500, carrier)
                 .add(dev.loomscope.protocol.EventType.RESUMED, 0, 20, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 21, 500, carrier)
                 .batch());
-        run.onJfrEvents(List.of(new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 13_000_000L, 5_000_000L, -1, carrier, "r", "", "")));
+        run.onJfrEvents(List.of(pin(13_000_000L, 5_000_000L, carrier)));
         assertThat(TaskState.pinned(run.states()[0])).as("named as it came, from the events that had come").isTrue();
         run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 12, 501, carrier)
                 .add(dev.loomscope.protocol.EventType.FINISHED, 1, 19, 501, carrier).batch());
@@ -178,17 +176,15 @@ class PinLogTest {
 
     @Test
     void aPinIsNeverPutOnATaskThatDidNotHoldItsCarrierOrOnAThreadItDidNotCome() {
-        var run = new RunModel(5, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(2).withPool(2).build(), 2);
+        var run = pinsRun(2);
         long carrier = 31;
         // Task 1's BLOCKED event is missing (its runner's ring lost it, say): its own start is the last event before its pin,
         // and task 0's block, 200 ms earlier, is no longer the carrier's last.
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.SUBMITTED, 0, 0, 1, 1)
-                .add(dev.loomscope.protocol.EventType.SUBMITTED, 1, 0, 1, 1)
-                .add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 0, 500, carrier)
+        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 0, 500, carrier)
                 .add(dev.loomscope.protocol.EventType.RESUMED, 0, 10, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 10, 500, carrier)
                 .add(dev.loomscope.protocol.EventType.STARTED, 1, 200, 501, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 1, 210, 501, carrier)
                 .batch());
-        var noThread = new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 200_200_000L, 9_000_000L, -1, carrier, "r", "", "");
+        var noThread = pin(200_200_000L, 9_000_000L, carrier);
         // A thread that is no task of the run (a service's own, say) pinned on the same carrier just after task 0 blocked.
         var notATask = new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 200_000L, 1_000_000L, 999_999_999L, carrier, "r", "", "");
         run.onJfrEvents(List.of(noThread, notATask));
