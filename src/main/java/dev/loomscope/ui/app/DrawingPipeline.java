@@ -22,6 +22,12 @@ import java.util.Locale;
  * maps Mesa and its LLVM into the process, about 55 MB of resident memory nothing ever uses.
  * {@code ./loomscope} and the app image's launcher set it in the environment they start the JVM
  * with, by the same rule; then the JVM leaves it as given and skips the foreign-function linker.
+ *
+ * <p>Drawing in software, the window also turns JavaFX's region cache off: made for a GPU, it keeps
+ * each pane's background as an image and stretches it back into every frame that touches the pane.
+ * In software that copy was most of the renderer's time during a big run, and filling the
+ * background directly half as costly (docs/performance.md, "Frame times"). A
+ * {@code -Dprism.disableRegionCaching} given is kept.
  */
 final class DrawingPipeline {
 
@@ -37,6 +43,17 @@ final class DrawingPipeline {
         if (gtkNeedsNoOpenGl(System.getProperty("os.name"), System.getProperty("prism.order"), System.getenv("GDK_GL"))) {
             setNativeEnvironment("GDK_GL", "disable");
         }
+        if (regionCacheOff(System.getProperty("prism.order"), System.getProperty(REGION_CACHE_OFF))) {
+            System.setProperty(REGION_CACHE_OFF, "true");
+        }
+    }
+
+    /** JavaFX's switch for its region cache (read once, as the toolkit starts). */
+    static final String REGION_CACHE_OFF = "prism.disableRegionCaching";
+
+    /** Whether to turn the region cache off: software drawing asked for (by the window or the user), and no choice given. */
+    static boolean regionCacheOff(String prismOrder, String given) {
+        return "sw".equals(prismOrder) && given == null;
     }
 
     /** Whether GTK can be told to skip OpenGL: software drawing only, on Linux, and no GDK_GL set by the user. */

@@ -91,6 +91,7 @@ public final class FrameBenchmark implements Callable<Integer> {
         }
         var opened = new CompletableFuture<MainWindow>();
         JavaFxLog.quietDuringStartup();
+        DrawingPipeline.choose(); // the pipeline the window gets
         Platform.startup(() -> LoomScopeApp.open(new Stage(),
                 new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)
                 .whenComplete((shown, failure) -> {

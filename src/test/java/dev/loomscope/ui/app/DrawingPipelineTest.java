@@ -49,6 +49,14 @@ class DrawingPipelineTest {
         assertThat(DrawingPipeline.gtkNeedsNoOpenGl("Windows 11", "sw", null)).isFalse();
     }
 
+    @Test
+    void drawingInSoftwareFillsBackgroundsDirectlyUnlessTheUserChoseOtherwise() {
+        assertThat(DrawingPipeline.regionCacheOff("sw", null)).isTrue();
+        assertThat(DrawingPipeline.regionCacheOff(null, null)).as("JavaFX may use a GPU, where the cache pays").isFalse();
+        assertThat(DrawingPipeline.regionCacheOff("es2", null)).isFalse();
+        assertThat(DrawingPipeline.regionCacheOff("sw", "false")).as("-Dprism.disableRegionCaching given").isFalse();
+    }
+
     /** GTK reads the C environment, not Java's copy of it: the variable must be there. */
     @Test
     @org.junit.jupiter.api.condition.EnabledOnOs({org.junit.jupiter.api.condition.OS.LINUX, org.junit.jupiter.api.condition.OS.MAC})
