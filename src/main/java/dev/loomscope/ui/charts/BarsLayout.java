@@ -311,18 +311,13 @@ public final class BarsLayout {
         }
     }
 
-    /** Round ticks under the plot, as many as fit without touching, and the unit. */
+    /** Round ticks under the plot, as many as fit without touching, and the unit after the last one ("0  50  100 MB"). */
     private void ticks(String unit, Font font, double line, double pad) {
         double y = plotY + plotHeight + pad / 2;
-        double plotRight = plotX + plotWidth;
         boolean seconds = "ms".equals(unit) && axisMax >= 2_000;
         String unitText = seconds ? "s" : unit;
         double unitWidth = widthOf(unitText, font);
-        // The unit at the left, under the run names and before the 0, where it takes no tick's room; else at the right end.
-        double left = plotX - widthOf("0", font) / 2 - pad - unitWidth;
-        double unitX = left >= 0 ? left : Math.min(width - unitWidth, plotRight - unitWidth / 2);
-        double limit = left >= 0 ? width : unitX - pad;
-        var unitLabel = new Label(Kind.UNIT, unitText, font, unitX, y, unitWidth, line, false);
+        double space = widthOf(" ", font);
         for (int wanted = 6; wanted >= 1; wanted--) {
             double step = Ticks.niceStep(axisMax / wanted);
             var labels = new ArrayList<Label>();
@@ -333,12 +328,12 @@ public final class BarsLayout {
                 double value = k * step;
                 String text = tickText(value, step, seconds);
                 double w = widthOf(text, font);
-                double x = xOf(value) - w / 2;
-                x = Math.max(0, x);
-                if (x < lastRight + pad || x + w > limit) {
-                    if (x < lastRight + pad) {
-                        fits = false;
-                    }
+                double x = Math.max(0, xOf(value) - w / 2);
+                if (x < lastRight + pad) {
+                    fits = false;
+                    break;
+                }
+                if (x + w > width) {
                     break;
                 }
                 labels.add(new Label(Kind.TICK, text, font, x, y, w, line, false));
@@ -346,12 +341,25 @@ public final class BarsLayout {
                 lastRight = x + w;
             }
             if (fits || wanted == 1) {
+                // The unit follows the last tick's number; a tick that leaves it no room goes, down to two. Where
+                // even then it has none (a long unit in a narrow chart), it goes before the 0, under the run names.
+                double before = plotX - widthOf("0", font) / 2 - pad - unitWidth;
+                while (labels.size() > (before >= 0 ? 2 : 1) && rightOf(labels.getLast()) + space + unitWidth > width) {
+                    labels.removeLast();
+                    xs.removeLast();
+                }
                 texts.addAll(labels);
                 grid.addAll(xs);
-                break;
+                double after = labels.isEmpty() ? plotX : rightOf(labels.getLast()) + space;
+                double unitX = after + unitWidth <= width || before < 0 ? Math.max(0, Math.min(after, width - unitWidth)) : before;
+                texts.add(new Label(Kind.UNIT, unitText, font, unitX, y, unitWidth, line, false));
+                return;
             }
         }
-        texts.add(unitLabel);
+    }
+
+    private static double rightOf(Label label) {
+        return label.x() + label.width();
     }
 
     private static String tickText(double value, double step, boolean seconds) {

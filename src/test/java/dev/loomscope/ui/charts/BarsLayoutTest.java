@@ -175,4 +175,42 @@ class BarsLayoutTest {
         assertThat(layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.VALUE).map(BarsLayout.Label::text))
                 .contains("heap +145", "RSS +40  \u00b7  heap +36").noneMatch(text -> text.contains("MB"));
     }
+
+    /** The axis names its unit after its last number ("0  50  100  150 MB"), not before the 0, where it read as "MB 0". */
+    @Test
+    void theUnitFollowsTheLastTickOnTheTickRowAtEverySize() throws Exception {
+        List<String> problems = Fx.call(() -> {
+            var found = new ArrayList<String>();
+            for (Comparison.Panel panel : List.of(schedulers(), memory())) {
+                for (int width = 230; width <= 1500; width += 90) {
+                    var layout = BarsLayout.of(panel, width, 300, STAGE);
+                    var ticks = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.TICK).toList();
+                    var units = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).toList();
+                    String where = "%s at %d px".formatted(panel.title(), width);
+                    if (ticks.isEmpty() || units.size() != 1) {
+                        found.add(where + ": " + ticks.size() + " ticks, " + units.size() + " units");
+                        continue;
+                    }
+                    var unit = units.getFirst();
+                    var last = ticks.getLast();
+                    if (ticks.size() < 2 || unit.x() < last.x() + last.width() || unit.x() + unit.width() > width + 0.5 || unit.y() != last.y()) {
+                        found.add(where + ": '" + unit.text() + "' at " + unit.x() + ", the last tick '" + last.text() + "' ends at "
+                                + (last.x() + last.width()));
+                    }
+                }
+            }
+            return found;
+        });
+        assertThat(problems).isEmpty();
+        // A long unit in a narrow chart (the ThreadLocal trap's objects, beside its heap on stage) keeps two numbers and goes before the 0.
+        var objects = List.of(new Comparison.Bar("#1 fixed(200)", 200, "200"), new Comparison.Bar("#2 virtual", 10_000, "10,000"));
+        var narrow = Fx.call(() -> BarsLayout.of(new Comparison.Panel("Objects made", "objects", List.of(new Comparison.Series("objects", false, objects))),
+                300, 190, STAGE));
+        var ticks = narrow.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.TICK).toList();
+        var unit = narrow.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).findFirst().orElseThrow();
+        assertThat(ticks).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(unit.x() + unit.width()).isLessThanOrEqualTo(ticks.getFirst().x());
+        var seconds = Fx.call(() -> BarsLayout.of(schedulers(), 900, 300, STAGE));
+        assertThat(seconds.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).map(BarsLayout.Label::text)).containsExactly("s");
+    }
 }
