@@ -99,7 +99,7 @@ final class FrameLoop {
      * replay, race, script, observation or clip, and no input for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
     static final long SLOW_TICK_MS = 100;
-    /** The idle window's tick: what a popup, a dialog or work finishing in the background changed shows within a quarter second. */
+    /** The idle window's tick: what work finishing in the background changed shows within a quarter second (input wakes the loop at once). */
     static final long IDLE_TICK_MS = 250;
     /** How long after the last input, movement or the start an idle window keeps its 60 pulses a second. */
     static final long IDLE_AFTER_MS = 1_500;

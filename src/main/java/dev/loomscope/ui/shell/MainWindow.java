@@ -191,20 +191,13 @@ public final class MainWindow extends BorderPane {
         docs.openWith(opener);
     }
 
+    /** Until disposed, input in any window wakes the loop. */
+    private javafx.util.Subscription hearingInput = javafx.util.Subscription.EMPTY;
+
     public void start() {
-        // Input wakes an idle loop; popups' input (a combo box's list) reaches their own scenes, their effects the next tick.
-        javafx.event.EventHandler<javafx.scene.input.InputEvent> wake = event -> loop.wake();
-        // On the scene, not this node: a key with no focus owner goes to the scene's root, which holds this window.
-        var heard = new javafx.scene.Scene[1];
-        sceneProperty().subscribe(scene -> {
-            if (heard[0] != null) {
-                heard[0].removeEventFilter(javafx.scene.input.InputEvent.ANY, wake);
-            }
-            heard[0] = scene;
-            if (scene != null) {
-                scene.addEventFilter(javafx.scene.input.InputEvent.ANY, wake);
-            }
-        });
+        // Input wakes an idle loop, in any of the app's windows: a preset picked from the combo box's list (a popup with a
+        // scene of its own) shows at once, not at the idle loop's next tick.
+        hearingInput = dev.loomscope.ui.fx.InputAnywhere.hear(event -> loop.wake());
         widthProperty().subscribe(loop::wake);
         heightProperty().subscribe(loop::wake);
         loop.movesWhile(() -> observe.shown() && observe.session.isObserving() || exports.clips().isRecording());
@@ -224,8 +217,6 @@ public final class MainWindow extends BorderPane {
         notes.get().toggle(getScene() == null ? null : getScene().getWindow(), scene -> {
             themes.dress(scene);
             bindings.install(scene);
-            // The notes' keys (a theme, the next preset) change this window: their input wakes its loop too.
-            scene.addEventFilter(javafx.scene.input.InputEvent.ANY, event -> loop.wake());
         });
     }
 
@@ -261,6 +252,7 @@ public final class MainWindow extends BorderPane {
         notes.ifMade(SpeakerNotesWindow::close);
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
+        hearingInput.unsubscribe();
         observe.session.dispose();
         session.stop();
         session.deleteRecordings();

@@ -245,6 +245,22 @@ class MainWindowTest {
         });
         assertThat(idleAfterAKey).as("a key wakes it at once").isFalse();
         Fx.waitUntil("idle again a moment after the key", Duration.ofSeconds(10), window::idles);
+        // A popup (a combo box's list, a menu) has a scene of its own: a click there wakes the window too.
+        var popup = Fx.call(() -> {
+            var shown = new javafx.stage.Popup();
+            shown.getContent().add(new javafx.scene.control.Label("a list"));
+            shown.show(scene.getWindow());
+            return shown;
+        });
+        Fx.waitUntil("idle with the popup open", Duration.ofSeconds(10), window::idles);
+        boolean idleAfterAClickInThePopup = Fx.call(() -> {
+            javafx.event.Event.fireEvent(popup.getScene().getRoot(), new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_PRESSED,
+                    1, 1, 1, 1, javafx.scene.input.MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true, false, false, null));
+            popup.hide();
+            return window.idles();
+        });
+        assertThat(idleAfterAClickInThePopup).as("a click in a popup wakes it at once").isFalse();
+        Fx.waitUntil("idle again a moment after the click", Duration.ofSeconds(10), window::idles);
 
         opened.chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
