@@ -1,6 +1,7 @@
 package dev.loomscope.ui.fx;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -21,9 +22,11 @@ public final class InputAnywhere {
     private final EventHandler<InputEvent> handler;
     /** The scenes heard, weakly: a popup's scene goes with its popup. */
     private final Set<Scene> heard = Collections.newSetFromMap(new WeakHashMap<>());
-    private final Map<Window, Subscription> watched = new WeakHashMap<>();
+    /** The windows showing, each with its watch on its scene (dropped when it hides: the watch holds the window). */
+    private final Map<Window, Subscription> watched = new HashMap<>();
     private final ListChangeListener<Window> shown = change -> {
         while (change.next()) {
+            change.getRemoved().forEach(this::forget);
             change.getAddedSubList().forEach(this::watch);
         }
     };
@@ -47,6 +50,13 @@ public final class InputAnywhere {
                 scene.addEventFilter(InputEvent.ANY, handler);
             }
         }));
+    }
+
+    private void forget(Window window) {
+        Subscription watch = watched.remove(window);
+        if (watch != null) {
+            watch.unsubscribe();
+        }
     }
 
     private void stop() {
