@@ -31,6 +31,9 @@ import java.util.Locale;
  */
 final class DrawingPipeline {
 
+    /** JavaFX's switch for its region cache (read once, as the toolkit starts). */
+    static final String REGION_CACHE_OFF = "prism.disableRegionCaching";
+
     private DrawingPipeline() {
     }
 
@@ -47,9 +50,6 @@ final class DrawingPipeline {
             System.setProperty(REGION_CACHE_OFF, "true");
         }
     }
-
-    /** JavaFX's switch for its region cache (read once, as the toolkit starts). */
-    static final String REGION_CACHE_OFF = "prism.disableRegionCaching";
 
     /** Whether to turn the region cache off: software drawing asked for (by the window or the user), and no choice given. */
     static boolean regionCacheOff(String prismOrder, String given) {

@@ -341,17 +341,28 @@ public final class BarsLayout {
                 lastRight = x + w;
             }
             if (fits || wanted == 1) {
-                // The unit follows the last tick's number; a tick that leaves it no room goes, down to two. Where
-                // even then it has none (a long unit in a narrow chart), it goes before the 0, under the run names.
-                double before = plotX - widthOf("0", font) / 2 - pad - unitWidth;
-                while (labels.size() > (before >= 0 ? 2 : 1) && rightOf(labels.getLast()) + space + unitWidth > width) {
-                    labels.removeLast();
-                    xs.removeLast();
+                // The unit follows the last number that leaves it room, keeping two numbers at least. Where two do not (a
+                // long unit in a narrow chart), it goes before the 0, under the run names, and every number stays; where
+                // there is no room there either, the numbers that would touch it go.
+                int kept = labels.size();
+                while (kept > 2 && rightOf(labels.get(kept - 1)) + space + unitWidth > width) {
+                    kept--;
                 }
-                texts.addAll(labels);
-                grid.addAll(xs);
-                double after = labels.isEmpty() ? plotX : rightOf(labels.getLast()) + space;
-                double unitX = after + unitWidth <= width || before < 0 ? Math.max(0, Math.min(after, width - unitWidth)) : before;
+                double before = plotX - widthOf("0", font) / 2 - pad - unitWidth;
+                double unitX;
+                if (kept >= 1 && rightOf(labels.get(kept - 1)) + space + unitWidth <= width) {
+                    unitX = rightOf(labels.get(kept - 1)) + space;
+                } else if (before >= 0) {
+                    unitX = before;
+                    kept = labels.size();
+                } else {
+                    unitX = Math.max(0, width - unitWidth);
+                    while (kept > 0 && rightOf(labels.get(kept - 1)) + space > unitX) {
+                        kept--;
+                    }
+                }
+                texts.addAll(labels.subList(0, kept));
+                grid.addAll(xs.subList(0, kept));
                 texts.add(new Label(Kind.UNIT, unitText, font, unitX, y, unitWidth, line, false));
                 return;
             }

@@ -13,9 +13,10 @@ import javafx.stage.Window;
 import javafx.util.Subscription;
 
 /**
- * Hears input in every window of the app as it shows: the main window, the speaker notes, dialogs,
- * and the popups that have scenes of their own (a combo box's list, a menu). Input there reaches
- * only its own scene, so a filter on the main scene alone misses a preset picked from a list.
+ * Hears input in every JavaFX window of the app as it shows: the main window, the speaker notes, and
+ * the popups that have scenes of their own (a combo box's list, a menu). Input there reaches only its
+ * own scene, so a filter on the main scene alone misses a preset picked from a list. (The system's
+ * file choosers are not JavaFX windows: what they choose shows once the window acts on it.)
  */
 public final class InputAnywhere {
 
@@ -35,7 +36,10 @@ public final class InputAnywhere {
         this.handler = handler;
     }
 
-    /** Calls {@code handler} (on the FX thread) for every input event in any window, now and later shown, until unsubscribed. */
+    /**
+     * Calls {@code handler} for every input event in any window, now and later shown, until unsubscribed. On the FX thread
+     * only, as the list of windows is.
+     */
     public static Subscription hear(EventHandler<InputEvent> handler) {
         var anywhere = new InputAnywhere(handler);
         Window.getWindows().forEach(anywhere::watch);
@@ -44,7 +48,7 @@ public final class InputAnywhere {
     }
 
     private void watch(Window window) {
-        // A window may change its scene while shown (the main window's opening frame gives way to the window).
+        // A window may be given another scene while shown: the new one is heard too.
         watched.computeIfAbsent(window, w -> w.sceneProperty().subscribe(scene -> {
             if (scene != null && heard.add(scene)) {
                 scene.addEventFilter(InputEvent.ANY, handler);

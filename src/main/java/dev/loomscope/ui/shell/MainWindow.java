@@ -67,6 +67,8 @@ public final class MainWindow extends BorderPane {
     private final WindowCentre centre;
     private final BottomTabs tabs;
     private final OpenParts opened;
+    /** Until disposed, input in any of the app's windows wakes the loop. */
+    private javafx.util.Subscription hearingInput = javafx.util.Subscription.EMPTY;
 
     /**
      * @param attacher where "Observe a running JVM" finds JVMs and attaches (tests give their own)
@@ -191,9 +193,6 @@ public final class MainWindow extends BorderPane {
         docs.openWith(opener);
     }
 
-    /** Until disposed, input in any window wakes the loop. */
-    private javafx.util.Subscription hearingInput = javafx.util.Subscription.EMPTY;
-
     public void start() {
         // Input wakes an idle loop, in any of the app's windows: a preset picked from the combo box's list (a popup with a
         // scene of its own) shows at once, not at the idle loop's next tick.
@@ -249,10 +248,11 @@ public final class MainWindow extends BorderPane {
     SpeakerNotesWindow notes() { return notes.get(); }
 
     public void dispose() {
+        // First: the app-wide list of windows holds this window through it.
+        hearingInput.unsubscribe();
         notes.ifMade(SpeakerNotesWindow::close);
         exports.clips().stop(); // the clip so far is saved, not lost with the window
         loop.stop();
-        hearingInput.unsubscribe();
         observe.session.dispose();
         session.stop();
         session.deleteRecordings();

@@ -210,6 +210,25 @@ class BarsLayoutTest {
         var unit = narrow.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).findFirst().orElseThrow();
         assertThat(ticks).hasSizeGreaterThanOrEqualTo(2);
         assertThat(unit.x() + unit.width()).isLessThanOrEqualTo(ticks.getFirst().x());
+        // Before the 0 it takes no number's room: the axis keeps every number it had room for.
+        double plotRight = narrow.plot().getMaxX();
+        assertThat(ticks.getLast().x() + ticks.getLast().width()).as("the last number near the plot's end")
+                .isGreaterThan(plotRight - 2 * ticks.getLast().width());
+        // Short names, a long unit, a tiny chart: no room before the 0 or after the numbers, and still nothing touches.
+        var tiny = List.of(new Comparison.Bar("#1", 200, "200"), new Comparison.Bar("#2", 10_000, "10,000"));
+        for (int width = 60; width <= 200; width += 10) {
+            int w = width;
+            var layout = Fx.call(() -> BarsLayout.of(new Comparison.Panel("Objects made", "objects", List.of(new Comparison.Series("objects", false, tiny))),
+                    w, 160, STAGE));
+            var row = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.TICK || text.kind() == BarsLayout.Kind.UNIT).toList();
+            for (int i = 0; i < row.size(); i++) {
+                for (int j = i + 1; j < row.size(); j++) {
+                    assertThat(row.get(i).bounds().getMaxX() <= row.get(j).bounds().getMinX() + 0.5
+                            || row.get(j).bounds().getMaxX() <= row.get(i).bounds().getMinX() + 0.5)
+                            .as("at %d px: '%s' and '%s'", w, row.get(i).text(), row.get(j).text()).isTrue();
+                }
+            }
+        }
         var seconds = Fx.call(() -> BarsLayout.of(schedulers(), 900, 300, STAGE));
         assertThat(seconds.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).map(BarsLayout.Label::text)).containsExactly("s");
     }

@@ -33,6 +33,7 @@ class InputAnywhereTest {
     void aWindowAndItsPopupAreHeardOnceEachTimeEvenShownAgainAndNotAfterTheEnd() throws Exception {
         var heard = new AtomicInteger();
         var stage = Fx.call(Stage::new);
+        javafx.util.Subscription subscription = javafx.util.Subscription.EMPTY;
         try {
             var popup = Fx.call(() -> {
                 stage.setScene(new Scene(new StackPane(new Label("window")), 200, 100));
@@ -41,9 +42,10 @@ class InputAnywhereTest {
                 list.getContent().add(new Label("a list"));
                 return list;
             });
-            // Keys only: the pointer (the display's own) may cross the windows as they show and hide.
-            var subscription = Fx.call(() -> InputAnywhere.hear(event -> {
-                if (event instanceof KeyEvent) {
+            // Keys in these two windows only: the pointer (the display's own) may cross them as they show and hide, and other
+            // tests' windows share this JVM and its FX thread.
+            subscription = Fx.call(() -> InputAnywhere.hear(event -> {
+                if (event instanceof KeyEvent && (event.getSource() == stage.getScene() || event.getSource() == popup.getScene())) {
                     heard.incrementAndGet();
                 }
             }));
@@ -57,8 +59,9 @@ class InputAnywhereTest {
                 });
                 assertThat(heard).as("the popup, shown %d times, heard once an event", shown).hasValue(1 + shown);
             }
+            var hearing = subscription;
             Fx.run(() -> {
-                subscription.unsubscribe();
+                hearing.unsubscribe();
                 key(stage.getScene());
                 popup.show(stage);
                 key(popup.getScene());
@@ -66,7 +69,11 @@ class InputAnywhereTest {
             });
             assertThat(heard).as("nothing once unsubscribed").hasValue(3);
         } finally {
-            Fx.run(stage::close);
+            var end = subscription;
+            Fx.run(() -> {
+                end.unsubscribe();
+                stage.close();
+            });
         }
     }
 }
