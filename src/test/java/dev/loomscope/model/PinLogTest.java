@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.protocol.EventType;
+import dev.loomscope.protocol.JfrEvent;
+import dev.loomscope.result.RunResult;
+import dev.loomscope.testing.Events;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -104,24 +108,24 @@ class PinLogTest {
         // last task on each carrier of each half (98, 99, 198 and 199) resumes only after its pin has come.
         var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(200).withPool(2).build();
         var run = new RunModel(6, scenario, 2);
-        var submitted = new dev.loomscope.testing.Events();
+        var submitted = new Events();
         for (int task = 0; task < 200; task++) {
-            submitted.add(dev.loomscope.protocol.EventType.SUBMITTED, task, 0, 1, 1);
+            submitted.add(EventType.SUBMITTED, task, 0, 1, 1);
         }
         run.onEvents(submitted.batch());
         var waiting = java.util.Set.of(98, 99, 198, 199);
         for (int half = 0; half < 2; half++) {
-            var events = new dev.loomscope.testing.Events();
-            var resumedLate = new dev.loomscope.testing.Events();
-            var pins = new java.util.ArrayList<dev.loomscope.protocol.JfrEvent>();
+            var events = new Events();
+            var resumedLate = new Events();
+            var pins = new java.util.ArrayList<JfrEvent>();
             for (int task = half * 100; task < half * 100 + 100; task++) {
                 long carrier = 31 + task % 2;
                 double start = task / 2 * 10.0;
-                events.add(dev.loomscope.protocol.EventType.STARTED, task, start, 10_000 + task, carrier)
-                        .add(dev.loomscope.protocol.EventType.BLOCKED, task, start, 10_000 + task, carrier);
-                (waiting.contains(task) ? resumedLate : events).add(dev.loomscope.protocol.EventType.RESUMED, task, start + 10, 10_000 + task, carrier)
-                        .add(dev.loomscope.protocol.EventType.FINISHED, task, start + 10, 10_000 + task, carrier);
-                pins.add(new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, (long) ((start + 0.2) * 1e6), 9_000_000L, -1,
+                events.add(EventType.STARTED, task, start, 10_000 + task, carrier)
+                        .add(EventType.BLOCKED, task, start, 10_000 + task, carrier);
+                (waiting.contains(task) ? resumedLate : events).add(EventType.RESUMED, task, start + 10, 10_000 + task, carrier)
+                        .add(EventType.FINISHED, task, start + 10, 10_000 + task, carrier);
+                pins.add(new JfrEvent(JfrEvent.PINNED, (long) ((start + 0.2) * 1e6), 9_000_000L, -1,
                         carrier, "Native or VM frame on stack", "Thread.sleep", "java.lang.Thread.sleep(Thread.java:1)"));
             }
             run.onEvents(events.batch());
@@ -135,7 +139,7 @@ class PinLogTest {
             assertThat(TaskState.pinned(run.states()[task])).as("task %d shown pinned during the run", task).isEqualTo(!waiting.contains(task));
             assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread", task).isEqualTo(waiting.contains(task) ? -1 : 10_000 + task);
         }
-        run.finish(dev.loomscope.result.RunResult.failed(scenario, 1_000, "stopped"));
+        run.finish(RunResult.failed(scenario, 1_000, "stopped"));
         for (int task = 0; task < 200; task++) {
             assertThat(run.pins().get(task).event().threadId()).as("pin %d's thread at the end", task).isEqualTo(10_000 + task);
             assertThat(TaskState.pinned(run.states()[task])).as("task %d shown pinned at the end", task).isTrue();
@@ -148,14 +152,14 @@ class PinLogTest {
         long carrier = 31;
         // Task 0 blocks and lets the carrier go at 10 ms, and resumes there at 20. Task 1 ran there in between and pinned in
         // code that records no block, but its events come after the pin: as it came, the pin looked held by task 0.
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10, 500, carrier)
-                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 20, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 21, 500, carrier)
+        run.onEvents(new Events().add(EventType.STARTED, 0, 0, 500, carrier).add(EventType.BLOCKED, 0, 10, 500, carrier)
+                .add(EventType.RESUMED, 0, 20, 500, carrier).add(EventType.FINISHED, 0, 21, 500, carrier)
                 .batch());
         run.onJfrEvents(List.of(pin(13_000_000L, 5_000_000L, carrier)));
         assertThat(TaskState.pinned(run.states()[0])).as("named as it came, from the events that had come").isTrue();
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 12, 501, carrier)
-                .add(dev.loomscope.protocol.EventType.FINISHED, 1, 19, 501, carrier).batch());
-        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 21, "stopped"));
+        run.onEvents(new Events().add(EventType.STARTED, 1, 12, 501, carrier)
+                .add(EventType.FINISHED, 1, 19, 501, carrier).batch());
+        run.finish(RunResult.failed(run.scenario(), 21, "stopped"));
 
         assertThat(TaskState.pinned(run.states()[0])).as("task 0 let its carrier go: not its pin").isFalse();
         assertThat(TaskState.pinned(run.states()[1])).as("task 1's thread the pin did not name: left unnamed").isFalse();
@@ -180,15 +184,15 @@ class PinLogTest {
         long carrier = 31;
         // Task 1's BLOCKED event is missing (its runner's ring lost it, say): its own start is the last event before its pin,
         // and task 0's block, 200 ms earlier, is no longer the carrier's last.
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 0, 500, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 0, 0, 500, carrier)
-                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 10, 500, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 0, 10, 500, carrier)
-                .add(dev.loomscope.protocol.EventType.STARTED, 1, 200, 501, carrier).add(dev.loomscope.protocol.EventType.FINISHED, 1, 210, 501, carrier)
+        run.onEvents(new Events().add(EventType.STARTED, 0, 0, 500, carrier).add(EventType.BLOCKED, 0, 0, 500, carrier)
+                .add(EventType.RESUMED, 0, 10, 500, carrier).add(EventType.FINISHED, 0, 10, 500, carrier)
+                .add(EventType.STARTED, 1, 200, 501, carrier).add(EventType.FINISHED, 1, 210, 501, carrier)
                 .batch());
         var noThread = pin(200_200_000L, 9_000_000L, carrier);
         // A thread that is no task of the run (a service's own, say) pinned on the same carrier just after task 0 blocked.
-        var notATask = new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, 200_000L, 1_000_000L, 999_999_999L, carrier, "r", "", "");
+        var notATask = new JfrEvent(JfrEvent.PINNED, 200_000L, 1_000_000L, 999_999_999L, carrier, "r", "", "");
         run.onJfrEvents(List.of(noThread, notATask));
-        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 210, "stopped"));
+        run.finish(RunResult.failed(run.scenario(), 210, "stopped"));
 
         assertThat(TaskState.pinned(run.states()[0])).isFalse();
         assertThat(run.pins().get(0).event().threadId()).isEqualTo(-1);
@@ -200,15 +204,15 @@ class PinLogTest {
         // The measured case (RecentCarrierEventsTest's), its pin coming before its task resumed: named at the run's end.
         long carrier = 34;
         var late = pinsRun(3);
-        late.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 3_247.9, 1_228, carrier)
-                .add(dev.loomscope.protocol.EventType.BLOCKED, 1, 3_247.960, 1_228, carrier).batch());
+        late.onEvents(new Events().add(EventType.STARTED, 1, 3_247.9, 1_228, carrier)
+                .add(EventType.BLOCKED, 1, 3_247.960, 1_228, carrier).batch());
         late.onJfrEvents(List.of(pin(3_252_296_000L, 751_000L, carrier)));
         assertThat(TaskState.pinned(late.states()[1])).as("not named before its task resumed").isFalse();
-        late.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.RESUMED, 1, 3_253.090, 1_228, carrier)
-                .add(dev.loomscope.protocol.EventType.FINISHED, 1, 3_253.092, 1_228, carrier)
-                .add(dev.loomscope.protocol.EventType.STARTED, 2, 3_253.100, 1_230, carrier).add(dev.loomscope.protocol.EventType.BLOCKED, 2, 3_253.131, 1_230, carrier)
-                .add(dev.loomscope.protocol.EventType.RESUMED, 2, 3_258.3, 1_230, carrier).batch());
-        late.finish(dev.loomscope.result.RunResult.failed(late.scenario(), 3_260, "stopped"));
+        late.onEvents(new Events().add(EventType.RESUMED, 1, 3_253.090, 1_228, carrier)
+                .add(EventType.FINISHED, 1, 3_253.092, 1_228, carrier)
+                .add(EventType.STARTED, 2, 3_253.100, 1_230, carrier).add(EventType.BLOCKED, 2, 3_253.131, 1_230, carrier)
+                .add(EventType.RESUMED, 2, 3_258.3, 1_230, carrier).batch());
+        late.finish(RunResult.failed(late.scenario(), 3_260, "stopped"));
 
         assertThat(TaskState.pinned(late.states()[1])).isTrue();
         assertThat(TaskState.pinned(late.states()[2])).isFalse();
@@ -220,12 +224,9 @@ class PinLogTest {
         // A cancelled scope ends a task in its pinned sleep: the task records its cancellation, no resume.
         var run = pinsRun(1);
         long carrier = 31;
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 1, 700, carrier)
-                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 1, 700, carrier).add(dev.loomscope.protocol.EventType.CANCELLED, 0, 30, 700, carrier).batch());
-        run.onJfrEvents(List.of(pin(1_200_000L, 28_700_000L, carrier)));
-        assertThat(TaskState.pinned(run.states()[0])).as("named as it came").isTrue();
-        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 30, "stopped"));
-        assertThat(TaskState.pinned(run.states()[0])).as("and at the end").isTrue();
+        run.onEvents(new Events().add(EventType.STARTED, 0, 1, 700, carrier)
+                .add(EventType.BLOCKED, 0, 1, 700, carrier).add(EventType.CANCELLED, 0, 30, 700, carrier).batch());
+        namedAsItComesAndAtTheEnd(run, pin(1_200_000L, 28_700_000L, carrier), 30);
         assertThat(run.pins().get(0).event().threadId()).isEqualTo(700);
     }
 
@@ -234,27 +235,24 @@ class PinLogTest {
         // Block, pin and resume within one microsecond: the run's end compares their times to the nanosecond, as the live naming.
         var run = pinsRun(1);
         long carrier = 31;
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 10.0, 700, carrier)
-                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 10.000_000, 700, carrier)
-                .add(dev.loomscope.protocol.EventType.RESUMED, 0, 10.000_700, 700, carrier).batch());
-        run.onJfrEvents(List.of(pin(10_000_100L, 400L, carrier)));
-        assertThat(TaskState.pinned(run.states()[0])).as("named as it came").isTrue();
-        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 11, "stopped"));
-        assertThat(TaskState.pinned(run.states()[0])).as("and at the end").isTrue();
+        run.onEvents(new Events().add(EventType.STARTED, 0, 10.0, 700, carrier)
+                .add(EventType.BLOCKED, 0, 10.000_000, 700, carrier)
+                .add(EventType.RESUMED, 0, 10.000_700, 700, carrier).batch());
+        namedAsItComesAndAtTheEnd(run, pin(10_000_100L, 400L, carrier), 11);
     }
 
     @Test
     void aPinPastWhatTheRecordingKeptKeepsTheNameItWasGivenAsItCame() {
         var run = pinsRun(2);
         long carrier = 31;
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 0, 1, 700, carrier)
-                .add(dev.loomscope.protocol.EventType.BLOCKED, 0, 1, 700, carrier).add(dev.loomscope.protocol.EventType.RESUMED, 0, 11, 700, carrier).batch());
+        run.onEvents(new Events().add(EventType.STARTED, 0, 1, 700, carrier)
+                .add(EventType.BLOCKED, 0, 1, 700, carrier).add(EventType.RESUMED, 0, 11, 700, carrier).batch());
         // The recording stops keeping (its heap would not grow): task 1's events are applied, not kept.
         run.recordingWhileRunning().stopKeeping();
-        run.onEvents(new dev.loomscope.testing.Events().add(dev.loomscope.protocol.EventType.STARTED, 1, 20, 701, carrier)
-                .add(dev.loomscope.protocol.EventType.BLOCKED, 1, 20, 701, carrier).add(dev.loomscope.protocol.EventType.RESUMED, 1, 30, 701, carrier).batch());
+        run.onEvents(new Events().add(EventType.STARTED, 1, 20, 701, carrier)
+                .add(EventType.BLOCKED, 1, 20, 701, carrier).add(EventType.RESUMED, 1, 30, 701, carrier).batch());
         run.onJfrEvents(List.of(pin(1_200_000L, 9_000_000L, carrier), pin(20_200_000L, 9_000_000L, carrier)));
-        run.finish(dev.loomscope.result.RunResult.failed(run.scenario(), 30, "stopped"));
+        run.finish(RunResult.failed(run.scenario(), 30, "stopped"));
 
         assertThat(TaskState.pinned(run.states()[0])).isTrue();
         assertThat(TaskState.pinned(run.states()[1])).as("named as it came; the recording cannot tell").isTrue();
@@ -264,16 +262,24 @@ class PinLogTest {
     /** A virtual run of {@code tasks}, each submitted. */
     private static RunModel pinsRun(int tasks) {
         var run = new RunModel(8, dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(tasks).withPool(2).build(), 2);
-        var submitted = new dev.loomscope.testing.Events();
+        var submitted = new Events();
         for (int task = 0; task < tasks; task++) {
-            submitted.add(dev.loomscope.protocol.EventType.SUBMITTED, task, 0, 1, 1);
+            submitted.add(EventType.SUBMITTED, task, 0, 1, 1);
         }
         run.onEvents(submitted.batch());
         return run;
     }
 
+    /** {@code run} gets {@code pin}, then ends at {@code endMs}: its task 0 shows pinned as the pin comes, and still at the end. */
+    private static void namedAsItComesAndAtTheEnd(RunModel run, JfrEvent pin, double endMs) {
+        run.onJfrEvents(List.of(pin));
+        assertThat(TaskState.pinned(run.states()[0])).as("named as it came").isTrue();
+        run.finish(RunResult.failed(run.scenario(), endMs, "stopped"));
+        assertThat(TaskState.pinned(run.states()[0])).as("and at the end").isTrue();
+    }
+
     /** A pin JFR sent without its thread. */
-    private static dev.loomscope.protocol.JfrEvent pin(long startNanos, long durationNanos, long carrier) {
-        return new dev.loomscope.protocol.JfrEvent(dev.loomscope.protocol.JfrEvent.PINNED, startNanos, durationNanos, -1, carrier, "r", "", "");
+    private static JfrEvent pin(long startNanos, long durationNanos, long carrier) {
+        return new JfrEvent(JfrEvent.PINNED, startNanos, durationNanos, -1, carrier, "r", "", "");
     }
 }

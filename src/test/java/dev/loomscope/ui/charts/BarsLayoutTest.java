@@ -56,6 +56,22 @@ class BarsLayoutTest {
                 new Comparison.Series("heap +MB", false, h), new Comparison.Series("published", true, published)));
     }
 
+    /** Each two of {@code texts} that overlap by more than half a pixel, as "WHERE: 'a' over 'b'". */
+    private static List<String> overlaps(List<BarsLayout.Label> texts, String where) {
+        var found = new ArrayList<String>();
+        for (int i = 0; i < texts.size(); i++) {
+            for (int j = i + 1; j < texts.size(); j++) {
+                var a = texts.get(i).bounds();
+                var b = texts.get(j).bounds();
+                if (a.getMinX() < b.getMaxX() - 0.5 && b.getMinX() < a.getMaxX() - 0.5
+                        && a.getMinY() < b.getMaxY() - 0.5 && b.getMinY() < a.getMaxY() - 0.5) {
+                    found.add(where + ": '" + texts.get(i).text() + "' over '" + texts.get(j).text() + "'");
+                }
+            }
+        }
+        return found;
+    }
+
     @Test
     void atEverySizeEveryRunIsNamedAndNoTwoTextsOverlap() throws Exception {
         List<String> problems = Fx.call(() -> {
@@ -65,17 +81,7 @@ class BarsLayoutTest {
                     for (int height = 180; height <= 600; height += 60) {
                         var layout = BarsLayout.of(panel, width, height, STAGE);
                         String where = "%s at %d x %d".formatted(panel.title(), width, height);
-                        var texts = layout.texts();
-                        for (int i = 0; i < texts.size(); i++) {
-                            for (int j = i + 1; j < texts.size(); j++) {
-                                var a = texts.get(i).bounds();
-                                var b = texts.get(j).bounds();
-                                if (a.getMinX() < b.getMaxX() - 0.5 && b.getMinX() < a.getMaxX() - 0.5
-                                        && a.getMinY() < b.getMaxY() - 0.5 && b.getMinY() < a.getMaxY() - 0.5) {
-                                    found.add(where + ": '" + texts.get(i).text() + "' over '" + texts.get(j).text() + "'");
-                                }
-                            }
-                        }
+                        found.addAll(overlaps(layout.texts(), where));
                         if (layout.runLabels().size() != panel.series().getFirst().bars().size()) {
                             found.add(where + ": " + layout.runLabels().keySet() + " named");
                         }
@@ -221,13 +227,7 @@ class BarsLayoutTest {
             var layout = Fx.call(() -> BarsLayout.of(new Comparison.Panel("Objects made", "objects", List.of(new Comparison.Series("objects", false, tiny))),
                     w, 160, STAGE));
             var row = layout.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.TICK || text.kind() == BarsLayout.Kind.UNIT).toList();
-            for (int i = 0; i < row.size(); i++) {
-                for (int j = i + 1; j < row.size(); j++) {
-                    assertThat(row.get(i).bounds().getMaxX() <= row.get(j).bounds().getMinX() + 0.5
-                            || row.get(j).bounds().getMaxX() <= row.get(i).bounds().getMinX() + 0.5)
-                            .as("at %d px: '%s' and '%s'", w, row.get(i).text(), row.get(j).text()).isTrue();
-                }
-            }
+            assertThat(overlaps(row, "at " + w + " px")).isEmpty();
         }
         var seconds = Fx.call(() -> BarsLayout.of(schedulers(), 900, 300, STAGE));
         assertThat(seconds.texts().stream().filter(text -> text.kind() == BarsLayout.Kind.UNIT).map(BarsLayout.Label::text)).containsExactly("s");
