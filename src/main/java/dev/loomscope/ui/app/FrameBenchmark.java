@@ -90,8 +90,7 @@ public final class FrameBenchmark implements Callable<Integer> {
             return dev.loomscope.cli.LoomScopeCommand.EXIT_RUN_FAILED;
         }
         var opened = new CompletableFuture<MainWindow>();
-        JavaFxLog.quietDuringStartup();
-        DrawingPipeline.choose(); // the pipeline the window gets
+        WindowLaunch.beforeToolkit(); // as the window's own start: the same pipeline
         Platform.startup(() -> LoomScopeApp.open(new Stage(),
                 new RunSession(new Runner(JvmLauncher.standard()), RunOptions.DEFAULT, RunSession.temporaryJfrFolder()), WindowCommand.Settings.DEFAULT)
                 .whenComplete((shown, failure) -> {

@@ -26,10 +26,15 @@ public final class WindowLaunch {
      */
     public static synchronized void startToolkit() {
         if (toolkit == null) {
-            JavaFxLog.quietDuringStartup();
-            DrawingPipeline.choose();
+            beforeToolkit();
             toolkit = Thread.ofPlatform().name("javafx-launch").start(WindowLaunch::launchOrSayWhy);
         }
+    }
+
+    /** What every start of the window's toolkit does first, the window's and ui-bench's alike: JavaFX's start-up log quiet, the drawing pipeline chosen. */
+    static void beforeToolkit() {
+        JavaFxLog.quietDuringStartup();
+        DrawingPipeline.choose();
     }
 
     /** JavaFX that cannot start (a display that cannot be reached, GTK missing) ends the process with its reason and status 1. */

@@ -130,7 +130,7 @@ final class FrameLoop {
     }
 
     /**
-     * Input came (a key, the pointer, a resize, in the window or in its speaker notes), or something the loop would see only
+     * Input came (a key, the pointer, a resize, in any of the app's windows), or something the loop would see only
      * at its next tick (a palette, a script's step): an idle loop is back to every frame at once, a still one stays still.
      */
     void wake() {
