@@ -43,6 +43,8 @@ class ScriptedScreenshotTest {
         if (!endsOrStalls(process)) {
             // What it was doing, and what it said: a window that never closes must say why in the report.
             String threads = threadDump(process.pid());
+            // Its runner too: killed at once, the window cannot end it, and a runner holding its output keeps it unread.
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             String said;
             try {
@@ -50,16 +52,22 @@ class ScriptedScreenshotTest {
             } catch (java.util.concurrent.TimeoutException e) {
                 said = "(its output could not be read)";
             }
-            throw new AssertionError("the window stopped making progress (under " + LEAST_WORK.toSeconds() + " s of CPU time in " + STALL.toSeconds() + " s) or ran past "
-                    + LONGEST.toMinutes() + " min without closing; it said:\n" + said + "\nits threads:\n" + threads);
+            throw new AssertionError("the window stopped making progress (under " + LEAST_WORK.toSeconds() + " s of CPU time, and under "
+                    + STARVED.toSeconds() + " s waiting for one, in " + STALL.toSeconds() + " s) or ran past " + LONGEST.toMinutes()
+                    + " min without closing; it said:\n" + said + "\nits threads:\n" + threads);
         }
         return new Outcome(process.exitValue(), output.get(10, TimeUnit.SECONDS));
     }
 
-    /** A window that gains less than {@link #LEAST_WORK} of CPU time in this long is stuck, not slow. */
+    /** A window that neither works nor waits for a core this long is stuck, not slow. */
     private static final java.time.Duration STALL = java.time.Duration.ofSeconds(45);
     /** A starved window in the suite's busiest minute still gained 3-4 s of CPU time in 45 s; a blocked one, its timers' few ms. */
     private static final java.time.Duration LEAST_WORK = java.time.Duration.ofSeconds(1);
+    /**
+     * Time its threads spent runnable, waiting for a core: a thread the machine starves waits nearly all of {@link #STALL}
+     * (the window's background work runs at nice 19, below every test JVM), a blocked window's threads only as they wake.
+     */
+    private static final java.time.Duration STARVED = java.time.Duration.ofSeconds(15);
     /** However busy the machine, a scripted window of 8 tasks ends well within this. */
     private static final java.time.Duration LONGEST = java.time.Duration.ofMinutes(8);
 
@@ -67,34 +75,64 @@ class ScriptedScreenshotTest {
      * Whether the window closes by itself. It is waited for while it makes progress: on a loaded 2-core machine (the
      * suite's other classes and their JVMs beside it) a window that took 32 s in one run got a twelfth of a core and
      * took over 120 s in the next, its frames and its picture's encoding starved, not stuck: a fixed time told the two apart
-     * by the machine's load. A window whose process (with its runner) gains less than {@link #LEAST_WORK} of CPU time in
-     * {@link #STALL} is stuck.
+     * by the machine's load. CPU time alone did not either: a window whose picture was being encoded at nice 19 (the common
+     * pool's thread had 0.27 s of CPU in its 112 s) was closed as stuck. A window (with its runner) that gains less than {@link #LEAST_WORK} of CPU time and
+     * waits less than {@link #STARVED} for a core in {@link #STALL} is stuck.
      */
     private static boolean endsOrStalls(Process process) throws InterruptedException {
         long deadline = System.nanoTime() + LONGEST.toNanos();
-        java.time.Duration checkedCpu = java.time.Duration.ZERO;
+        Effort checked = Effort.of(process.toHandle());
         long checkedAt = System.nanoTime();
         while (!process.waitFor(1, TimeUnit.SECONDS)) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
             if (System.nanoTime() - checkedAt >= STALL.toNanos()) {
-                java.time.Duration cpu = cpuOf(process.toHandle());
-                if (cpu.minus(checkedCpu).compareTo(LEAST_WORK) < 0) {
+                Effort now = Effort.of(process.toHandle());
+                if (now.cpu().minus(checked.cpu()).compareTo(LEAST_WORK) < 0 && now.waited().minus(checked.waited()).compareTo(STARVED) < 0) {
                     return false;
                 }
-                checkedCpu = cpu;
+                checked = now;
                 checkedAt = System.nanoTime();
             }
         }
         return true;
     }
 
-    /** The CPU time of a process and of the processes it started (the window's runner JVM). */
-    private static java.time.Duration cpuOf(ProcessHandle process) {
-        java.time.Duration own = process.info().totalCpuDuration().orElse(java.time.Duration.ZERO);
-        return process.descendants().map(child -> child.info().totalCpuDuration().orElse(java.time.Duration.ZERO))
-                .reduce(own, java.time.Duration::plus);
+    /**
+     * The CPU time of a process and of the processes it started (the window's runner JVM), and how long their threads
+     * waited runnable for a core (Linux's schedstat; zero where there is none).
+     */
+    private record Effort(java.time.Duration cpu, java.time.Duration waited) {
+
+        static Effort of(ProcessHandle process) {
+            var all = java.util.stream.Stream.concat(java.util.stream.Stream.of(process), process.descendants()).toList();
+            java.time.Duration cpu = java.time.Duration.ZERO;
+            long waitedNanos = 0;
+            for (ProcessHandle each : all) {
+                cpu = cpu.plus(each.info().totalCpuDuration().orElse(java.time.Duration.ZERO));
+                waitedNanos += runQueueNanos(each.pid());
+            }
+            return new Effort(cpu, java.time.Duration.ofNanos(waitedNanos));
+        }
+
+        /** The second figure of each thread's /proc/PID/task/TID/schedstat: nanoseconds spent runnable on a run queue. */
+        private static long runQueueNanos(long pid) {
+            long sum = 0;
+            try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+                for (Path task : tasks.toList()) {
+                    try {
+                        String[] figures = Files.readString(task.resolve("schedstat")).strip().split(" ");
+                        sum += Long.parseLong(figures[1]);
+                    } catch (java.io.IOException | RuntimeException gone) {
+                        // The thread ended between the listing and the read.
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException none) {
+                // Not Linux, or the process ended: CPU time alone tells.
+            }
+            return sum;
+        }
     }
 
     /**
@@ -119,10 +157,26 @@ class ScriptedScreenshotTest {
             if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
                 jcmd.destroyForcibly();
             }
-            return printed.get(10, TimeUnit.SECONDS);
+            return whatMattersFirst(printed.get(10, TimeUnit.SECONDS));
         } catch (Exception e) {
             return "(no thread dump: " + e + ")";
         }
+    }
+
+    /**
+     * The dump's threads with the FX thread and the app's own first, then the JVM's and JavaFX's others: a report cut short
+     * in the middle (as CI's is) still shows what the window was doing.
+     */
+    static String whatMattersFirst(String dump) {
+        var first = new ArrayList<String>();
+        var rest = new ArrayList<String>();
+        for (String block : dump.split("\\n\\s*\\n")) {
+            boolean matters = block.startsWith("\"JavaFX Application Thread\"") || block.startsWith("\"loomscope") || block.startsWith("\"window-")
+                    || block.contains("BLOCKED");
+            (matters ? first : rest).add(block.strip());
+        }
+        first.addAll(rest);
+        return String.join("\n\n", first);
     }
 
     @Test
