@@ -18,7 +18,9 @@ import java.util.concurrent.Executors;
  * {@code pin}: virtual threads, two at a time, sleep 20 ms inside a comparator that the C library's
  * qsort calls back: a native frame under the sleep, so each pins its carrier. {@code churn MS}:
  * starts a short virtual thread every few ms and exits after MS. Prints "ready" once it runs; stops
- * by itself after a minute, so a failed test leaves nothing running for long.
+ * once its standard input closes: when the test closes it or the test JVM ends, so a failed test leaves
+ * nothing running. (A fixed minute was once too short: a class that shares one target through three
+ * attaches took 102 s on a loaded machine, and its last attach found nothing listening.)
  */
 public final class ObservedProgram {
 
@@ -42,12 +44,20 @@ public final class ObservedProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
+        var inputOpen = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread.ofPlatform().daemon().name("until-input-closes").start(() -> {
+            try {
+                System.in.transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (java.io.IOException closed) {
+                // Closed all the same.
+            }
+            inputOpen.set(false);
+        });
         switch (args[0]) {
             case "pin" -> {
                 System.out.println("ready");
                 try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-                    while (System.nanoTime() < deadline) {
+                    while (inputOpen.get()) {
                         var a = executor.submit(ObservedProgram::sortInNativeCode);
                         var b = executor.submit(ObservedProgram::sortInNativeCode);
                         a.get();
@@ -59,7 +69,7 @@ public final class ObservedProgram {
             case "churn" -> {
                 long exitAt = System.nanoTime() + Long.parseLong(args[1]) * 1_000_000;
                 System.out.println("ready");
-                while (System.nanoTime() < Math.min(exitAt, deadline)) {
+                while (System.nanoTime() < exitAt && inputOpen.get()) {
                     Thread.ofVirtual().start(() -> sleep(5));
                     Thread.sleep(5);
                 }
