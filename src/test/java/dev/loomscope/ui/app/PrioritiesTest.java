@@ -17,12 +17,13 @@ class PrioritiesTest {
     void theFramesThreadsAndTheOthersStepDownApartAndTheRunStartersAndReadersNot(@TempDir Path tasks) throws Exception {
         for (String[] thread : new String[][] {{"101", "JavaFX Applicat"}, {"102", "QuantumRenderer"}, {"103", "C2 CompilerThre"},
                 {"104", "loomscope-run-s"}, {"105", "loomscope-runne"}, {"106", "VM Thread"}, {"107", "C1 CompilerThre"},
-                {"108", "ForkJoinPool.co"}, {"109", "java"}, {"110", "java:disk$0"}, {"111", "InvokeLaterDisp"}, {"112", "gmain"}}) {
+                {"108", "ForkJoinPool.co"}, {"109", "java"}, {"110", "java:disk$0"}, {"111", "InvokeLaterDisp"}, {"112", "gmain"},
+                {"113", "Headless Timer"}}) {
             Files.createDirectories(tasks.resolve(thread[0]));
             Files.writeString(tasks.resolve(thread[0]).resolve("comm"), thread[1] + "\n");
         }
         var threads = Priorities.threadsToLower(tasks);
-        assertThat(threads.frame()).containsExactlyInAnyOrder(101L, 102L, 106L, 109L, 111L);
+        assertThat(threads.frame()).containsExactlyInAnyOrder(101L, 102L, 106L, 109L, 111L, 113L);
         assertThat(threads.readers()).containsExactly(105L);
         assertThat(threads.rest()).containsExactlyInAnyOrder(103L, 107L, 108L, 110L, 112L);
         var none = Priorities.threadsToLower(tasks.resolve("missing"));
