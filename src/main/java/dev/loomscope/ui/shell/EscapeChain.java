@@ -1,7 +1,6 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.Playback;
-import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.observe.ObserveSession;
 import dev.loomscope.ui.observe.ObserveView;
 import dev.loomscope.ui.views.TaskFollower;
@@ -9,15 +8,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Esc, in order: hides a card, else stops observing, else lets go of the followed task, else closes a replay, else stops the runs. */
-record EscapeChain(Supplier<JvmPicker> picker, InfoOverlay shortcuts, InfoOverlay glossary, BooleanSupplier observeShown, ObserveSession observing,
+record EscapeChain(BooleanSupplier pickerShown, Runnable hidePicker, InfoOverlay shortcuts, InfoOverlay glossary, BooleanSupplier observeShown, ObserveSession observing,
                    Supplier<ObserveView> observeView, TaskFollower follower, Playback playback, Runnable closeReplay, Runnable stopRuns)
         implements
             Runnable {
 
     @Override
     public void run() {
-        if (picker.get().isVisible()) {
-            picker.get().hide();
+        if (pickerShown.getAsBoolean()) {
+            hidePicker.run();
         } else if (shortcuts.isVisible()) {
             shortcuts.setVisible(false);
         } else if (glossary.isVisible()) {

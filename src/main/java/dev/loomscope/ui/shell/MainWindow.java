@@ -109,11 +109,12 @@ public final class MainWindow extends BorderPane {
         // A pin hotspot picked in the JFR view shows its pins on the lanes.
         views.jfrEvents().whenMade(jfr -> jfr.showPinsOn(views.lanes()::markPins));
         observe = new ObserveParts(attacher, exports, problems::show, statusLine::say);
-        centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe::view, observe::picker, follower,
+        centre = new WindowCentre(this, liveCenter, layout.sidebar, layout.shownTitle, views.race(), observe::view, observe::pickerOutOfTheWay, follower,
                 playback, statusLine::say);
         observe.shownWhen(centre::observeShown);
         opened = new OpenParts(this, exports, centre, problems::show, statusLine::say);
-        cards = new WindowCards(follower, observe::picker);
+        cards = new WindowCards(follower);
+        observe.whenPickerMade(cards::pickerMade);
         tabs = new BottomTabs(layout.tabs, layout.sweepTab, views.sweepView(), problems::show);
         docs = new ScreenHelp(layout.tabs, presentation::isOn, () -> observe.shown() || opened.shown(), problems::show);
         runs.useCode(tabs.task());
@@ -132,7 +133,7 @@ public final class MainWindow extends BorderPane {
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        var escape = new EscapeChain(observe::picker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe::view, follower, playback,
+        var escape = new EscapeChain(observe::pickerShown, observe::hidePicker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe::view, follower, playback,
                 replays::close, runs::stop);
         bindings.on(Action.RUN, opened.leavingFor(() -> observe.run(runs::run))).on(Action.STOP, opened.escapeOr(escape)).on(Action.NEXT_PRESET, opened.stepOr(1, () -> controls.stepPreset(1)))
                 .on(Action.PREVIOUS_PRESET, opened.stepOr(-1, () -> controls.stepPreset(-1))).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)

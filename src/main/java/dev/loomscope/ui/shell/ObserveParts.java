@@ -49,8 +49,29 @@ final class ObserveParts {
         });
     }
 
+    /** The JVM picker, made now if it was not yet. */
     JvmPicker picker() {
         return picker.get();
+    }
+
+    /** Does this to the picker once it is made (it is made the first time it is needed). */
+    void whenPickerMade(java.util.function.Consumer<JvmPicker> wire) {
+        picker.whenMade(wire);
+    }
+
+    /** Whether the picker shows (one never made does not). */
+    boolean pickerShown() {
+        return picker.made() && picker.get().isVisible();
+    }
+
+    /** Hides the picker, if it was ever made, and cancels the attach it started (Esc). */
+    void hidePicker() {
+        picker.ifMade(JvmPicker::hide);
+    }
+
+    /** Takes the picker's card away, if it was ever made, but not the attach it started: what it observes is shown. */
+    void pickerOutOfTheWay() {
+        picker.ifMade(made -> made.setVisible(false));
     }
 
     ObserveView view() {

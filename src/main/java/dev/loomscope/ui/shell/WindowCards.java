@@ -4,36 +4,82 @@ import dev.loomscope.ui.fx.AfterFirstFrame;
 import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.views.LifecycleCard;
 import dev.loomscope.ui.views.TaskFollower;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 
-/** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
+/**
+ * What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. Each lies on
+ * the window only while it shows: a hidden card's nodes are still walked by every frame (the JVM picker alone has 196 of
+ * the scene's 840), and the picker is made the first time it is needed.
+ */
 final class WindowCards {
 
     final InfoOverlay shortcuts = InfoOverlay.shortcuts();
     final InfoOverlay glossary = InfoOverlay.glossary();
     final LifecycleCard taskCard;
-    private final Supplier<JvmPicker> picker;
+    private JvmPicker picker;
+    /** Where the cards lie, once the window's first frame is on screen; null before. */
+    private StackPane layers;
 
-    /** @param picker made when the cards are placed, once the first frame is on screen */
-    WindowCards(TaskFollower follower, Supplier<JvmPicker> picker) {
+    WindowCards(TaskFollower follower) {
         this.taskCard = new LifecycleCard(follower);
-        this.picker = picker;
     }
 
-    /** In the order they lie: the shortcut card, the glossary, the JVM picker, the task card. */
+    /** In the order they lie: the shortcut card, the glossary, the JVM picker (once made), the task card. */
     List<Region> all() {
-        return List.of(shortcuts, glossary, picker.get(), taskCard);
+        var all = new ArrayList<Region>(List.of(shortcuts, glossary));
+        if (picker != null) {
+            all.add(picker);
+        }
+        all.add(taskCard);
+        return all;
     }
 
-    /** Puts them on {@code layers} once the window's first frame is on screen; the task card at the top right. */
+    /** Lays them on {@code layers} as they show, once the window's first frame is on screen; the task card at the top right. */
     void placeOn(StackPane layers, AfterFirstFrame afterFirstFrame) {
         StackPane.setAlignment(taskCard, Pos.TOP_RIGHT);
         StackPane.setMargin(taskCard, new Insets(96, 20, 0, 0));
-        afterFirstFrame.then(() -> layers.getChildren().addAll(all()));
+        afterFirstFrame.then(() -> {
+            this.layers = layers;
+            all().forEach(this::follow);
+        });
+    }
+
+    /** The JVM picker, now made: it lies with the others. */
+    void pickerMade(JvmPicker made) {
+        picker = made;
+        if (layers != null) {
+            follow(made);
+        }
+    }
+
+    private void follow(Region card) {
+        card.visibleProperty().subscribe(shown -> arrange());
+    }
+
+    /** Takes the hidden cards off the layers and puts the shown ones on, each in its place among the others. */
+    private void arrange() {
+        List<Region> order = all();
+        var children = layers.getChildren();
+        for (Region card : order) {
+            if (!card.isVisible()) {
+                children.remove(card);
+            }
+        }
+        for (int i = 0; i < order.size(); i++) {
+            Region card = order.get(i);
+            if (card.isVisible() && !children.contains(card)) {
+                int at = children.size();
+                for (int next = i + 1; next < order.size() && at == children.size(); next++) {
+                    int found = children.indexOf(order.get(next));
+                    at = found >= 0 ? found : at;
+                }
+                children.add(at, card);
+            }
+        }
     }
 }

@@ -4,7 +4,6 @@ import dev.loomscope.model.Playback;
 import dev.loomscope.model.Race;
 import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
-import dev.loomscope.ui.observe.JvmPicker;
 import dev.loomscope.ui.observe.ObserveView;
 import dev.loomscope.ui.replay.RaceView;
 import dev.loomscope.ui.views.TaskFollower;
@@ -25,7 +24,7 @@ final class WindowCentre {
     private final Node shownTitle;
     private final RaceView race;
     private final Supplier<ObserveView> observeView;
-    private final Supplier<JvmPicker> picker;
+    private final Runnable pickerOutOfTheWay;
     private final TaskFollower follower;
     private final Playback playback;
     private final Consumer<String> say;
@@ -34,7 +33,7 @@ final class WindowCentre {
     private Node opened;
 
     /** @param liveCenter the window's centre as its FXML made it: the run views */
-    WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, Supplier<ObserveView> observeView, Supplier<JvmPicker> picker,
+    WindowCentre(BorderPane window, Node liveCenter, Node sidebar, Node shownTitle, RaceView race, Supplier<ObserveView> observeView, Runnable pickerOutOfTheWay,
             TaskFollower follower, Playback playback, Consumer<String> say) {
         this.window = window;
         this.liveCenter = liveCenter;
@@ -42,7 +41,7 @@ final class WindowCentre {
         this.shownTitle = shownTitle;
         this.race = race;
         this.observeView = observeView;
-        this.picker = picker;
+        this.pickerOutOfTheWay = pickerOutOfTheWay;
         this.follower = follower;
         this.playback = playback;
         this.say = say;
@@ -57,7 +56,7 @@ final class WindowCentre {
     void showObservation(boolean show) {
         if (show) {
             showOpened(null);
-            picker.get().setVisible(false);
+            pickerOutOfTheWay.run();
             follower.clear(); // a run's task card has no place over an observation
         }
         if (observeShown == show) {
@@ -80,7 +79,7 @@ final class WindowCentre {
         }
         opened = view;
         if (view != null) {
-            picker.get().setVisible(false);
+            pickerOutOfTheWay.run();
             follower.clear();
         }
         sides();

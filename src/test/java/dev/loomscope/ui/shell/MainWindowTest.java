@@ -170,7 +170,7 @@ class MainWindowTest {
         });
         assertThat(Fx.call(() -> window.follower().task())).isZero();
         Fx.waitUntil("its lifecycle read and shown", Duration.ofSeconds(10), () -> window.follower().lifecycle() != null
-                && window.getScene().lookup("#lifecycleCard").isVisible() && window.lookup(".followed-task").isVisible());
+                && window.getScene().lookup("#lifecycleCard") instanceof javafx.scene.Node card && card.isVisible() && window.lookup(".followed-task").isVisible());
         var life = Fx.call(() -> window.follower().lifecycle());
         assertThat(life.steps().getFirst().what()).isEqualTo("submitted");
         assertThat(life.steps().getLast().what()).isEqualTo("finished");
@@ -193,7 +193,7 @@ class MainWindowTest {
         Fx.run(() -> javafx.event.Event.fireEvent(window.getScene().getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED,
                 "", "", javafx.scene.input.KeyCode.ESCAPE, false, false, false, false)));
         assertThat(Fx.call(() -> window.follower().task())).isEqualTo(-1);
-        Fx.waitUntil("the card gone", Duration.ofSeconds(5), () -> !window.getScene().lookup("#lifecycleCard").isVisible());
+        Fx.waitUntil("the card gone, off the window", Duration.ofSeconds(5), () -> window.getScene().lookup("#lifecycleCard") == null);
     }
 
     @Test
@@ -488,8 +488,20 @@ class MainWindowTest {
         Fx.run(() -> javafx.event.Event.fireEvent(scene.getRoot(), new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_TYPED,
                 "?", "", javafx.scene.input.KeyCode.UNDEFINED, true, false, false, false)));
         assertThat(Fx.call(() -> window.cards().getFirst().isVisible())).isTrue();
+        // A card lies on the window only while it shows (a hidden one's nodes would be walked every frame), the JVM
+        // picker not even made until it is first needed; Esc, asking whether the picker shows, does not make it.
+        assertThat(Fx.call(() -> window.cards().getFirst().getParent())).isNotNull();
         Fx.run(() -> Fx.press(scene, javafx.scene.input.KeyCode.ESCAPE, false));
         assertThat(Fx.call(() -> window.cards().getFirst().isVisible())).isFalse();
+        assertThat(Fx.call(() -> window.cards().getFirst().getParent())).isNull();
+        assertThat(Fx.call(() -> window.cards())).as("shortcuts, glossary, task card: no picker").hasSize(3);
+        Fx.run(() -> window.picker().show());
+        assertThat(Fx.call(() -> window.cards().get(2).getParent())).as("the picker, between the glossary and the task card").isNotNull();
+        assertThat(Fx.call(() -> window.cards().get(2).getParent().getChildrenUnmodifiable().indexOf(window.cards().get(2))))
+                .as("lying over the window's content, under no card shown after it").isEqualTo(
+                        Fx.call(() -> window.cards().get(2).getParent().getChildrenUnmodifiable().size() - 1));
+        Fx.run(() -> Fx.press(scene, javafx.scene.input.KeyCode.ESCAPE, false));
+        assertThat(Fx.call(() -> window.cards().get(2).getParent())).isNull();
     }
 
     /** A key pressed in the window, dispatched through the scene as the toolkit would. */
