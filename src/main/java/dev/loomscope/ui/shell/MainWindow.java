@@ -236,7 +236,7 @@ public final class MainWindow extends BorderPane {
     /** Whether the first frame is on screen, and what waited for it has joined (the cards). */
     public boolean firstFrameShown() { return afterFirstFrame.joined(); }
 
-    /** What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. */
+    /** What lies over the window as it shows: the shortcut card, the glossary, the JVM picker (once made) and the followed task's card. */
     List<javafx.scene.layout.Region> cards() { return cards.all(); }
 
     /** The status bar's line for what the middle shows instead of the runs: an observed JVM, an opened file; null for the runs. */
@@ -300,7 +300,7 @@ public final class MainWindow extends BorderPane {
         afterFirstFrame.first(work);
     }
 
-    /** Puts the cards (shortcuts, glossary, the JVM picker, the task card) over the window, once its first frame is on screen. */
+    /** Lays the cards (shortcuts, glossary, the JVM picker, the task card) over the window as they show, from its first frame on. */
     public void placeCards(javafx.scene.layout.StackPane layers) {
         cards.placeOn(layers, afterFirstFrame);
     }
