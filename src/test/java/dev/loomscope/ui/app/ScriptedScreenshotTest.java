@@ -61,11 +61,12 @@ class ScriptedScreenshotTest {
 
     /** A window that neither works nor waits for a core this long is stuck, not slow. */
     private static final java.time.Duration STALL = java.time.Duration.ofSeconds(45);
-    /** A starved window in the suite's busiest minute still gained 3-4 s of CPU time in 45 s; a blocked one, its timers' few ms. */
+    /** A window drawing its frames in the suite's busiest minute gained 3-4 s of CPU time in 45 s; a blocked one, its timers' few ms. */
     private static final java.time.Duration LEAST_WORK = java.time.Duration.ofSeconds(1);
     /**
-     * Time its threads spent runnable, waiting for a core: a thread the machine starves waits nearly all of {@link #STALL}
-     * (the window's background work runs at nice 19, below every test JVM), a blocked window's threads only as they wake.
+     * How long one of its threads waited runnable for a core: a thread the machine starves waits nearly all of
+     * {@link #STALL} (the window's background work runs at nice 19, below every test JVM), a blocked window's threads
+     * only as they wake.
      */
     private static final java.time.Duration STARVED = java.time.Duration.ofSeconds(15);
     /** However busy the machine, a scripted window of 8 tasks ends well within this. */
@@ -74,22 +75,23 @@ class ScriptedScreenshotTest {
     /**
      * Whether the window closes by itself. It is waited for while it makes progress: on a loaded 2-core machine (the
      * suite's other classes and their JVMs beside it) a window that took 32 s in one run got a twelfth of a core and
-     * took over 120 s in the next, its frames and its picture's encoding starved, not stuck: a fixed time told the two apart
-     * by the machine's load. CPU time alone did not either: a window whose picture was being encoded at nice 19 (the common
-     * pool's thread had 0.27 s of CPU in its 112 s) was closed as stuck. A window (with its runner) that gains less than {@link #LEAST_WORK} of CPU time and
-     * waits less than {@link #STARVED} for a core in {@link #STALL} is stuck.
+     * took over 120 s in the next, its frames and its picture's encoding starved, not stuck: a fixed time told the two
+     * apart by the machine's load. CPU time alone did not either: with four busy loops beside the suite, a window whose
+     * picture was being encoded at nice 19 (the common pool's thread had 0.27 s of CPU in its 112 s) was closed as stuck.
+     * A window (with its runner) whose threads gain less than {@link #LEAST_WORK} of CPU time in {@link #STALL}, none of
+     * them waiting {@link #STARVED} for a core, is stuck.
      */
     private static boolean endsOrStalls(Process process) throws InterruptedException {
         long deadline = System.nanoTime() + LONGEST.toNanos();
-        Effort checked = Effort.of(process.toHandle());
+        Threads checked = Threads.of(process.toHandle());
         long checkedAt = System.nanoTime();
         while (!process.waitFor(1, TimeUnit.SECONDS)) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
             if (System.nanoTime() - checkedAt >= STALL.toNanos()) {
-                Effort now = Effort.of(process.toHandle());
-                if (now.cpu().minus(checked.cpu()).compareTo(LEAST_WORK) < 0 && now.waited().minus(checked.waited()).compareTo(STARVED) < 0) {
+                Threads now = Threads.of(process.toHandle());
+                if (now.cpuSince(checked) < LEAST_WORK.toNanos() && now.longestWaitSince(checked) < STARVED.toNanos()) {
                     return false;
                 }
                 checked = now;
@@ -100,38 +102,53 @@ class ScriptedScreenshotTest {
     }
 
     /**
-     * The CPU time of a process and of the processes it started (the window's runner JVM), and how long their threads
-     * waited runnable for a core (Linux's schedstat; zero where there is none).
+     * The threads of a process and of those it started (the window's runner JVM), each with its CPU time and the time it
+     * waited runnable for a core, in ns, from Linux's {@code /proc/PID/task/TID/schedstat}. Compared thread by thread: a
+     * runner that exits takes its threads' totals with it, and a sum over the process would fall. Where there is no
+     * /proc, the processes' CPU time alone.
      */
-    private record Effort(java.time.Duration cpu, java.time.Duration waited) {
+    private record Threads(java.util.Map<String, long[]> cpuAndWait, long processCpu) {
 
-        static Effort of(ProcessHandle process) {
+        static Threads of(ProcessHandle process) {
             var all = java.util.stream.Stream.concat(java.util.stream.Stream.of(process), process.descendants()).toList();
-            java.time.Duration cpu = java.time.Duration.ZERO;
-            long waitedNanos = 0;
+            var threads = new java.util.HashMap<String, long[]>();
+            long processCpu = 0;
             for (ProcessHandle each : all) {
-                cpu = cpu.plus(each.info().totalCpuDuration().orElse(java.time.Duration.ZERO));
-                waitedNanos += runQueueNanos(each.pid());
+                processCpu += each.info().totalCpuDuration().orElse(java.time.Duration.ZERO).toNanos();
+                try (var tasks = Files.list(Path.of("/proc", Long.toString(each.pid()), "task"))) {
+                    for (Path task : tasks.toList()) {
+                        try {
+                            String[] figures = Files.readString(task.resolve("schedstat")).strip().split(" ");
+                            threads.put(each.pid() + "/" + task.getFileName(), new long[] {Long.parseLong(figures[0]), Long.parseLong(figures[1])});
+                        } catch (java.io.IOException | RuntimeException gone) {
+                            // The thread ended between the listing and the read.
+                        }
+                    }
+                } catch (java.io.IOException | RuntimeException none) {
+                    // Not Linux, or the process ended.
+                }
             }
-            return new Effort(cpu, java.time.Duration.ofNanos(waitedNanos));
+            return new Threads(threads, processCpu);
         }
 
-        /** The second figure of each thread's /proc/PID/task/TID/schedstat: nanoseconds spent runnable on a run queue. */
-        private static long runQueueNanos(long pid) {
-            long sum = 0;
-            try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-                for (Path task : tasks.toList()) {
-                    try {
-                        String[] figures = Files.readString(task.resolve("schedstat")).strip().split(" ");
-                        sum += Long.parseLong(figures[1]);
-                    } catch (java.io.IOException | RuntimeException gone) {
-                        // The thread ended between the listing and the read.
-                    }
-                }
-            } catch (java.io.IOException | RuntimeException none) {
-                // Not Linux, or the process ended: CPU time alone tells.
+        /** CPU time its threads gained since {@code before} (a thread new since, all of its own). */
+        long cpuSince(Threads before) {
+            if (cpuAndWait.isEmpty()) {
+                return Math.max(0, processCpu - before.processCpu);
             }
-            return sum;
+            return gains(before, 0).sum();
+        }
+
+        /** The longest any one thread waited runnable for a core since {@code before}. */
+        long longestWaitSince(Threads before) {
+            return gains(before, 1).max().orElse(0);
+        }
+
+        private java.util.stream.LongStream gains(Threads before, int figure) {
+            return cpuAndWait.entrySet().stream().mapToLong(thread -> {
+                long[] then = before.cpuAndWait.get(thread.getKey());
+                return thread.getValue()[figure] - (then != null ? then[figure] : 0);
+            });
         }
     }
 
@@ -164,15 +181,19 @@ class ScriptedScreenshotTest {
     }
 
     /**
-     * The dump's threads with the FX thread and the app's own first, then the JVM's and JavaFX's others: a report cut short
-     * in the middle (as CI's is) still shows what the window was doing.
+     * The dump with what tells most first: its heading, a deadlock HotSpot found, the FX thread, the app's own threads, the
+     * render thread and the common pool (where pictures are encoded), any thread blocked on a monitor; then the JVM's and
+     * JavaFX's others. A report cut short in the middle (as CI's is) still shows what the window was doing.
      */
-    static String whatMattersFirst(String dump) {
+    private static String whatMattersFirst(String dump) {
+        String[] blocks = dump.split("\\n\\s*\\n");
         var first = new ArrayList<String>();
         var rest = new ArrayList<String>();
-        for (String block : dump.split("\\n\\s*\\n")) {
-            boolean matters = block.startsWith("\"JavaFX Application Thread\"") || block.startsWith("\"loomscope") || block.startsWith("\"window-")
-                    || block.contains("BLOCKED");
+        for (int i = 0; i < blocks.length; i++) {
+            String block = blocks[i];
+            boolean matters = i == 0 || block.contains("deadlock") || block.startsWith("\"JavaFX Application Thread\"") || block.startsWith("\"loomscope")
+                    || block.startsWith("\"window-") || block.startsWith("\"clip-writer") || block.startsWith("\"QuantumRenderer")
+                    || block.startsWith("\"ForkJoinPool.commonPool") || block.contains("BLOCKED");
             (matters ? first : rest).add(block.strip());
         }
         first.addAll(rest);
