@@ -37,11 +37,11 @@ final class Priorities {
     /**
      * The threads a frame waits on, as /proc names them (cut at 15 characters): the FX thread, the render
      * thread, the VM thread (the serial collector's pauses), and the two that wake the FX thread: JavaFX's
-     * pulse timer (a native thread, named "java") and the dispatcher of Platform.runLater.
+     * pulse timer (a native thread, named "java"; on the headless platform the window's tests run on,
+     * "Headless Timer") and the dispatcher of Platform.runLater.
      */
-    private static final List<String> FRAME_THREADS = List.of("JavaFX Applicat", "QuantumRenderer", "VM Thread", "java", "InvokeLaterDisp",
-            // The pulse timer of JavaFX's headless platform (what the window's tests run on).
-            "Headless Timer");
+    private static final List<String> FRAME_THREADS = List.of("JavaFX Applicat", "QuantumRenderer", "VM Thread", "java", "Headless Timer",
+            "InvokeLaterDisp");
 
     private Priorities() {
     }

@@ -8,8 +8,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Esc, in order: hides a card, else stops observing, else lets go of the followed task, else closes a replay, else stops the runs. */
-record EscapeChain(BooleanSupplier pickerShown, Runnable hidePicker, InfoOverlay shortcuts, InfoOverlay glossary, BooleanSupplier observeShown, ObserveSession observing,
-                   Supplier<ObserveView> observeView, TaskFollower follower, Playback playback, Runnable closeReplay, Runnable stopRuns)
+record EscapeChain(BooleanSupplier pickerShown, Runnable hidePicker, InfoOverlay shortcuts, InfoOverlay glossary, BooleanSupplier observeShown,
+                   ObserveSession observing, Supplier<ObserveView> observeView, TaskFollower follower, Playback playback, Runnable closeReplay, Runnable stopRuns)
         implements
             Runnable {
 

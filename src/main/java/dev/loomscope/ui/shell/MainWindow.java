@@ -133,8 +133,8 @@ public final class MainWindow extends BorderPane {
 
     private void wire() {
         layout.dress(exports, () -> views.lanes().fitWholeRun());
-        var escape = new EscapeChain(observe::pickerShown, observe::hidePicker, cards.shortcuts, cards.glossary, observe::shown, observe.session, observe::view, follower, playback,
-                replays::close, runs::stop);
+        var escape = new EscapeChain(observe::pickerShown, observe::hidePicker, cards.shortcuts, cards.glossary, observe::shown, observe.session,
+                observe::view, follower, playback, replays::close, runs::stop);
         bindings.on(Action.RUN, opened.leavingFor(() -> observe.run(runs::run))).on(Action.STOP, opened.escapeOr(escape)).on(Action.NEXT_PRESET, opened.stepOr(1, () -> controls.stepPreset(1)))
                 .on(Action.PREVIOUS_PRESET, opened.stepOr(-1, () -> controls.stepPreset(-1))).on(Action.REPLAY, replays::replay).on(Action.RACE, replays::race)
                 .on(Action.SLOWER, () -> playback.changeSpeed(-1)).on(Action.FASTER, () -> playback.changeSpeed(1))

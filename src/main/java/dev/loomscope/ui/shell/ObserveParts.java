@@ -15,8 +15,8 @@ import java.util.function.Consumer;
 /**
  * Observing a running JVM from the window: the session, the picker that finds JVMs, the view of
  * the one observed, and what Run, the thread dump and each frame do while that view is shown.
- * The picker and the view are made when first needed (the picker once the window's first frame is
- * on screen, as a card over it): they were about a sixth of making the window, which a start waited for.
+ * The picker and the view are made when first needed (the picker the first time it shows): they were
+ * about a sixth of making the window, which a start waited for.
  */
 final class ObserveParts {
 
@@ -55,7 +55,7 @@ final class ObserveParts {
     }
 
     /** Does this to the picker once it is made (it is made the first time it is needed). */
-    void whenPickerMade(java.util.function.Consumer<JvmPicker> wire) {
+    void whenPickerMade(Consumer<JvmPicker> wire) {
         picker.whenMade(wire);
     }
 

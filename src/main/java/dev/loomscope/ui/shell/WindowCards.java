@@ -13,8 +13,8 @@ import javafx.scene.layout.StackPane;
 
 /**
  * What lies over the window: the shortcut card, the glossary, the JVM picker and the followed task's card. Each lies on
- * the window only while it shows: a hidden card's nodes are still walked by every frame (the JVM picker alone has 196 of
- * the scene's 840), and the picker is made the first time it is needed.
+ * the window only while it shows, and the picker is made the first time it is needed: what does not show is not in
+ * the scene, where every frame would walk it.
  */
 final class WindowCards {
 
@@ -36,7 +36,7 @@ final class WindowCards {
             all.add(picker);
         }
         all.add(taskCard);
-        return all;
+        return List.copyOf(all);
     }
 
     /** Lays them on {@code layers} as they show, once the window's first frame is on screen; the task card at the top right. */
