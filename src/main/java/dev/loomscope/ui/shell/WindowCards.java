@@ -61,7 +61,7 @@ final class WindowCards {
         card.visibleProperty().subscribe(shown -> arrange());
     }
 
-    /** Takes the hidden cards off the layers and puts the shown ones on, each in its place among the others. */
+    /** Takes the hidden cards off the layers and puts the shown ones on, in their order, over the window's content. */
     private void arrange() {
         List<Region> order = all();
         var children = layers.getChildren();
@@ -70,15 +70,14 @@ final class WindowCards {
                 children.remove(card);
             }
         }
-        for (int i = 0; i < order.size(); i++) {
-            Region card = order.get(i);
-            if (card.isVisible() && !children.contains(card)) {
-                int at = children.size();
-                for (int next = i + 1; next < order.size() && at == children.size(); next++) {
-                    int found = children.indexOf(order.get(next));
-                    at = found >= 0 ? found : at;
+        // The cards lie last, after the window's content: where they begin, then each shown one in turn.
+        int at = children.size() - (int) order.stream().filter(children::contains).count();
+        for (Region card : order) {
+            if (card.isVisible()) {
+                if (!children.contains(card)) {
+                    children.add(at, card);
                 }
-                children.add(at, card);
+                at++;
             }
         }
     }
