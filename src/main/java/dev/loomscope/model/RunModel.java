@@ -490,6 +490,20 @@ public final class RunModel implements RunListener {
 
     /** "#3 virtual", "#4 virtual, native": how lists and charts name this run. */
     public String title() {
-        return RunTitle.of(number, scenario, replayClockMs >= 0, hello != null ? hello.javaVersion() : null);
+        boolean replay = replayClockMs >= 0;
+        RunnerHello said = hello;
+        Titled made = titled;
+        // Asked by several views every frame: made again only when a replay starts or the runner says its version.
+        if (made == null || made.replay() != replay || made.hello() != said) {
+            made = new Titled(replay, said, RunTitle.of(number, scenario, replay, said != null ? said.javaVersion() : null));
+            titled = made;
+        }
+        return made.title();
     }
+
+    /** The title and the two things it was made from that can change. */
+    private record Titled(boolean replay, RunnerHello hello, String title) {
+    }
+
+    private volatile Titled titled;
 }

@@ -373,4 +373,16 @@ class RunModelTest {
         }
         return value;
     }
+
+    /** The title is asked by several views each frame and kept: it is still made again when what it says changes. */
+    @Test
+    void theTitleFollowsTheRunnersVersionAndAReplay() {
+        var run = new RunModel(3, Scenario.of(ExecutorKind.VIRTUAL).withTasks(10).build(), 2);
+        String before = run.title();
+        assertThat(run.title()).isSameAs(before);
+        run.onHello(new dev.loomscope.protocol.RunnerHello(1, "21.0.2+13", 2, 2, 1.0));
+        assertThat(run.title()).isNotEqualTo(before).contains("21");
+        var replica = RunModel.replicaOf(run);
+        assertThat(replica.title()).startsWith("#3 ").isNotEqualTo(run.title());
+    }
 }

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.PaintTurns;
+
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.model.window.FrameContext;
@@ -35,7 +37,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
     private NumberAxis time;
     private NumberAxis completed;
     private NamedLinesChart chart;
-    private final RunsRedraw redraw = new RunsRedraw(200_000_000L);
+    private final RunsRedraw redraw;
     private FrameContext.RunsDrawn ofHistory = new FrameContext.RunsDrawn(0, 0);
     private final javafx.scene.control.Label empty = EmptyHint.label(
             "completion");
@@ -66,7 +68,14 @@ public final class CompletionChartView extends StackPane implements FrameView {
         return chart == null || chart.namesShown();
     }
 
+    /** A chart that takes no turns with other views. */
     public CompletionChartView() {
+        this(new PaintTurns());
+    }
+
+    /** @param turns the turns this chart takes with the other views redrawn while a run streams in */
+    public CompletionChartView(PaintTurns turns) {
+        redraw = new RunsRedraw(200_000_000L, turns);
         getStyleClass().add("completion-chart");
         getChildren().add(empty);
     }

@@ -77,6 +77,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     public void setPresets(List<Preset> all) {
         presets = List.copyOf(all);
         shown = null;
+        comparedRuns = null;
     }
 
     @Override
@@ -86,6 +87,13 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
 
     /** Shows the comparison's finished runs; cheap when nothing changed. */
     public void refresh(List<RunModel> comparison) {
+        // Asked every frame: the same runs with the same results (a run's figures come with its result) change nothing.
+        var results = comparison.stream().map(RunModel::result).toList();
+        if (sameRuns(comparison, results)) {
+            return;
+        }
+        comparedRuns = List.copyOf(comparison);
+        comparedResults = results;
         var measured = new ArrayList<Comparison.Measured>();
         comparison.forEach(run -> Comparison.Measured.of(run).ifPresent(measured::add));
         Comparison.Focus newFocus = Comparison.focusOf(comparison.stream().map(RunModel::scenario).toList(), presets);
@@ -108,6 +116,22 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         if (asTable) {
             matrix().show(comparison, cores);
         }
+    }
+
+    private List<RunModel> comparedRuns;
+    private List<dev.loomscope.result.RunResult> comparedResults;
+
+    /** Whether these are the runs last compared, each the same object with the same result object (or none yet). */
+    private boolean sameRuns(List<RunModel> comparison, List<dev.loomscope.result.RunResult> results) {
+        if (comparedRuns == null || comparedRuns.size() != comparison.size()) {
+            return false;
+        }
+        for (int i = 0; i < comparison.size(); i++) {
+            if (comparedRuns.get(i) != comparison.get(i) || comparedResults.get(i) != results.get(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void show(List<Comparison.Panel> newPanels) {

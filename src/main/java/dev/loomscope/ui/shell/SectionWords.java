@@ -71,6 +71,7 @@ final class SectionWords implements FrameView {
     /** The palette or the mode changed: the legends are drawn again on the next frame. */
     void invalidate() {
         legendVirtual = null;
+        captioned = null;
     }
 
     @Override
@@ -114,13 +115,19 @@ final class SectionWords implements FrameView {
         int tasks = shown.scenario().tasks();
         String scale = waves.scaleDescription();
         boolean web = shown.scenario().isWeb();
+        var lanes = shown.lanes();
+        // Formatted only when what they say changes, not every frame.
+        var said = new Captioned(tasks, scale, web, lanes.isVirtual(), lanes.aggregated(), lanes.laneCount());
+        if (said.equals(captioned)) {
+            return;
+        }
+        captioned = said;
         String wavesSaid = Messages.text(web ? "section.waves.caption-web" : "section.waves.caption", tasks, scale);
         if (!wavesSaid.equals(wavesFull)) {
             wavesFull = wavesSaid;
             wavesCaption.show(web ? List.of(wavesSaid, Messages.text("section.waves.caption-web.short", tasks, scale), Messages.text("section.waves.caption-web.shortest", tasks))
                     : List.of(wavesSaid, Messages.text("section.waves.caption.short", tasks, scale), Messages.text("section.waves.caption.shortest", tasks)));
         }
-        var lanes = shown.lanes();
         int count = lanes.laneCount();
         // A pool's lanes are its own threads, not carriers: the title says so where the caption may not fit (on stage).
         setIfChanged(lanesTitle, Messages.text(lanes.isVirtual() ? "section.lanes" : "section.lanes.threads"));
@@ -134,6 +141,12 @@ final class SectionWords implements FrameView {
                     : List.of(lanesSaid));
         }
     }
+
+    /** What the captions were last made from. */
+    private record Captioned(int tasks, String scale, boolean web, boolean virtual, boolean aggregated, int lanes) {
+    }
+
+    private Captioned captioned;
 
     private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean cutShort, boolean pinned) {
         Palette p = palette.get();

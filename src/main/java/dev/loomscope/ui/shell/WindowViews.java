@@ -40,9 +40,11 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
                             BooleanSupplier running, Playback playback, Runnable closeReplay, Supplier<ControlPanel> loadingPanel) {
         var history = new RunHistoryView(state::pin);
         var figures = new LiveFiguresView();
-        var waves = new TaskWaveView();
-        var lanes = new CarrierLaneView();
-        var completion = new CompletionChartView();
+        // The views redrawn while a run streams in take turns: one of them a frame (docs/performance.md).
+        var turns = new dev.loomscope.ui.fx.PaintTurns();
+        var waves = new TaskWaveView(turns);
+        var lanes = new CarrierLaneView(turns);
+        var completion = new CompletionChartView(turns);
         var bars = new ElapsedBarsView(cores);
         var jfrEvents = MadeWhenNeeded.of(JfrEventsView::new).whenMade(view -> view.setId("jfrEvents"));
         var webTraffic = MadeWhenNeeded.of(() -> new WebTrafficView(cores)).whenMade(view -> view.setId("webTraffic"));

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.PaintTurns;
+
 import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.model.StatePattern;
 
@@ -39,7 +41,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private RunModel model;
     private Palette palette = Palette.DARK;
     private int drawnVersion = -1;
-    private final RepaintBudget budget = new RepaintBudget(50_000_000L, 0.10);
+    private final RepaintBudget budget;
     private boolean viewChanged = true;
     private final LaneTimeWindow window = new LaneTimeWindow();
     private double dragX = Double.NaN;
@@ -54,7 +56,14 @@ public final class CarrierLaneView extends Region implements FrameView {
     private final java.util.List<javafx.geometry.Bounds> timeLabelBounds = new java.util.ArrayList<>();
     private final javafx.scene.text.Text measure = new javafx.scene.text.Text();
 
+    /** Lanes that take no turns with other views (a race's). */
     public CarrierLaneView() {
+        this(new PaintTurns());
+    }
+
+    /** @param turns the turns these lanes take with the other views redrawn while a run streams in */
+    public CarrierLaneView(PaintTurns turns) {
+        budget = new RepaintBudget(50_000_000L, 0.10, turns);
         getStyleClass().add("carrier-lanes");
         Opaque.fill(this, palette.background());
         empty.setId("lanesHint");
@@ -320,6 +329,16 @@ public final class CarrierLaneView extends Region implements FrameView {
         int[] pixels = raster.pixels();
         java.util.Arrays.fill(pixels, palette.background());
         int gap = laneHeight >= 6 ? 1 : 0;
+        // Each kind's colour and pattern, looked up once a drawing rather than once a column.
+        int[] colors = new int[CarrierLanes.KINDS];
+        int[] marked = new int[CarrierLanes.KINDS];
+        var marks = new StatePattern[CarrierLanes.KINDS];
+        for (int kind = 0; kind < CarrierLanes.KINDS; kind++) {
+            colors[kind] = palette.laneColor(kind);
+            marks[kind] = palette.patterns() ? StatePattern.ofLane(kind) : StatePattern.SOLID;
+            marked[kind] = StatePattern.markColour(colors[kind], palette.background());
+        }
+        int side = (int) Math.max(1, laneHeight);
         for (int lane = 0; lane < laneCount; lane++) {
             int top = (int) Math.round(lane * laneHeight);
             int bottom = (int) Math.round((lane + 1) * laneHeight) - gap;
@@ -330,11 +349,10 @@ public final class CarrierLaneView extends Region implements FrameView {
                 for (int kind = 0; kind < CarrierLanes.KINDS; kind++) {
                     float share = bins[(lane * CarrierLanes.KINDS + kind) * columns + c];
                     int h = Math.min(y - top, Math.round(share * usable));
-                    int color = palette.laneColor(kind);
-                    StatePattern mark = palette.patterns() ? StatePattern.ofLane(kind) : StatePattern.SOLID;
-                    int marked = StatePattern.markColour(color, palette.background());
+                    int color = colors[kind];
+                    StatePattern mark = marks[kind];
                     for (int row = y - h; row < y; row++) {
-                        pixels[row * columns + c] = mark.marks(c, row, (int) Math.max(1, laneHeight), (int) Math.max(1, laneHeight)) ? marked : color;
+                        pixels[row * columns + c] = mark != StatePattern.SOLID && mark.marks(c, row, side, side) ? marked[kind] : color;
                     }
                     y -= h;
                 }
@@ -345,12 +363,22 @@ public final class CarrierLaneView extends Region implements FrameView {
         }
     }
 
-    /** How large {@code text} is drawn in {@code font}: one measuring node for the lanes' names and the axis's times, made once, not per redraw. */
+    /**
+     * How large {@code text} is drawn in {@code font}: one measuring node for the lanes' names and the axis's times, made once,
+     * and each size kept while the font stays (a redraw measures the same few names and times again).
+     */
     private javafx.geometry.Bounds textSize(String text, Font font) {
-        measure.setFont(font);
-        measure.setText(text);
-        return measure.getLayoutBounds();
+        if (!font.equals(measure.getFont()) || measured.size() > 512) {
+            measured.clear();
+            measure.setFont(font);
+        }
+        return measured.computeIfAbsent(text, t -> {
+            measure.setText(t);
+            return measure.getLayoutBounds();
+        });
     }
+
+    private final java.util.Map<String, javafx.geometry.Bounds> measured = new java.util.HashMap<>();
 
     private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
         g.setStroke(Palette.fx(palette.grid()));
@@ -382,9 +410,18 @@ public final class CarrierLaneView extends Region implements FrameView {
             // As many decimals as the step needs (zoomed in to 5 ms around a second: "1.005 s"), trailing zeros dropped.
             int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step / 1_000) - 1e-9));
             String text = ("%." + decimals + "f").formatted(ms / 1_000);
-            return (decimals > 0 ? text.replaceAll("\\.?0+$", "") : text) + " s";
+            return (decimals > 0 ? withoutTrailingZeros(text) : text) + " s";
         }
         return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
+    }
+
+    /** "1.500" as "1.5", "2.000" as "2": a decimal's trailing zeros dropped, and its point with them. */
+    private static String withoutTrailingZeros(String decimal) {
+        int end = decimal.length();
+        while (decimal.charAt(end - 1) == '0') {
+            end--;
+        }
+        return decimal.substring(0, decimal.charAt(end - 1) == '.' ? end - 1 : end);
     }
 
     private String describe(double x, double y) {

@@ -16,7 +16,11 @@ import javafx.scene.layout.VBox;
 /** The run's figures as tiles: a big value over a caption, updated every frame (only changed text is set). */
 public final class LiveFiguresView extends FlowPane implements FrameView {
 
-    private final Map<String, Label> values = new LinkedHashMap<>();
+    private final Map<String, Tile> values = new LinkedHashMap<>();
+    /** The run whose figures the tiles show: a new one lays the tiles out afresh, so they fit its figures. */
+    private RunModel figuresOf;
+    /** Whether this refresh shows the same run's figures as the last: they change in place. */
+    private boolean inPlace;
 
     public LiveFiguresView() {
         getStyleClass().add("live-figures");
@@ -41,7 +45,7 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
     public void show(List<String> keys) {
         var shown = new java.util.ArrayList<javafx.scene.Node>();
         for (String key : keys) {
-            shown.add(values.get(key).getParent());
+            shown.add(values.get(key));
         }
         if (!shown.equals(getChildren())) {
             getChildren().setAll(shown);
@@ -58,10 +62,56 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         value.getStyleClass().add("figure-value");
         var name = new Label(caption);
         name.getStyleClass().add("figure-caption");
-        var tile = new VBox(2, value, name);
+        var tile = new Tile(value, name);
         tile.getStyleClass().add("figure-tile");
         Tooltips.setText(tile, explanation);
-        values.put(key, value);
+        values.put(key, tile);
+    }
+
+    /**
+     * A figure's tile. Its value changes ten times a second through a run, and a label whose text changes asks each
+     * parent up to the window's root for a layout: the whole window was laid out again with every change
+     * (docs/performance.md). While the new value fits the tile as it stands, only the tile is laid out again: it keeps
+     * its width and the tiles around it their places. A value too wide for it, a new run, or any other change (a style,
+     * a font) lays the window out as before.
+     */
+    private static final class Tile extends VBox {
+
+        private final Label value;
+        private boolean settingValue;
+
+        Tile(Label value, Label name) {
+            super(2, value, name);
+            this.value = value;
+        }
+
+        void show(String text, boolean inPlace) {
+            if (text.equals(value.getText())) {
+                return;
+            }
+            settingValue = inPlace;
+            try {
+                value.setText(text);
+            } finally {
+                settingValue = false;
+            }
+        }
+
+        @Override
+        public void requestLayout() {
+            if (settingValue && fits()) {
+                setNeedsLayout(true);
+            } else {
+                super.requestLayout();
+            }
+        }
+
+        /** Whether the value, as it now reads, fits the tile's present size. */
+        private boolean fits() {
+            var insets = getInsets();
+            return getWidth() > 0 && value.prefWidth(-1) <= getWidth() - insets.getLeft() - insets.getRight()
+                    && value.prefHeight(-1) == value.getHeight();
+        }
     }
 
     /** The figures' clock is the runner's (monotonic) one, not the pulse's. */
@@ -71,8 +121,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
     }
 
     public void refresh(RunModel run, long nowNanos) {
+        inPlace = run == figuresOf;
+        figuresOf = run;
         if (run == null) {
-            values.values().forEach(label -> set(label, "–"));
+            values.values().forEach(tile -> tile.show("–", inPlace));
             return;
         }
         LiveFigures f = run.figures(nowNanos);
@@ -94,13 +146,7 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
     }
 
     private void set(String key, String text) {
-        set(values.get(key), text);
-    }
-
-    private static void set(Label label, String text) {
-        if (!text.equals(label.getText())) {
-            label.setText(text);
-        }
+        values.get(key).show(text, inPlace);
     }
 
     /** A count, or "–" where it is not known (negative: the JDK cannot say, or a run kept still has not given its events yet). */

@@ -1,5 +1,7 @@
 package dev.loomscope.ui.views;
 
+import dev.loomscope.ui.fx.PaintTurns;
+
 import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
@@ -26,12 +28,21 @@ public final class TaskWaveView extends Region implements FrameView {
     private Palette palette = Palette.DARK;
     private int paintedVersion = -1;
     private boolean sizeChanged = true;
-    private final RepaintBudget budget = new RepaintBudget(33_000_000L, 0.10);
+    private final RepaintBudget budget;
 
+    /** Task waves that take no turns with other views (a race's). */
     public TaskWaveView() {
+        this(new PaintTurns());
+    }
+
+    /** @param turns the turns these waves take with the other views redrawn while a run streams in */
+    public TaskWaveView(PaintTurns turns) {
+        budget = new RepaintBudget(33_000_000L, 0.10, turns);
         getStyleClass().add("task-waves");
         Opaque.fill(this, palette.background());
         imageView.setSmooth(false);
+        // Placed by layoutChildren: a managed image view asked the whole window for a layout each time its pixels changed.
+        imageView.setManaged(false);
         empty.setId("wavesHint");
         getChildren().addAll(imageView, empty);
         setMinSize(120, 40);
@@ -166,12 +177,21 @@ public final class TaskWaveView extends Region implements FrameView {
         if (layout == null || model == null) {
             return "";
         }
-        if (!layout.perPixel()) {
-            return Messages.text("waves.scale.cell");
+        int tasks = model.scenario().tasks();
+        // The captions ask every frame; the words change only with the layout or the task count.
+        if (!layout.equals(describedLayout) || tasks != describedTasks) {
+            describedLayout = layout;
+            describedTasks = tasks;
+            double perPixel = (double) tasks / Math.max(1, layout.usedPixels());
+            described = !layout.perPixel() ? Messages.text("waves.scale.cell")
+                    : perPixel <= 1 ? Messages.text("waves.scale.sparse", 1 / perPixel) : Messages.text("waves.scale.blend", perPixel);
         }
-        double perPixel = (double) model.scenario().tasks() / Math.max(1, layout.usedPixels());
-        return perPixel <= 1 ? Messages.text("waves.scale.sparse", 1 / perPixel) : Messages.text("waves.scale.blend", perPixel);
+        return described;
     }
+
+    private TaskGridRaster.Layout describedLayout;
+    private int describedTasks;
+    private String described;
 
     private String describeTaskAt(int x, int y) {
         if (model == null || layout == null) {

@@ -10,7 +10,7 @@ class RepaintBudgetTest {
 
     @Test
     void aCheapPaintWaitsTheMinimumIntervalAnExpensiveOneLonger() {
-        var budget = new RepaintBudget(33 * MS, 0.10);
+        var budget = new RepaintBudget(33 * MS, 0.10, new dev.loomscope.ui.fx.PaintTurns());
         assertThat(budget.due(0)).isTrue();
         budget.painted(0, 1 * MS);
         assertThat(budget.due(20 * MS)).isFalse();
@@ -25,5 +25,26 @@ class RepaintBudgetTest {
         budget.painted(1_000 * MS, 60 * MS);
         assertThat(budget.due(1_150 * MS)).isFalse();
         assertThat(budget.due(1_200 * MS)).isTrue();
+    }
+
+    @Test
+    void viewsSharingTurnsRedrawInDifferentFrames() {
+        var turns = new dev.loomscope.ui.fx.PaintTurns();
+        var waves = new RepaintBudget(33 * MS, 0.10, turns);
+        var lanes = new RepaintBudget(50 * MS, 0.10, turns);
+        assertThat(waves.due(0)).isTrue();
+        waves.painted(0, 1 * MS);
+        // The lanes are due too, but the waves took this frame: the lanes take the next.
+        assertThat(lanes.due(0)).isFalse();
+        assertThat(waves.due(0)).as("a view's own frame stays its own").isFalse();
+        assertThat(lanes.due(17 * MS)).isTrue();
+        lanes.painted(17 * MS, 1 * MS);
+        assertThat(waves.due(17 * MS)).isFalse();
+        assertThat(waves.due(34 * MS)).isTrue();
+
+        // Views that share no turns are not held back by each other.
+        var alone = new RepaintBudget(33 * MS, 0.10, new dev.loomscope.ui.fx.PaintTurns());
+        waves.painted(100 * MS, 1 * MS);
+        assertThat(alone.due(100 * MS)).isTrue();
     }
 }
