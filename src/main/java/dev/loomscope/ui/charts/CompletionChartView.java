@@ -1,7 +1,6 @@
 package dev.loomscope.ui.charts;
 
 import dev.loomscope.ui.fx.PaintTurns;
-
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
 import dev.loomscope.model.window.FrameContext;

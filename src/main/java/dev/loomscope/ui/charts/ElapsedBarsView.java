@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.result.RunResult;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.fx.MadeWhenNeeded;
 import dev.loomscope.ui.views.FrameView;
@@ -42,6 +43,9 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     private List<Comparison.Panel> panels = List.of();
     private Comparison.Focus focus = Comparison.Focus.ELAPSED;
     private String shown;
+    /** The runs last compared, and their results then (null: none yet). */
+    private List<RunModel> comparedRuns;
+    private List<RunResult> comparedResults;
 
     public ElapsedBarsView(int cores) {
         this.cores = cores;
@@ -118,11 +122,8 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         }
     }
 
-    private List<RunModel> comparedRuns;
-    private List<dev.loomscope.result.RunResult> comparedResults;
-
     /** Whether these are the runs last compared, each the same object with the same result object (or none yet). */
-    private boolean sameRuns(List<RunModel> comparison, List<dev.loomscope.result.RunResult> results) {
+    private boolean sameRuns(List<RunModel> comparison, List<RunResult> results) {
         if (comparedRuns == null || comparedRuns.size() != comparison.size()) {
             return false;
         }

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * When a chart of several runs redraws: at once when the runs shown (or the emphasised one)
- * change, otherwise when any of them moved on, but no more often than {@code intervalNanos} and
- * not in a frame another view redrew in ({@link PaintTurns}).
+ * change, otherwise when any of them moved on, but no more often than {@code intervalNanos} and,
+ * for at most one interval more, not in a frame another view redrew in ({@link PaintTurns}).
  * Charts rebuild their series on a redraw, so this is what keeps them off the FX thread's back.
  */
 public final class RunsRedraw {
@@ -37,8 +37,10 @@ public final class RunsRedraw {
             versions = versions * 31 + run.version();
         }
         boolean changedRuns = !runs.equals(shownRuns) || emphasise != emphasised;
-        // Runs that moved on wait for a frame no other view redrew in; other runs are shown at once.
-        if (!changedRuns && (versions == shownVersions || nowNanos - drawnAt < intervalNanos || !turns.free(nowNanos, this))) {
+        // Runs that moved on wait for a frame no other view redrew in, at most one interval more (frames far apart under
+        // load, reduced motion's steps); other runs are shown at once.
+        boolean othersTurn = !turns.free(nowNanos, this) && nowNanos - drawnAt < 2 * intervalNanos;
+        if (!changedRuns && (versions == shownVersions || nowNanos - drawnAt < intervalNanos || othersTurn)) {
             return false;
         }
         turns.took(nowNanos, this);

@@ -39,6 +39,8 @@ final class SectionWords implements FrameView {
     private final FittedText lanesCaption;
     private String wavesFull = "";
     private String lanesFull = "";
+    /** What the captions were last made from. */
+    private Captioned captioned;
     private final LegendPane wavesLegend;
     private final LegendPane lanesLegend;
     private final TaskWaveView waves;
@@ -142,11 +144,8 @@ final class SectionWords implements FrameView {
         }
     }
 
-    /** What the captions were last made from. */
     private record Captioned(int tasks, String scale, boolean web, boolean virtual, boolean aggregated, int lanes) {
     }
-
-    private Captioned captioned;
 
     private void rebuildLegends(boolean virtual, boolean brief, boolean failing, boolean cutShort, boolean pinned) {
         Palette p = palette.get();

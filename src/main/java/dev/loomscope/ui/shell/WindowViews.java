@@ -1,5 +1,6 @@
 package dev.loomscope.ui.shell;
 
+import dev.loomscope.ui.fx.PaintTurns;
 import dev.loomscope.model.Playback;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.window.WindowState;
@@ -41,7 +42,7 @@ record WindowViews(ControlPanel controlPanel, RunHistoryView history, LiveFigure
         var history = new RunHistoryView(state::pin);
         var figures = new LiveFiguresView();
         // The views redrawn while a run streams in take turns: one of them a frame (docs/performance.md).
-        var turns = new dev.loomscope.ui.fx.PaintTurns();
+        var turns = new PaintTurns();
         var waves = new TaskWaveView(turns);
         var lanes = new CarrierLaneView(turns);
         var completion = new CompletionChartView(turns);

@@ -1,7 +1,6 @@
 package dev.loomscope.ui.views;
 
 import dev.loomscope.ui.fx.PaintTurns;
-
 import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.model.StatePattern;
 
@@ -55,6 +54,7 @@ public final class CarrierLaneView extends Region implements FrameView {
     private final java.util.List<javafx.geometry.Bounds> labelBounds = new java.util.ArrayList<>();
     private final java.util.List<javafx.geometry.Bounds> timeLabelBounds = new java.util.ArrayList<>();
     private final javafx.scene.text.Text measure = new javafx.scene.text.Text();
+    private final java.util.Map<Measured, javafx.geometry.Bounds> measured = new java.util.HashMap<>();
 
     /** Lanes that take no turns with other views (a race's). */
     public CarrierLaneView() {
@@ -365,20 +365,22 @@ public final class CarrierLaneView extends Region implements FrameView {
 
     /**
      * How large {@code text} is drawn in {@code font}: one measuring node for the lanes' names and the axis's times, made once,
-     * and each size kept while the font stays (a redraw measures the same few names and times again).
+     * and each size kept (a redraw measures the same few names and times again, in two fonts).
      */
     private javafx.geometry.Bounds textSize(String text, Font font) {
-        if (!font.equals(measure.getFont()) || measured.size() > 512) {
+        if (measured.size() > 512) {
             measured.clear();
-            measure.setFont(font);
         }
-        return measured.computeIfAbsent(text, t -> {
-            measure.setText(t);
+        return measured.computeIfAbsent(new Measured(text, font), key -> {
+            measure.setFont(font);
+            measure.setText(text);
             return measure.getLayoutBounds();
         });
     }
 
-    private final java.util.Map<String, javafx.geometry.Bounds> measured = new java.util.HashMap<>();
+    /** A text in a font, as measured. */
+    private record Measured(String text, Font font) {
+    }
 
     private void drawAxis(GraphicsContext g, int columns, int plotHeight) {
         g.setStroke(Palette.fx(palette.grid()));

@@ -106,10 +106,9 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
             }
         }
 
-        /** Whether the value, as it now reads, fits the tile's present size. */
+        /** Whether the value, as it now reads, fits the tile's present size (measured as the tile lays it out). */
         private boolean fits() {
-            var insets = getInsets();
-            return getWidth() > 0 && value.prefWidth(-1) <= getWidth() - insets.getLeft() - insets.getRight()
+            return getWidth() > 0 && snapSizeX(value.prefWidth(-1)) <= getWidth() - snappedLeftInset() - snappedRightInset()
                     && value.prefHeight(-1) == value.getHeight();
         }
     }
@@ -123,6 +122,10 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
     public void refresh(RunModel run, long nowNanos) {
         inPlace = run == figuresOf;
         figuresOf = run;
+        if (!inPlace) {
+            // Each tile sized afresh for the new run, its value changed or not: a tile keeps its width only through a run.
+            values.values().forEach(Tile::requestLayout);
+        }
         if (run == null) {
             values.values().forEach(tile -> tile.show("–", inPlace));
             return;

@@ -5,7 +5,7 @@ import dev.loomscope.ui.fx.PaintTurns;
 /**
  * When a view may repaint while a run streams in: no more often than its minimum interval, and
  * rarely enough that painting takes at most a set share of the time, and not in a frame another view
- * redrew in ({@link PaintTurns}). The window shares two cores with the run it measures, so a view
+ * redrew in ({@link PaintTurns}) unless it has waited {@link #MAX_INTERVAL_NANOS}. The window shares two cores with the run it measures, so a view
  * that costs 5 ms to paint must not repaint every frame.
  */
 final class RepaintBudget {
@@ -27,7 +27,9 @@ final class RepaintBudget {
     static final long MAX_INTERVAL_NANOS = 200_000_000L;
 
     boolean due(long nowNanos) {
-        if (!turns.free(nowNanos, this)) {
+        // Another view's turn, unless this one has waited its longest: frames far apart under load, or reduced motion's
+        // steps (every view due in the same frame), must not leave it waiting for a free frame for ever.
+        if (!turns.free(nowNanos, this) && nowNanos - lastStart < MAX_INTERVAL_NANOS) {
             return false;
         }
         return nowNanos - lastStart >= Math.min(MAX_INTERVAL_NANOS, Math.max(minIntervalNanos, (long) (lastCost / share)));

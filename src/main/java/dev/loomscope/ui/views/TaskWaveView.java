@@ -1,7 +1,6 @@
 package dev.loomscope.ui.views;
 
 import dev.loomscope.ui.fx.PaintTurns;
-
 import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.model.window.FrameContext;
@@ -28,6 +27,10 @@ public final class TaskWaveView extends Region implements FrameView {
     private Palette palette = Palette.DARK;
     private int paintedVersion = -1;
     private boolean sizeChanged = true;
+    /** The scale's words, and the layout and task count they were made for. */
+    private TaskGridRaster.Layout describedLayout;
+    private int describedTasks;
+    private String described;
     private final RepaintBudget budget;
 
     /** Task waves that take no turns with other views (a race's). */
@@ -188,10 +191,6 @@ public final class TaskWaveView extends Region implements FrameView {
         }
         return described;
     }
-
-    private TaskGridRaster.Layout describedLayout;
-    private int describedTasks;
-    private String described;
 
     private String describeTaskAt(int x, int y) {
         if (model == null || layout == null) {
