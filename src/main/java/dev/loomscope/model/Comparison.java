@@ -8,7 +8,6 @@ import dev.loomscope.text.Text;
 import dev.loomscope.web.Ceiling;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -197,11 +196,5 @@ public final class Comparison {
     /** Requests answered over the whole run, per second of it. */
     public static double requestsPerSecond(Measured run) {
         return run.elapsedMs() > 0 ? run.completed() * 1_000.0 / run.elapsedMs() : 0;
-    }
-
-    /** A key that changes when what the chart shows changes. */
-    public static String key(Focus focus, List<Measured> runs) {
-        return focus + ":" + runs.stream().map(r -> Objects.hash(r.run(), r.elapsedMs(), r.rssDeltaMb(), r.heapDeltaMb(), r.threadLocalsCreated()))
-                .toList();
     }
 }

@@ -42,8 +42,7 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     private List<Preset> presets = List.of();
     private List<Comparison.Panel> panels = List.of();
     private Comparison.Focus focus = Comparison.Focus.ELAPSED;
-    private String shown;
-    /** The runs last compared, and their results then (null: none yet). */
+    /** The runs last compared, and their results then (null: none yet): the same runs with the same results show the same bars. */
     private List<RunModel> comparedRuns;
     private List<RunResult> comparedResults;
 
@@ -80,7 +79,6 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
     /** The classic experiments, so their runs are compared on what they are about. */
     public void setPresets(List<Preset> all) {
         presets = List.copyOf(all);
-        shown = null;
         comparedRuns = null;
     }
 
@@ -101,11 +99,6 @@ public final class ElapsedBarsView extends StackPane implements FrameView {
         var measured = new ArrayList<Comparison.Measured>();
         comparison.forEach(run -> Comparison.Measured.of(run).ifPresent(measured::add));
         Comparison.Focus newFocus = Comparison.focusOf(comparison.stream().map(RunModel::scenario).toList(), presets);
-        String key = comparison.size() + Comparison.key(newFocus, measured);
-        if (key.equals(shown)) {
-            return;
-        }
-        shown = key;
         focus = newFocus;
         // Until a run of the comparison ends there is nothing to compare: the line says when bars will come.
         empty.setText(comparison.isEmpty() ? EmptyHint.text("bars") : dev.loomscope.ui.fx.Messages.text("hint.bars-pending"));

@@ -412,18 +412,9 @@ public final class CarrierLaneView extends Region implements FrameView {
             // As many decimals as the step needs (zoomed in to 5 ms around a second: "1.005 s"), trailing zeros dropped.
             int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step / 1_000) - 1e-9));
             String text = ("%." + decimals + "f").formatted(ms / 1_000);
-            return (decimals > 0 ? withoutTrailingZeros(text) : text) + " s";
+            return (decimals > 0 ? new java.math.BigDecimal(text).stripTrailingZeros().toPlainString() : text) + " s";
         }
         return step >= 1 ? "%.0f ms".formatted(ms) : "%.2f ms".formatted(ms);
-    }
-
-    /** "1.500" as "1.5", "2.000" as "2": a decimal's trailing zeros dropped, and its point with them. */
-    private static String withoutTrailingZeros(String decimal) {
-        int end = decimal.length();
-        while (decimal.charAt(end - 1) == '0') {
-            end--;
-        }
-        return decimal.substring(0, decimal.charAt(end - 1) == '.' ? end - 1 : end);
     }
 
     private String describe(double x, double y) {
