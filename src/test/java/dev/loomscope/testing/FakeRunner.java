@@ -60,6 +60,7 @@ public final class FakeRunner implements RunStarter {
     private Function<Scenario, RunScript> scripts;
     private double speed;
     private double holdAt = Double.NaN;
+    private boolean holdBeforeStart;
     private String failure;
     private final List<Started> started = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
@@ -106,6 +107,12 @@ public final class FakeRunner implements RunStarter {
             throw new IllegalArgumentException("fraction must be between 0 and 1 (got " + fraction + ")");
         }
         this.holdAt = fraction;
+        return this;
+    }
+
+    /** Each run waits before its runner says hello, as while its JVM starts, until cancelled or {@link #release()}d. */
+    public FakeRunner holdingBeforeItsStart() {
+        this.holdBeforeStart = true;
         return this;
     }
 
@@ -301,6 +308,12 @@ public final class FakeRunner implements RunStarter {
             double idealMs = IdealTime.millis(scenario, cores);
             if (failure != null) {
                 return RunResult.failed(scenario, idealMs, failure);
+            }
+            if (holdBeforeStart) {
+                awaitRelease();
+                if (cancelled) {
+                    return stopped();
+                }
             }
             RunScript script = scripts != null ? scripts.apply(scenario) : RunScript.synthesise(scenario, options, cores);
             hello = script.hello();

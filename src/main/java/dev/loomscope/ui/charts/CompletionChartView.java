@@ -173,9 +173,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
             most = Math.max(most, run.scenario().tasks());
         }
         Ticks.countAxis(completed, most, 5);
-        if (!sameSeries(chart.getData(), series)) {
-            chart.getData().setAll(series);
-        }
+        keepOnly(chart.getData(), series);
         List<String> names = series.stream().map(XYChart.Series::getName).toList();
         if (!names.equals(namesDrawn)) {
             namesDrawn = names;
@@ -261,16 +259,29 @@ public final class CompletionChartView extends StackPane implements FrameView {
         }
     }
 
-    private static boolean sameSeries(List<XYChart.Series<Number, Number>> drawn, List<XYChart.Series<Number, Number>> wanted) {
-        if (drawn.size() != wanted.size()) {
-            return false;
+    /**
+     * Makes {@code drawn} hold {@code wanted}, in its order, keeping the series it already holds: a new run's curve is added
+     * and a run no longer shown removed, where setting them all again made JavaFX make every curve's node anew (and styled
+     * it, and gave it the next free colour) in a new run's first frames. A series keeps its colour while it is shown.
+     */
+    static <T> void keepOnly(javafx.collections.ObservableList<T> drawn, List<T> wanted) {
+        var kept = java.util.Collections.newSetFromMap(new IdentityHashMap<T, Boolean>());
+        kept.addAll(wanted);
+        if (drawn.stream().anyMatch(series -> !kept.contains(series))) {
+            drawn.removeIf(series -> !kept.contains(series));
         }
-        for (int i = 0; i < drawn.size(); i++) {
-            if (drawn.get(i) != wanted.get(i)) {
-                return false;
+        for (int i = 0; i < wanted.size(); i++) {
+            T series = wanted.get(i);
+            if (i < drawn.size() && drawn.get(i) == series) {
+                continue;
             }
+            if (drawn.subList(i, drawn.size()).stream().anyMatch(already -> already == series)) {
+                // In another order: rarely, and simplest set again.
+                drawn.setAll(wanted);
+                return;
+            }
+            drawn.add(i, series);
         }
-        return true;
     }
 
     /** Adds or removes a style class only when it changes: each change restyles the curve. */

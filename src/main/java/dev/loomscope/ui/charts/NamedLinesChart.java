@@ -155,9 +155,30 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
                 notUnderNames = names;
                 setLegendSide(Side.RIGHT);
             }
-        } else if (getLegendSide() == Side.RIGHT && (width > notUnderWidth || height > notUnderHeight || !names.equals(notUnderNames))) {
+        } else if (getLegendSide() == Side.RIGHT && (width > notUnderWidth || height > notUnderHeight || !asLongAs(names, notUnderNames, legend))) {
             setLegendSide(Side.BOTTOM);
         }
+    }
+
+    /**
+     * Whether {@code names} need at least the room under the plot that {@code before} needed there: as many, the widest as
+     * wide. Under the plot the legend sets its keys in columns as wide as the widest, so then they do not fit there either,
+     * and the legend stays beside. A new run renames the lines ("#3 virtual" for "#1 virtual"): sent under the plot to be
+     * measured, the legend was hidden for a frame, and the plot laid out twice at two widths, in the run's first frames.
+     */
+    static boolean asLongAs(List<String> names, List<String> before, Node legend) {
+        if (names.equals(before)) {
+            return true;
+        }
+        if (names.size() < before.size() || !(legend instanceof javafx.scene.Parent keys)
+                || !(keys.getChildrenUnmodifiable().stream().filter(javafx.scene.control.Label.class::isInstance).findFirst().orElse(null) instanceof javafx.scene.control.Label key)) {
+            return false;
+        }
+        return widest(names, key.getFont()) >= widest(before, key.getFont());
+    }
+
+    private static double widest(List<String> names, javafx.scene.text.Font font) {
+        return names.stream().mapToDouble(name -> TextFit.widthOf(name, font)).max().orElse(0);
     }
 
     private double titleHeight(double width) {

@@ -57,6 +57,9 @@ public final class PresentationMode {
     private final VBox sideColumn = new VBox(8);
     /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
     private final VBox sideWhy = new VBox();
+    /** The overview and, on stage, the Why line's place keep their height from Run on ({@link #holdHeights}). */
+    private final HeldHeight overviewHeld;
+    private final HeldHeight sideWhyHeld = new HeldHeight(sideWhy);
     private final DeskHeights desk;
     private final ChartsShare charts;
     private boolean fullScreen = true;
@@ -70,6 +73,13 @@ public final class PresentationMode {
         this.wordsChanged = wordsChanged;
         viewsColumn.setOrientation(Orientation.VERTICAL);
         desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
+        overviewHeld = new HeldHeight(parts.overview());
+        // The runs' Why line shown: the overview and the Why line's place take the height they now need, once.
+        parts.why().textProperty().addListener((obs, was, because) -> {
+            if (!because.isEmpty()) {
+                releaseHeights();
+            }
+        });
         sideColumn.setMinWidth(0);
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
@@ -107,6 +117,7 @@ public final class PresentationMode {
     }
 
     public void set(boolean on) {
+        releaseHeights();
         state.setPresentation(on);
         onStage.set(on);
         parts.window().getScene().getRoot().pseudoClassStateChanged(PRESENTATION, on);
@@ -122,6 +133,23 @@ public final class PresentationMode {
         if (fullScreen && parts.window().getScene().getWindow() instanceof Stage stage) {
             followFullScreen(stage, on);
         }
+    }
+
+    /**
+     * Runs start: the overview (the story, the figures, at the desk the Why line) and the Why line's place on stage keep
+     * the height they have, so the story's notice and the last run's Why line going away move no view under them. Held
+     * until the runs' own Why line shows (the views move then only if it needs another height than the last), another
+     * preset ({@link #releaseHeights}), a change of mode, or of the window's width.
+     */
+    public void holdHeights() {
+        overviewHeld.hold();
+        sideWhyHeld.hold();
+    }
+
+    /** The overview and the Why line's place take the height of what they hold again (another preset's story, say). */
+    public void releaseHeights() {
+        overviewHeld.release();
+        sideWhyHeld.release();
     }
 
     /** Esc stops runs here; only F11 leaves presentation mode. If the system ends full screen anyway, presentation mode ends with it. */

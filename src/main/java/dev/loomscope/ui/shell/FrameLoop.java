@@ -95,7 +95,8 @@ final class FrameLoop {
      * Where nothing moves, the loop leaves JavaFX's 60 pulses a second for a slower tick: an animation timer costs the FX
      * thread a pulse every frame even when nothing is drawn, about 5 % of a core here. That is while the window keeps still
      * through a run (only the clock and the figures move; a tick {@link #SLOW_TICK_MS} ms apart), where a run of 2 busy
-     * carriers on 2 cores feels every bit of it, and while the window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run,
+     * carriers on 2 cores feels every bit of it, while the run shown waits for its JVM (nothing of it moves before its
+     * runner starts it; the JVM's start, a second of CPU on two cores, gets the cores), and while the window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run,
      * replay, race, script, observation or clip, and no input for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
     static final long SLOW_TICK_MS = 100;
@@ -105,7 +106,7 @@ final class FrameLoop {
     static final long IDLE_AFTER_MS = 1_500;
 
     /** Why the loop runs on the slow tick, if it does. */
-    private enum Slow { NO, STILL_THROUGH_A_RUN, IDLE }
+    private enum Slow { NO, STILL_THROUGH_A_RUN, RUN_STARTING, IDLE }
 
     private Slow slow = Slow.NO;
     private boolean stopped;
@@ -117,6 +118,11 @@ final class FrameLoop {
     /** Whether the loop runs on the slow tick because the window keeps still through a run. */
     boolean keepsStill() {
         return slow == Slow.STILL_THROUGH_A_RUN;
+    }
+
+    /** Whether the loop runs on the slow tick because the run shown waits for its JVM. */
+    boolean waitsForTheRunsJvm() {
+        return slow == Slow.RUN_STARTING;
     }
 
     /** Whether the loop runs on the slow tick because nothing moves. */
@@ -188,8 +194,10 @@ final class FrameLoop {
         if (frame.race() == null) {
             refresh(frame);
         }
-        boolean stillThroughARun = frame.race() == null && !frame.live() && !playback.isActive() && frame.shown() != null
-                && frame.shown().phase() == dev.loomscope.model.RunModel.Phase.RUNNING;
+        var phase = frame.race() == null && !playback.isActive() && frame.shown() != null ? frame.shown().phase() : null;
+        boolean stillThroughARun = !frame.live() && phase == dev.loomscope.model.RunModel.Phase.RUNNING;
+        // A run waiting for its JVM moves nothing yet: the JVM starting gets the cores its frames would take.
+        boolean runStarting = phase == dev.loomscope.model.RunModel.Phase.QUEUED;
         // A replay or race paused at its end moves no more than a finished run shown.
         boolean moving = change != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty() || movesElsewhere.getAsBoolean();
         if (moving) {
@@ -197,7 +205,7 @@ final class FrameLoop {
             lastStirNanos = now;
         }
         boolean idle = !moving && now - lastStirNanos > IDLE_AFTER_MS * 1_000_000;
-        runSlowly(stillThroughARun ? Slow.STILL_THROUGH_A_RUN : idle ? Slow.IDLE : Slow.NO);
+        runSlowly(stillThroughARun ? Slow.STILL_THROUGH_A_RUN : runStarting ? Slow.RUN_STARTING : idle ? Slow.IDLE : Slow.NO);
         // A watcher may add another as it ends (the next step of a script): they are asked from a copy.
         for (LongPredicate watcher : List.copyOf(watchers)) {
             if (watcher.test(now)) {

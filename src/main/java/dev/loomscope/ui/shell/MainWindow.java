@@ -96,7 +96,11 @@ public final class MainWindow extends BorderPane {
                 () -> playback.replay() != null ? playback.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
         runs = new RunActions(session, controls, views.predictionBar(), state, new RunActions.Surroundings() {
             public void closeReplay() { replays.close(); }
-            public void runsStarted() { layout.story.hideNotice(); views.history().clearSelection(); }
+            public void runsStarted() {
+                presentation.holdHeights();
+                layout.story.hideNotice();
+                views.history().clearSelection();
+            }
             public void say(String text) { statusLine.say(text); }
             public void problem(String message) { problems.show(message); }
         });
@@ -161,6 +165,7 @@ public final class MainWindow extends BorderPane {
         onStage.subscribe(tabs::setOnStage);
         // The tiles follow a preset chosen; settings of one's own keep the last preset's tiles. A new story is read from its title.
         controls.presetProperty().subscribe(preset -> {
+            presentation.releaseHeights();
             if (preset != null) {
                 views.figures().show(StageFigures.of(preset, presentation.isOn()));
                 layout.overviewScroll.setVvalue(0);
@@ -227,6 +232,9 @@ public final class MainWindow extends BorderPane {
 
     /** Whether the window is keeping still through a run on a slow tick instead of 60 pulses a second. */
     boolean keepsStill() { return loop.keepsStill(); }
+
+    /** Whether the window runs on the slow tick while the run shown waits for its JVM. */
+    boolean waitsForTheRunsJvm() { return loop.waitsForTheRunsJvm(); }
 
     /** Whether the window idles on the slow tick: nothing moves, and no input came for a moment. */
     boolean idles() { return loop.idles(); }

@@ -123,6 +123,60 @@ class CompletionChartViewTest {
         });
     }
 
+    /**
+     * A new run adds its curve and a run no longer shown takes its own away: the curves still shown keep their nodes and
+     * colours, in the runs' order, the perfect world's last. Setting every series again made each curve anew.
+     */
+    @Test
+    void aNewRunKeepsTheCurvesStillShown() throws Exception {
+        Fx.call(() -> {
+            var view = new CompletionChartView();
+            new Scene(view, 700, 400);
+            var scenario = dev.loomscope.scenario.Scenario.of(dev.loomscope.scenario.ExecutorKind.VIRTUAL).withTasks(10).withSleepMs(10).build();
+            var first = new dev.loomscope.model.RunModel(1, scenario, 2);
+            var second = new dev.loomscope.model.RunModel(2, scenario, 2);
+            var third = new dev.loomscope.model.RunModel(3, scenario, 2);
+            view.refresh(java.util.List.of(first, second), second, 0, ALL_DRAWN);
+            view.applyCss();
+            view.layout();
+            var data = view.chart().getData();
+            var secondCurve = data.get(1).getNode();
+            var secondColour = colourOf(secondCurve);
+            var perfectWorld = data.get(2).getNode();
+
+            view.refresh(java.util.List.of(second, third), third, 1_000_000_000L, ALL_DRAWN);
+            view.applyCss();
+            view.layout();
+
+            assertThat(data.stream().map(javafx.scene.chart.XYChart.Series::getName)).containsExactly("#2 virtual", "#3 virtual", "perfect world, #3");
+            assertThat(data.get(0).getNode()).isSameAs(secondCurve);
+            assertThat(colourOf(data.get(0).getNode())).isEqualTo(secondColour);
+            assertThat(data.get(2).getNode()).isSameAs(perfectWorld);
+            assertThat(colourOf(data.get(1).getNode())).isNotEqualTo(secondColour);
+            return null;
+        });
+    }
+
+    private static String colourOf(javafx.scene.Node curve) {
+        return curve.getStyleClass().stream().filter(style -> style.startsWith("default-color")).findFirst().orElseThrow();
+    }
+
+    /** The series kept in place where they can be; in another order, all set again in the wanted one. */
+    @Test
+    void keepOnlyAddsRemovesAndReorders() {
+        var drawn = javafx.collections.FXCollections.observableArrayList("a", "b", "ideal");
+        var changes = new java.util.concurrent.atomic.AtomicInteger();
+        drawn.addListener((javafx.collections.ListChangeListener<String>) change -> changes.incrementAndGet());
+        CompletionChartView.keepOnly(drawn, java.util.List.of("a", "b", "ideal"));
+        assertThat(changes).hasValue(0);
+        CompletionChartView.keepOnly(drawn, java.util.List.of("b", "c", "ideal"));
+        assertThat(drawn).containsExactly("b", "c", "ideal");
+        CompletionChartView.keepOnly(drawn, java.util.List.of("ideal", "b"));
+        assertThat(drawn).containsExactly("ideal", "b");
+        CompletionChartView.keepOnly(drawn, java.util.List.of());
+        assertThat(drawn).isEmpty();
+    }
+
     /** Where the chart leaves some of the history's runs out, its title says how many of how many it draws; else it is the plain title. */
     @Test
     void theTitleSaysWhenRunsAreLeftOut() throws Exception {

@@ -104,6 +104,49 @@ class NamedLinesChartTest {
     }
 
     /**
+     * Lines renamed as a new run renames them (as many, none narrower): the legend stays beside the plot through every
+     * pass, where sent under it to be measured it was hidden for a frame. Fewer lines are measured under it again.
+     */
+    @Test
+    void renamedLinesKeepTheLegendBesideInEveryPass() throws Exception {
+        // A height where six names go beside the plot and one fits under it, whatever the fonts measure.
+        double tall = 0;
+        for (double height = 230; height < 400 && tall == 0; height += 5) {
+            if (legendAt(SIX_RUNS, new double[][] {{900, height}}).equals(List.of("RIGHT"))
+                    && legendAt(SIX_RUNS.subList(0, 1), new double[][] {{900, height}}).equals(List.of("BOTTOM"))) {
+                tall = height;
+            }
+        }
+        assertThat(tall).as("a height for six names beside and one under").isPositive();
+        double height = tall;
+        List<String> seen = Fx.call(() -> {
+            var chart = chartOf(SIX_RUNS);
+            chart.resize(900, height);
+            var states = new ArrayList<String>();
+            Runnable passes = () -> {
+                for (int pass = 0; pass < 4; pass++) {
+                    chart.applyCss();
+                    chart.layout();
+                    states.add(chart.lookup(".chart-legend").isVisible() ? chart.getLegendSide().toString() : "hidden");
+                }
+            };
+            passes.run();
+            states.clear();
+            var renamed = List.of("#7 virtual", "#8 fixed(200)", "#9 platform", "#10 virtual, jdbc(10)", "#11 virtual, synchronized",
+                    "perfect world, #11");
+            for (int i = 0; i < renamed.size(); i++) {
+                chart.getData().get(i).setName(renamed.get(i));
+            }
+            passes.run();
+            chart.getData().remove(1, chart.getData().size());
+            passes.run();
+            return states;
+        });
+        assertThat(seen.subList(0, 4)).containsOnly("RIGHT");
+        assertThat(seen.getLast()).isEqualTo("BOTTOM");
+    }
+
+    /**
      * What the chart tells after its layouts: nothing in a pass that moved the legend (styled for its new side only in
      * the next), so a legend on its way beside the plot is never reported hidden; then whether it is shown.
      */

@@ -283,6 +283,90 @@ class MainWindowTest {
         Fx.waitUntil("idle a moment after the run", Duration.ofSeconds(10), window::idles);
     }
 
+    /**
+     * Run hides the last run's Why line, and the run's end shows the new one: the views under the overview stay where they
+     * were through both, where they moved up at Run and down at the end. The run's own Why line shown, or another preset's
+     * story, lets the overview take its own height again.
+     */
+    @Test
+    void theViewsStayPutWhenARunStartsAndEnds() throws Exception {
+        var runner = new FakeRunner().holdingBeforeItsStart();
+        // The default size, where the overview is whole (a shorter window scrolls it, and the views' top stays anyway).
+        window = opened.openAtTheDesk(new RunSession(runner, dev.loomscope.scenario.RunOptions.DEFAULT), dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT);
+        Fx.run(() -> {
+            for (ExecutorKind kind : ExecutorKind.values()) {
+                var box = probe().controlPanel().executorBox(kind);
+                if (box.isSelected() != (kind == ExecutorKind.FIXED)) {
+                    box.fire();
+                }
+            }
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(200);
+        });
+        java.util.function.Supplier<Double> splitTop = () -> {
+            window.getScene().getRoot().applyCss();
+            window.getScene().getRoot().layout();
+            var split = window.getScene().lookup("#split");
+            return split.localToScene(split.getLayoutBounds()).getMinY();
+        };
+        double explained = Double.NaN;
+        for (int run = 1; run <= 2; run++) {
+            Fx.run(() -> probe().controlPanel().runButton().fire());
+            Fx.waitUntil("run waiting for its JVM", Duration.ofSeconds(10), () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+            if (run == 2) {
+                Fx.waitUntil("the last run's Why line hidden", Duration.ofSeconds(10), () -> !window.getScene().lookup("#why").isVisible());
+                assertThat(Fx.call(splitTop::get)).as("the views' top at Run").isEqualTo(explained);
+            }
+            runner.release();
+            Fx.waitUntil("the run explained", Duration.ofSeconds(30), () -> !window.session().isRunning() && probe().explainsTheShownRun());
+            if (run == 2) {
+                assertThat(Fx.call(splitTop::get)).as("the views' top once the run ended").isEqualTo(explained);
+            }
+            explained = Fx.call(splitTop::get);
+            assertThat(Fx.call(() -> window.getScene().lookup("#overviewScroll").getLayoutBounds().getHeight()))
+                    .as("the overview whole").isGreaterThanOrEqualTo(Fx.call(() -> window.getScene().lookup("#overview").getLayoutBounds().getHeight()));
+        }
+        var overview = Fx.call(() -> (javafx.scene.layout.Region) window.getScene().lookup("#overview"));
+        assertThat(Fx.call(overview::getMinHeight)).as("the run's own Why line shown").isEqualTo(javafx.scene.layout.Region.USE_COMPUTED_SIZE);
+        // Run, and another preset chosen before its end: the overview takes its own height at once.
+        Fx.run(() -> probe().controlPanel().runButton().fire());
+        Fx.waitUntil("run waiting for its JVM", Duration.ofSeconds(10), () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+        assertThat(Fx.call(overview::getMinHeight)).as("held from Run").isPositive();
+        Fx.run(() -> window.controls().loadPreset(window.controls().presets().getFirst()));
+        assertThat(Fx.call(overview::getMinHeight)).as("another preset's story").isEqualTo(javafx.scene.layout.Region.USE_COMPUTED_SIZE);
+        runner.release();
+    }
+
+    /**
+     * A run waiting for its JVM moves nothing: the loop leaves JavaFX's pulses to the JVM's start (no frame is made to
+     * be timed), and takes them up again once the run has started.
+     */
+    @Test
+    void aRunWaitingForItsJvmLeavesThePulsesToItsStart() throws Exception {
+        var runner = new FakeRunner().holdingBeforeItsStart().holdingAt(0.5);
+        open(runner);
+        opened.chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(200);
+            probe().controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run waiting for its JVM, the loop on its slow tick", Duration.ofSeconds(10),
+                () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+        int framesTimed = Fx.call(() -> window.frameTimes().frames());
+        Thread.sleep(FrameLoop.SLOW_TICK_MS * 4);
+        assertThat(Fx.call(() -> window.frameTimes().frames())).as("frames timed while the run waited").isEqualTo(framesTimed);
+        runner.release();
+        Fx.waitUntil("the run under way, no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
+        });
+        runner.release();
+        Fx.waitUntil("the run ended", Duration.ofSeconds(30), () -> !window.session().isRunning());
+    }
+
     @Test
     void withAnimationOffTheViewsStayStillUntilTheRunEndsThenShowIt() throws Exception {
         var runner = new FakeRunner().holdingAt(0.5);
