@@ -5,15 +5,18 @@ import java.util.Arrays;
 /**
  * Frame-time probe: the time between successive frames (pulses) of the window, measured, not
  * assumed. Keeps the last {@link #WINDOW} frames for the status bar, and every frame since
- * {@link #reset()} for benchmarks.
+ * {@link #reset()} for benchmarks: only once asked, since a window open through a talk makes
+ * 60 frames a second, and kept them all.
  */
 public final class FrameTimes {
 
     public static final int WINDOW = 240;
 
     private final long[] recent = new long[WINDOW];
-    private long[] all = new long[1_024];
+    private long[] all = new long[0];
     private int allCount;
+    /** Whether every frame is kept: from the first {@link #reset()} on. */
+    private boolean keepingAll;
     private int recentCount;
     private int next;
     private long lastFrameNanos = -1;
@@ -25,10 +28,12 @@ public final class FrameTimes {
             recent[next] = interval;
             next = (next + 1) % WINDOW;
             recentCount = Math.min(WINDOW, recentCount + 1);
-            if (allCount == all.length) {
-                all = Arrays.copyOf(all, allCount * 2);
+            if (keepingAll) {
+                if (allCount == all.length) {
+                    all = Arrays.copyOf(all, Math.max(1_024, allCount * 2));
+                }
+                all[allCount++] = interval;
             }
-            all[allCount++] = interval;
         }
         lastFrameNanos = nowNanos;
     }
@@ -38,8 +43,9 @@ public final class FrameTimes {
         lastFrameNanos = -1;
     }
 
-    /** Forgets every frame (the next one starts a new interval). */
+    /** Forgets every frame (the next one starts a new interval), and keeps every frame from now on. */
     public void reset() {
+        keepingAll = true;
         allCount = 0;
         recentCount = 0;
         next = 0;
@@ -51,11 +57,12 @@ public final class FrameTimes {
         return percentile(Arrays.copyOf(recent, recentCount), p);
     }
 
-    /** Percentile (0-100) of every frame since {@link #reset()}, in ms, NaN if none. */
+    /** Percentile (0-100) of every frame since {@link #reset()}, in ms, NaN if none (or never reset). */
     public double percentileMs(double p) {
         return percentile(Arrays.copyOf(all, allCount), p);
     }
 
+    /** How many frames' intervals were kept since {@link #reset()}. */
     public int frames() {
         return allCount;
     }

@@ -85,6 +85,7 @@ class CurvesTest {
     @Test
     void frameTimesAreTheIntervalsBetweenFrames() {
         var frames = new FrameTimes();
+        frames.reset();
         long t = 0;
         for (int i = 0; i < 100; i++) {
             frames.frame(t);
@@ -100,6 +101,7 @@ class CurvesTest {
     @Test
     void aPauseInTheFramesIsNoLongFrame() {
         var frames = new FrameTimes();
+        frames.reset();
         frames.frame(0);
         frames.frame(16_000_000L);
         // The window idled on its slow tick for 5 s: the next frame starts a new interval.
@@ -109,5 +111,21 @@ class CurvesTest {
         assertThat(frames.frames()).isEqualTo(2);
         assertThat(frames.percentileMs(100)).isEqualTo(16.0);
         assertThat(frames.recentPercentileMs(100)).isEqualTo(16.0);
+    }
+
+    /** Every frame is kept only once a benchmark asks (reset): the status bar's recent frames alone before that, however long the window stays open. */
+    @Test
+    void everyFrameIsKeptOnlyOnceAsked() {
+        var frames = new FrameTimes();
+        for (int i = 0; i < 10_000; i++) {
+            frames.frame(i * 16_000_000L);
+        }
+        assertThat(frames.frames()).isZero();
+        assertThat(frames.recentPercentileMs(50)).isEqualTo(16.0);
+        frames.reset();
+        frames.frame(0);
+        frames.frame(20_000_000L);
+        assertThat(frames.frames()).isEqualTo(1);
+        assertThat(frames.percentileMs(100)).isEqualTo(20.0);
     }
 }

@@ -174,6 +174,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
         }
         Ticks.countAxis(completed, most, 5);
         keepOnly(chart.getData(), series);
+        drawnInOrder(chart.getData());
         List<String> names = series.stream().map(XYChart.Series::getName).toList();
         if (!names.equals(namesDrawn)) {
             namesDrawn = names;
@@ -261,8 +262,8 @@ public final class CompletionChartView extends StackPane implements FrameView {
 
     /**
      * Makes {@code drawn} hold {@code wanted}, in its order, keeping the series it already holds: a new run's curve is added
-     * and a run no longer shown removed, where setting them all again made JavaFX make every curve's node anew (and styled
-     * it, and gave it the next free colour) in a new run's first frames. A series keeps its colour while it is shown.
+     * and a run no longer shown removed, where setting them all again made JavaFX make every curve's node anew, with the
+     * next free colour, in a new run's first frames. A series keeps its node and colour while it is shown.
      */
     static <T> void keepOnly(javafx.collections.ObservableList<T> drawn, List<T> wanted) {
         var kept = java.util.Collections.newSetFromMap(new IdentityHashMap<T, Boolean>());
@@ -281,6 +282,24 @@ public final class CompletionChartView extends StackPane implements FrameView {
                 return;
             }
             drawn.add(i, series);
+        }
+    }
+
+    /**
+     * Draws the curves over each other in their series' order, the perfect world's last, on top: JavaFX puts a curve added
+     * over all the others, so a new run's curve, added before the perfect world kept from the last, hid its dashed line.
+     */
+    private static void drawnInOrder(List<XYChart.Series<Number, Number>> series) {
+        int last = -1;
+        boolean inOrder = true;
+        for (var each : series) {
+            var node = each.getNode();
+            int at = node == null || node.getParent() == null ? -1 : node.getParent().getChildrenUnmodifiable().indexOf(node);
+            inOrder &= at > last;
+            last = at;
+        }
+        if (!inOrder) {
+            series.stream().map(XYChart.Series::getNode).filter(Objects::nonNull).forEach(javafx.scene.Node::toFront);
         }
     }
 

@@ -74,9 +74,10 @@ public final class PresentationMode {
         viewsColumn.setOrientation(Orientation.VERTICAL);
         desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
         overviewHeld = new HeldHeight(parts.overview());
-        // The runs' Why line shown: the overview and the Why line's place take the height they now need, once.
+        // The runs done and their Why line shown: the overview and the Why line's place take the height they now need, once.
+        // Not a run's of several before the next starts (the next hides it again), only the last's.
         parts.why().textProperty().addListener((obs, was, because) -> {
-            if (!because.isEmpty()) {
+            if (!because.isEmpty() && !state.sessionRunning()) {
                 releaseHeights();
             }
         });
@@ -138,12 +139,19 @@ public final class PresentationMode {
     /**
      * Runs start: the overview (the story, the figures, at the desk the Why line) and the Why line's place on stage keep
      * the height they have, so the story's notice and the last run's Why line going away move no view under them. Held
-     * until the runs' own Why line shows (the views move then only if it needs another height than the last), another
-     * preset ({@link #releaseHeights}), a change of mode, or of the window's width.
+     * until the runs have ended and their Why line shows (the views move then only if it needs another height than the
+     * last), another preset ({@link #releaseHeights}), a change of mode, or of the window's width.
      */
     public void holdHeights() {
         overviewHeld.hold();
         sideWhyHeld.hold();
+    }
+
+    /** The runs ended: if the Why line already says why (the same words as before, say), the heights are let go now. */
+    public void runsEnded() {
+        if (!parts.why().getText().isEmpty()) {
+            releaseHeights();
+        }
     }
 
     /** The overview and the Why line's place take the height of what they hold again (another preset's story, say). */

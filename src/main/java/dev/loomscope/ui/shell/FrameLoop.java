@@ -196,8 +196,10 @@ final class FrameLoop {
         }
         var phase = frame.race() == null && !playback.isActive() && frame.shown() != null ? frame.shown().phase() : null;
         boolean stillThroughARun = !frame.live() && phase == dev.loomscope.model.RunModel.Phase.RUNNING;
-        // A run waiting for its JVM moves nothing yet: the JVM starting gets the cores its frames would take.
-        boolean runStarting = phase == dev.loomscope.model.RunModel.Phase.QUEUED;
+        // The run under way waiting for its JVM moves nothing yet: the JVM starting gets the cores its frames would take.
+        // Not a queued run picked in the history while another moves, nor while a script's step or an observed JVM waits.
+        boolean runStarting = phase == dev.loomscope.model.RunModel.Phase.QUEUED && frame.shown() == state.session().current()
+                && watchers.isEmpty() && !movesElsewhere.getAsBoolean();
         // A replay or race paused at its end moves no more than a finished run shown.
         boolean moving = change != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty() || movesElsewhere.getAsBoolean();
         if (moving) {

@@ -123,7 +123,12 @@ public final class MainWindow extends BorderPane {
         docs = new ScreenHelp(layout.tabs, presentation::isOn, () -> observe.shown() || opened.shown(), problems::show);
         runs.useCode(tabs.task());
         followers = new SessionFollowers(session, layout.story, replays, views.predictionBar());
-        loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, followers::changed, centre::showRace, problems::show);
+        loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, change -> {
+            followers.changed(change);
+            if (change.ended()) {
+                presentation.runsEnded();
+            }
+        }, centre::showRace, problems::show);
         exports.stampWith(() -> observe.shown() ? observe.view().card() : null);
         observe.session.observedProperty().subscribe(observed -> centre.showObservation(observed != null));
         wire();

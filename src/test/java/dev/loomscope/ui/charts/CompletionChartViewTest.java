@@ -153,6 +153,9 @@ class CompletionChartViewTest {
             assertThat(colourOf(data.get(0).getNode())).isEqualTo(secondColour);
             assertThat(data.get(2).getNode()).isSameAs(perfectWorld);
             assertThat(colourOf(data.get(1).getNode())).isNotEqualTo(secondColour);
+            // Drawn in the series' order: the perfect world's dashed line over the runs' curves, the new run's too.
+            var drawn = perfectWorld.getParent().getChildrenUnmodifiable();
+            assertThat(drawn.indexOf(perfectWorld)).isGreaterThan(drawn.indexOf(data.get(1).getNode())).isGreaterThan(drawn.indexOf(secondCurve));
             return null;
         });
     }
