@@ -6,8 +6,8 @@ import javafx.scene.layout.Region;
  * A region kept at least as tall as it was when held, so that what it holds getting shorter moves nothing under it.
  * Runs starting hide the Why line and the story's notice, and ending shows them again: without a hold the views under
  * them moved up at Run and down at the end, a jolt on stage, and each move laid out and painted the whole centre again
- * in the run's first frames, when its runner JVM starts beside them. The hold ends when asked (the new Why line shown),
- * or when the region's width changes (its text wraps anew there).
+ * in the run's first frames, when its runner JVM starts beside them. The hold ends when asked (the runs ended and their
+ * Why line shown), or when the region's width changes (its text wraps anew there).
  */
 final class HeldHeight {
 
@@ -38,9 +38,5 @@ final class HeldHeight {
             heldWidth = -1;
             region.setMinHeight(Region.USE_COMPUTED_SIZE);
         }
-    }
-
-    boolean held() {
-        return heldWidth >= 0;
     }
 }

@@ -75,7 +75,7 @@ public final class PresentationMode {
         desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
         overviewHeld = new HeldHeight(parts.overview());
         // The runs done and their Why line shown: the overview and the Why line's place take the height they now need, once.
-        // Not a run's of several before the next starts (the next hides it again), only the last's.
+        // Not at the Why line of one run of several, between them: the next run hides it again.
         parts.why().textProperty().addListener((obs, was, because) -> {
             if (!because.isEmpty() && !state.sessionRunning()) {
                 releaseHeights();

@@ -95,9 +95,10 @@ final class FrameLoop {
      * Where nothing moves, the loop leaves JavaFX's 60 pulses a second for a slower tick: an animation timer costs the FX
      * thread a pulse every frame even when nothing is drawn, about 5 % of a core here. That is while the window keeps still
      * through a run (only the clock and the figures move; a tick {@link #SLOW_TICK_MS} ms apart), where a run of 2 busy
-     * carriers on 2 cores feels every bit of it, while the run shown waits for its JVM (nothing of it moves before its
-     * runner starts it; the JVM's start, a second of CPU on two cores, gets the cores), and while the window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run,
-     * replay, race, script, observation or clip, and no input for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
+     * carriers on 2 cores feels every bit of it; while the run under way waits for its JVM (nothing of it moves before its
+     * runner starts it, and the JVM's start, a second of CPU on two cores, gets the cores; the same tick); and while the
+     * window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run, replay, race, script, observation or clip, and no input
+     * for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
     static final long SLOW_TICK_MS = 100;
     /** The idle window's tick: what work finishing in the background changed shows within a quarter second (input wakes the loop at once). */
@@ -120,7 +121,7 @@ final class FrameLoop {
         return slow == Slow.STILL_THROUGH_A_RUN;
     }
 
-    /** Whether the loop runs on the slow tick because the run shown waits for its JVM. */
+    /** Whether the loop runs on the slow tick because the run under way waits for its JVM. */
     boolean waitsForTheRunsJvm() {
         return slow == Slow.RUN_STARTING;
     }

@@ -238,7 +238,7 @@ public final class MainWindow extends BorderPane {
     /** Whether the window is keeping still through a run on a slow tick instead of 60 pulses a second. */
     boolean keepsStill() { return loop.keepsStill(); }
 
-    /** Whether the window runs on the slow tick while the run shown waits for its JVM. */
+    /** Whether the window runs on the slow tick while the run under way waits for its JVM. */
     boolean waitsForTheRunsJvm() { return loop.waitsForTheRunsJvm(); }
 
     /** Whether the window idles on the slow tick: nothing moves, and no input came for a moment. */

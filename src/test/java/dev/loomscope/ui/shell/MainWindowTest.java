@@ -319,7 +319,9 @@ class MainWindowTest {
                 assertThat(Fx.call(splitTop::get)).as("the views' top at Run").isEqualTo(explained);
             }
             runner.release();
-            Fx.waitUntil("the run explained", Duration.ofSeconds(30), () -> !window.session().isRunning() && probe().explainsTheShownRun());
+            // Its final figures too: a wider figure can wrap a row of tiles.
+            Fx.waitUntil("the run explained", Duration.ofSeconds(30),
+                    () -> !window.session().isRunning() && probe().explainsTheShownRun() && probe().figuresOfTheShownRun());
             if (run == 2) {
                 assertThat(Fx.call(splitTop::get)).as("the views' top once the run ended").isEqualTo(explained);
             }
