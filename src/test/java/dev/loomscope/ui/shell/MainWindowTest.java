@@ -294,6 +294,8 @@ class MainWindowTest {
         // The default size, where the overview is whole (in a shorter window it scrolls, and this test would not see the views move).
         window = opened.openAtTheDesk(new RunSession(runner, dev.loomscope.scenario.RunOptions.DEFAULT), dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT);
         Fx.run(() -> {
+            // Every run animated, whatever the run-first policy says of a busy machine: one kept still shows the last Why line until its end.
+            window.state().setAlwaysAnimate(true);
             for (ExecutorKind kind : ExecutorKind.values()) {
                 var box = probe().controlPanel().executorBox(kind);
                 if (box.isSelected() != (kind == ExecutorKind.FIXED)) {
