@@ -103,14 +103,17 @@ public final class HeadlessWindow implements BeforeEachCallback, AfterEachCallba
 
     /** Leaves only {@code kind} ticked in the window {@link #openForRuns opened}, as a click on each box would. */
     public void chooseOnly(ExecutorKind kind) throws Exception {
-        Fx.run(() -> {
-            for (ExecutorKind each : ExecutorKind.values()) {
-                var box = new WindowProbe(window).controlPanel().executorBox(each);
-                if (box.isSelected() != (each == kind)) {
-                    box.fire();
-                }
+        Fx.run(() -> chooseOnly(window, kind));
+    }
+
+    /** Leaves only {@code kind} ticked in {@code window}, as a click on each box would. On the FX thread. */
+    public static void chooseOnly(MainWindow window, ExecutorKind kind) {
+        for (ExecutorKind each : ExecutorKind.values()) {
+            var box = new WindowProbe(window).controlPanel().executorBox(each);
+            if (box.isSelected() != (each == kind)) {
+                box.fire();
             }
-        });
+        }
     }
 
     public Stage stage() {

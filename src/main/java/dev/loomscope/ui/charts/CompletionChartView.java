@@ -268,9 +268,7 @@ public final class CompletionChartView extends StackPane implements FrameView {
     static <T> void keepOnly(javafx.collections.ObservableList<T> drawn, List<T> wanted) {
         var kept = java.util.Collections.newSetFromMap(new IdentityHashMap<T, Boolean>());
         kept.addAll(wanted);
-        if (drawn.stream().anyMatch(series -> !kept.contains(series))) {
-            drawn.removeIf(series -> !kept.contains(series));
-        }
+        drawn.removeIf(series -> !kept.contains(series));
         for (int i = 0; i < wanted.size(); i++) {
             T series = wanted.get(i);
             if (i < drawn.size() && drawn.get(i) == series) {

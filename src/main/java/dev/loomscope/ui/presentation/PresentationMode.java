@@ -74,13 +74,8 @@ public final class PresentationMode {
         viewsColumn.setOrientation(Orientation.VERTICAL);
         desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
         overviewHeld = new HeldHeight(parts.overview());
-        // The runs done and their Why line shown: the overview and the Why line's place take the height they now need, once.
         // Not at the Why line of one run of several, between them: the next run hides it again.
-        parts.why().textProperty().addListener((obs, was, because) -> {
-            if (!because.isEmpty() && !state.sessionRunning()) {
-                releaseHeights();
-            }
-        });
+        parts.why().textProperty().addListener((obs, was, because) -> releaseOnceExplained());
         sideColumn.setMinWidth(0);
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
         sideWhy.visibleProperty().bind(parts.window().heightProperty().greaterThanOrEqualTo(860));
@@ -147,9 +142,12 @@ public final class PresentationMode {
         sideWhyHeld.hold();
     }
 
-    /** The runs ended: if the Why line already says why (the same words as before, say), the heights are let go now. */
-    public void runsEnded() {
-        if (!parts.why().getText().isEmpty()) {
+    /**
+     * The runs have ended and their Why line says why: the overview and the Why line's place take the height they now need.
+     * Asked when the Why line changes, and when the runs end (its words may be the same as before, and change nothing).
+     */
+    public void releaseOnceExplained() {
+        if (!parts.why().getText().isEmpty() && !state.sessionRunning()) {
             releaseHeights();
         }
     }

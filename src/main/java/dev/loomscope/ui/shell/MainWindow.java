@@ -126,7 +126,7 @@ public final class MainWindow extends BorderPane {
         loop = new FrameLoop(state, playback, views.replayBar(), frameTimes, change -> {
             followers.changed(change);
             if (change.ended()) {
-                presentation.runsEnded();
+                presentation.releaseOnceExplained();
             }
         }, centre::showRace, problems::show);
         exports.stampWith(() -> observe.shown() ? observe.view().card() : null);

@@ -245,12 +245,7 @@ class MainWindowTest {
         Fx.run(() -> {
             // Every run animated, whatever the run-first policy says of a busy machine: one kept still shows the last Why line until its end.
             window.state().setAlwaysAnimate(true);
-            for (ExecutorKind kind : ExecutorKind.values()) {
-                var box = probe().controlPanel().executorBox(kind);
-                if (box.isSelected() != (kind == ExecutorKind.FIXED)) {
-                    box.fire();
-                }
-            }
+            HeadlessWindow.chooseOnly(window, ExecutorKind.FIXED);
             window.controls().tasksProperty().set(40);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(200);
