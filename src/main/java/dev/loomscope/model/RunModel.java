@@ -54,6 +54,8 @@ public final class RunModel implements RunListener {
     private volatile Sample lastSample;
     private volatile Sample peakSample;
     private volatile Phase phase = Phase.QUEUED;
+    /** Told once, when the run leaves {@link Phase#QUEUED} (it started, or ended before its start). */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> onceUnderWay = new java.util.concurrent.atomic.AtomicReference<>();
     private volatile RunResult result;
     private volatile int version;
 
@@ -85,6 +87,7 @@ public final class RunModel implements RunListener {
         clockStartMonotonic = start.monotonicNanos();
         phase = Phase.RUNNING;
         publish();
+        leftTheQueue();
     }
 
     /**
@@ -302,6 +305,7 @@ public final class RunModel implements RunListener {
         // The per-task open segments are only needed while events arrive.
         open = null;
         publish();
+        leftTheQueue();
     }
 
     /** Ends the run with this result and nothing else done: when {@link #finish} itself failed, the run must still end. */
@@ -309,6 +313,26 @@ public final class RunModel implements RunListener {
         this.result = result;
         this.phase = Phase.FINISHED;
         publish();
+        leftTheQueue();
+    }
+
+    /**
+     * Runs {@code then} once, on the thread that sees it first, when this run leaves {@link Phase#QUEUED}: at once if it
+     * already has. One at a time: a second one given before the run leaves the queue replaces the first. Lets the
+     * window wait for a runner JVM's start without asking the run again and again.
+     */
+    public void onceUnderWay(Runnable then) {
+        onceUnderWay.set(then);
+        if (phase != Phase.QUEUED) {
+            leftTheQueue();
+        }
+    }
+
+    private void leftTheQueue() {
+        Runnable then = onceUnderWay.getAndSet(null);
+        if (then != null) {
+            then.run();
+        }
     }
 
     private void open(int task, long thread, int kind, long t) {

@@ -385,4 +385,24 @@ class RunModelTest {
         var replica = RunModel.replicaOf(run);
         assertThat(replica.title()).startsWith("#3 ").isNotEqualTo(run.title());
     }
+
+    @Test
+    void whatWaitsForARunToStartIsToldOnceWhenItStartsOrAtOnceWhenItHas() {
+        var waiting = new RunModel(1, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
+        var told = new java.util.concurrent.atomic.AtomicInteger();
+        waiting.onceUnderWay(told::incrementAndGet);
+        assertThat(told).as("told while the run waits for its JVM").hasValue(0);
+        waiting.onStarted(new dev.loomscope.protocol.RunStart(0, 0));
+        assertThat(told).as("told when it starts").hasValue(1);
+        waiting.finish(dev.loomscope.result.RunResult.failed(waiting.scenario(), 12, "stopped"));
+        assertThat(told).as("told only once").hasValue(1);
+
+        waiting.onceUnderWay(told::incrementAndGet);
+        assertThat(told).as("told at once by a run already under way").hasValue(2);
+
+        var failed = new RunModel(2, scenario(ExecutorKind.VIRTUAL, 2, 1), 2);
+        failed.onceUnderWay(told::incrementAndGet);
+        failed.endAs(dev.loomscope.result.RunResult.failed(failed.scenario(), 0, "its JVM did not start"));
+        assertThat(told).as("told by a run that ended before its start").hasValue(3);
+    }
 }

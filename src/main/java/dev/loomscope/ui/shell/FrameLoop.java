@@ -96,7 +96,7 @@ final class FrameLoop {
      * thread a pulse every frame even when nothing is drawn, about 5 % of a core here. That is while the window keeps still
      * through a run (only the clock and the figures move; a tick {@link #SLOW_TICK_MS} ms apart), where a run of 2 busy
      * carriers on 2 cores feels every bit of it; while the run under way waits for its JVM (nothing of it moves before its
-     * runner starts it, and the JVM's start, a second of CPU on two cores, gets the cores; the same tick); and while the
+     * runner starts it, and the JVM's start, a second of CPU on two cores, gets the cores; the same tick, and a frame at once when the run starts); and while the
      * window idles (a tick {@link #IDLE_TICK_MS} ms apart): no run, replay, race, script, observation or clip, and no input
      * for {@link #IDLE_AFTER_MS} ms, where a laptop on battery feels it.
      */
@@ -106,10 +106,19 @@ final class FrameLoop {
     /** How long after the last input, movement or the start an idle window keeps its 60 pulses a second. */
     static final long IDLE_AFTER_MS = 1_500;
 
+    private long slowTickMs = SLOW_TICK_MS;
+
+    /** Another slow tick than {@link #SLOW_TICK_MS}, from the next time the loop slows: tests make it long, to tell a tick from what else wakes the loop. */
+    void slowTick(long ms) {
+        slowTickMs = ms;
+    }
+
     /** Why the loop runs on the slow tick, if it does. */
     private enum Slow { NO, STILL_THROUGH_A_RUN, RUN_STARTING, IDLE }
 
     private Slow slow = Slow.NO;
+    /** The run whose JVM's start the loop last waited for (it is told when the run starts). */
+    private dev.loomscope.model.RunModel waitedFor;
     private boolean stopped;
     private long lastStirNanos;
     private BooleanSupplier movesElsewhere = () -> false;
@@ -169,7 +178,7 @@ final class FrameLoop {
             ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     task -> Thread.ofPlatform().daemon().name("window-slow-tick").unstarted(task));
         }
-        long every = why == Slow.IDLE ? IDLE_TICK_MS : SLOW_TICK_MS;
+        long every = why == Slow.IDLE ? IDLE_TICK_MS : slowTickMs;
         tick = ticker.scheduleAtFixedRate(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
             if (slow != Slow.NO && !stopped) {
                 frame(System.nanoTime());
@@ -201,6 +210,15 @@ final class FrameLoop {
         // Not a queued run picked in the history while another moves, nor while a script's step or an observed JVM waits.
         boolean runStarting = phase == dev.loomscope.model.RunModel.Phase.QUEUED && frame.shown() == state.session().current()
                 && watchers.isEmpty() && !movesElsewhere.getAsBoolean();
+        if (runStarting && frame.shown() != waitedFor) {
+            // Its first frame as soon as it starts, not at the next slow tick: its first waves came up to 100 ms late.
+            waitedFor = frame.shown();
+            waitedFor.onceUnderWay(() -> dev.loomscope.ui.fx.FxThread.later(() -> {
+                if (slow == Slow.RUN_STARTING && !stopped) {
+                    frame(System.nanoTime());
+                }
+            }));
+        }
         // A replay or race paused at its end moves no more than a finished run shown.
         boolean moving = change != null || playback.isPlaying() || state.sessionRunning() || !watchers.isEmpty() || movesElsewhere.getAsBoolean();
         if (moving) {

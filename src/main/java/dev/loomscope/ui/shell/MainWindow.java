@@ -241,6 +241,9 @@ public final class MainWindow extends BorderPane {
     /** Whether the window runs on the slow tick while the run under way waits for its JVM. */
     boolean waitsForTheRunsJvm() { return loop.waitsForTheRunsJvm(); }
 
+    /** The slow tick's period from the next time the window slows (tests make it long). */
+    void slowTick(long ms) { loop.slowTick(ms); }
+
     /** Whether the window idles on the slow tick: nothing moves, and no input came for a moment. */
     boolean idles() { return loop.idles(); }
 

@@ -296,6 +296,7 @@ class MainWindowTest {
         open(runner);
         opened.chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
+            window.slowTick(60_000);
             window.controls().tasksProperty().set(40);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(200);
@@ -311,6 +312,7 @@ class MainWindowTest {
         Thread.sleep(FrameLoop.SLOW_TICK_MS * 4);
         assertThat(Fx.call(() -> window.frameTimes().frames())).as("frames timed while the run waited").isEqualTo(framesTimed);
         runner.release();
+        // Well before the slow tick's next turn (a minute here): the run's start itself wakes the loop.
         Fx.waitUntil("the run under way, no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
             RunModel current = window.session().current();
             return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
