@@ -23,9 +23,7 @@ public final class TextFit {
     }
 
     public static double widthOf(String text, Font font) {
-        var t = new Text(text);
-        t.setFont(font);
-        return Math.ceil(t.getLayoutBounds().getWidth());
+        return dev.loomscope.ui.fx.TextWidth.of(text, font);
     }
 
     /** The width of {@code text}'s widest word (words parted by spaces; a no-break space keeps two together). */

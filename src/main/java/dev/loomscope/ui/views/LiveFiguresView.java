@@ -79,10 +79,42 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
 
         private final Label value;
         private boolean settingValue;
+        /** The widest value this run can give the tile, which it is kept wide enough for ("" for none). */
+        private String widest = "";
+        private javafx.scene.text.Font measuredIn;
+        private double widestWidth;
 
         Tile(Label value, Label name) {
             super(2, value, name);
             this.value = value;
+        }
+
+        /**
+         * Keeps the tile wide enough for {@code text} from now on: a count that grows through a run ("0 / 100,000" to
+         * "100,000 / 100,000") then never widens its tile, so the tiles keep their places and rows while the room watches
+         * them, and the window is not laid out again with each new digit.
+         */
+        void reserve(String text) {
+            if (!text.equals(widest)) {
+                widest = text;
+                measuredIn = null;
+                super.requestLayout();
+            }
+        }
+
+        @Override
+        protected double computePrefWidth(double height) {
+            double own = super.computePrefWidth(height);
+            if (widest.isEmpty()) {
+                return own;
+            }
+            // Measured in the value's font as styled now: presentation mode and the theme change it.
+            if (measuredIn != value.getFont()) {
+                measuredIn = value.getFont();
+                widestWidth = dev.loomscope.ui.fx.TextWidth.of(widest, measuredIn);
+            }
+            double reserved = snappedLeftInset() + snappedRightInset() + value.snappedLeftInset() + value.snappedRightInset() + widestWidth;
+            return Math.max(own, snapSizeX(reserved));
         }
 
         void show(String text, boolean inPlace) {
@@ -127,13 +159,17 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
             values.values().forEach(Tile::requestLayout);
         }
         if (run == null) {
+            values.values().forEach(tile -> tile.reserve(""));
             values.values().forEach(tile -> tile.show("–", inPlace));
             return;
+        }
+        if (!inPlace) {
+            reserveTheWidest(run.scenario().tasks());
         }
         LiveFigures f = run.figures(nowNanos);
         set("elapsed", Durations.humanMillis(f.elapsedMs()));
         set("ideal", Durations.humanMillis(f.idealMs()));
-        set("completed", "%,d / %,d".formatted(f.completed(), f.tasks()));
+        set("completed", COMPLETED.formatted(f.completed(), f.tasks()));
         set("inFlight", countOrUnknown(f.inFlight()));
         set("waiting", countOrUnknown(f.waiting()));
         set("mounted", countOrUnknown(f.mountedVirtual()));
@@ -147,6 +183,18 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("cancelled", run.scenario().failAtMs() == 0 || f.failed() < 0 ? "–" : "%,d · %,d".formatted(f.failed(), f.cancelled()));
         set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
     }
+
+    /** The counts that can reach the run's number of tasks keep room for it from the run's start (the others fit their tiles' least width). */
+    private void reserveTheWidest(int tasks) {
+        String count = "%,d".formatted(tasks);
+        values.get("completed").reserve(COMPLETED.formatted(tasks, tasks));
+        for (String key : List.of("inFlight", "waiting", "queued")) {
+            values.get(key).reserve(count);
+        }
+    }
+
+    /** Tasks completed, of all. */
+    private static final String COMPLETED = "%,d / %,d";
 
     private void set(String key, String text) {
         values.get(key).show(text, inPlace);

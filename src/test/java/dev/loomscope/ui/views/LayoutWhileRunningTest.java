@@ -105,4 +105,43 @@ class LayoutWhileRunningTest {
         assertThat((double) seen[4]).as("the value laid out whole in its tile").isGreaterThanOrEqualTo((double) seen[5]);
         assertThat((boolean) seen[6]).isTrue();
     }
+
+    @Test
+    void theTilesKeepTheirPlacesThroughARunAsItsCountsGrow() throws Exception {
+        Object[] seen = Fx.call(() -> {
+            var figures = new LiveFiguresView();
+            var window = new VBox(figures);
+            // Narrow enough that the tiles wrap onto rows, as on stage.
+            var scene = new Scene(window, 700, 400);
+            scene.getStylesheets().add("data:text/css,.figure-tile { -fx-min-width: 7.4em; } .figure-value { -fx-font-size: 24px; }");
+            var run = new RunModel(1, Scenario.of(ExecutorKind.VIRTUAL).withTasks(1_000_000).withCarriers(2).build(), 2);
+            figures.refresh(run, System.nanoTime());
+            settle(window);
+            String completedBefore = ((Label) window.lookup("#figureCompleted")).getText();
+            String placesBefore = places(figures);
+            var events = new Events();
+            for (int task = 0; task < 123_456; task++) {
+                events.add(EventType.STARTED, task, 1.0, 100 + task, 1).add(EventType.FINISHED, task, 2.0, 100 + task, 1);
+            }
+            for (int task = 123_456; task < 234_567; task++) {
+                events.add(EventType.STARTED, task, 1.0, 100 + task, 1);
+            }
+            run.onEvents(events.batch());
+            figures.refresh(run, System.nanoTime());
+            settle(window);
+            return new Object[] {completedBefore, ((Label) window.lookup("#figureCompleted")).getText(),
+                    ((Label) window.lookup("#figureInFlight")).getText(), placesBefore, places(figures)};
+        });
+        assertThat(seen[0]).isEqualTo("0 / 1,000,000");
+        assertThat(seen[1]).isEqualTo("123,456 / 1,000,000");
+        assertThat(seen[2]).isEqualTo("111,111");
+        assertThat(seen[4]).as("every tile's place and width, the counts grown").isEqualTo(seen[3]);
+    }
+
+    /** Each tile's place and width in the figures, in order. */
+    private static String places(LiveFiguresView figures) {
+        return figures.getChildren().stream()
+                .map(tile -> "%.0f,%.0f %.0f".formatted(tile.getLayoutX(), tile.getLayoutY(), tile.getLayoutBounds().getWidth()))
+                .collect(java.util.stream.Collectors.joining("; "));
+    }
 }
