@@ -45,6 +45,8 @@ final class SectionWords implements FrameView {
     private final LegendPane lanesLegend;
     private final TaskWaveView waves;
     private final Label why;
+    /** The Why line while its run is under way: a muted line that says when it comes. */
+    private static final javafx.css.PseudoClass PENDING = javafx.css.PseudoClass.getPseudoClass("pending");
     private final Function<RunModel, String> explanation;
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
@@ -80,10 +82,17 @@ final class SectionWords implements FrameView {
     public void refresh(FrameContext frame) {
         RunModel shown = frame.shown();
         String because = explanation.apply(shown);
+        // A run under way keeps the place of the Why line it replaces, with a quiet line that says when its own comes:
+        // the place is kept so that no view moves (HeldHeight), and on stage it stood empty through the run.
+        boolean pending = because.isEmpty() && shown != null && shown.result() == null && why.isVisible() && !why.getText().isEmpty();
+        if (pending) {
+            because = Messages.text("status.why.pending", shown.title());
+        }
         if (!because.equals(why.getText())) {
             why.setText(because);
             why.setVisible(!because.isEmpty());
         }
+        why.pseudoClassStateChanged(PENDING, pending);
         if (shown == null) {
             return;
         }

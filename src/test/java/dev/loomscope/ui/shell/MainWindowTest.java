@@ -233,8 +233,9 @@ class MainWindowTest {
     }
 
     /**
-     * Run hides the last run's Why line, and the run's end shows the new one: the views under the overview stay where they
-     * were through both, where they moved up at Run and down at the end. The run's own Why line shown, or another preset's
+     * Run puts a quiet line in the place of the last run's Why line (it was hidden, and the place stood empty), and the
+     * run's end shows the new one: the views under the overview stay where they were through both, where they moved up at
+     * Run and down at the end. The run's own Why line shown, or another preset's
      * story, lets the overview take its own height again.
      */
     @Test
@@ -261,7 +262,10 @@ class MainWindowTest {
             Fx.run(() -> probe().controlPanel().runButton().fire());
             Fx.waitUntil("run waiting for its JVM", Duration.ofSeconds(10), () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
             if (run == 2) {
-                Fx.waitUntil("the last run's Why line hidden", Duration.ofSeconds(10), () -> !window.getScene().lookup("#why").isVisible());
+                // In the last run's Why line's place, a quiet line says when this run's comes.
+                Fx.waitUntil("the last run's Why line replaced", Duration.ofSeconds(10), () -> probe().explanationText()
+                        .equals(dev.loomscope.ui.fx.Messages.text("status.why.pending", window.session().current().title())));
+                assertThat(Fx.call(() -> window.getScene().lookup("#why").getPseudoClassStates().toString())).contains("pending");
                 assertThat(Fx.call(splitTop::get)).as("the views' top at Run").isEqualTo(explained);
             }
             runner.release();
