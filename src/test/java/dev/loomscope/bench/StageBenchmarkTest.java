@@ -88,4 +88,14 @@ class StageBenchmarkTest {
     void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
         assertThat(StageBenchmark.median(List.of(3.0, 1.0, 2.0, 10.0))).isEqualTo(2.5);
     }
+
+    @Test
+    void aPresetWhoseRunsAreShortInAllIsPairedThreeTimesAsOften() throws Exception {
+        var json = new ObjectMapper();
+        var scopedValue = List.of(json.readTree("{\"elapsedMs\": 354.7}"), json.readTree("{\"elapsedMs\": 193.9}"));
+        var waiting = List.of(json.readTree("{\"elapsedMs\": 5160.0}"), json.readTree("{\"elapsedMs\": 192.6}"));
+        assertThat(StageBenchmark.pairsFor(scopedValue, 3)).isEqualTo(9);
+        assertThat(StageBenchmark.pairsFor(waiting, 3)).as("a run of 5 s: three pairs are enough").isEqualTo(3);
+        assertThat(StageBenchmark.pairsFor(scopedValue, 1)).isEqualTo(3);
+    }
 }
