@@ -57,6 +57,8 @@ public final class PresentationMode {
     private final VBox sideColumn = new VBox(8);
     /** The explanation's place on stage: on a 720p screen the notice says as much, and the charts need the height. */
     private final VBox sideWhy = new VBox();
+    /** The Why line while its run is under way: a quiet line in its place that says when the run's own comes. */
+    public static final javafx.css.PseudoClass WHY_PENDING = javafx.css.PseudoClass.getPseudoClass("pending");
     /** The overview and, on stage, the Why line's place keep their height from Run on ({@link #holdHeights}). */
     private final HeldHeight overviewHeld;
     private final HeldHeight sideWhyHeld = new HeldHeight(sideWhy);
@@ -74,7 +76,7 @@ public final class PresentationMode {
         viewsColumn.setOrientation(Orientation.VERTICAL);
         desk = new DeskHeights(parts.centerBox(), parts.overviewScroll(), parts.split(), onStage.not());
         overviewHeld = new HeldHeight(parts.overview());
-        // Not at the Why line of one run of several, between them: the next run hides it again.
+        // Not at the Why line of one run of several, between them (the next run's quiet line takes its place again), nor at a quiet line.
         parts.why().textProperty().addListener((obs, was, because) -> releaseOnceExplained());
         sideColumn.setMinWidth(0);
         VBox.setVgrow(parts.tabs(), javafx.scene.layout.Priority.ALWAYS);
@@ -133,7 +135,8 @@ public final class PresentationMode {
 
     /**
      * Runs start: the overview (the story, the figures, at the desk the Why line) and the Why line's place on stage keep
-     * the height they have, so the story's notice and the last run's Why line going away move no view under them. Held
+     * the height they have, so the story's notice going away and the last run's Why line giving way to a shorter quiet line
+     * move no view under them. Held
      * until the runs have ended and their Why line shows (the views move then only if it needs another height than the
      * last), another preset ({@link #releaseHeights}), a change of mode, or of the window's width.
      */
@@ -147,7 +150,7 @@ public final class PresentationMode {
      * Asked when the Why line changes, and when the runs end (its words may be the same as before, and change nothing).
      */
     public void releaseOnceExplained() {
-        if (!parts.why().getText().isEmpty() && !state.sessionRunning()) {
+        if (!parts.why().getText().isEmpty() && !parts.why().getPseudoClassStates().contains(WHY_PENDING) && !state.sessionRunning()) {
             releaseHeights();
         }
     }

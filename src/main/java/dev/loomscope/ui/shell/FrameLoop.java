@@ -210,7 +210,10 @@ final class FrameLoop {
         // Not a queued run picked in the history while another moves, nor while a script's step or an observed JVM waits.
         boolean runStarting = phase == dev.loomscope.model.RunModel.Phase.QUEUED && frame.shown() == state.session().current()
                 && watchers.isEmpty() && !movesElsewhere.getAsBoolean();
-        if (runStarting && frame.shown() != waitedFor) {
+        if (!runStarting) {
+            // Not kept: a run stopped while it waited, and dropped from the history, would be kept alive here.
+            waitedFor = null;
+        } else if (frame.shown() != waitedFor) {
             // Its first frame as soon as it starts, not at the next slow tick: its first waves came up to 100 ms late.
             waitedFor = frame.shown();
             waitedFor.onceUnderWay(() -> dev.loomscope.ui.fx.FxThread.later(() -> {

@@ -90,7 +90,7 @@ public final class MainWindow extends BorderPane {
         problems = new ProblemBanner(layout.banner, layout.bannerText, layout.bannerClose, state);
         statusLine = new StatusLine(layout.status, layout.frameStatus, state, frameTimes, this::shownInsteadOfRuns);
         words = new SectionWords(layout.shownTitle, layout.wavesCaption, layout.lanesTitle, layout.lanesCaption, layout.wavesLegend, layout.lanesLegend,
-                views.waves(), themes::palette, layout.why, state::explanation);
+                views.waves(), themes::palette);
         replays = new ReplayActions(playback, session, this::shownRun, statusLine::say, problems::show);
         exports = new WindowExports(new WindowExports.Window(this, this::shownRun,
                 () -> playback.replay() != null ? playback.replay().source() : shownRun(), session::history, statusLine::say, problems::show));
@@ -194,6 +194,7 @@ public final class MainWindow extends BorderPane {
                 .add("elapsed-bars", Cadence.LIVE, views.bars())
                 .add("web-service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run-history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
+                .add("why", Cadence.FIGURES, new WhyLine(layout.why, state::explanation))
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().ifMade(SweepView::refresh)).add("status", Cadence.STATUS, statusLine)
                 .add("speaker-notes", Cadence.STATUS, frame -> notes.ifMade(shown -> shown.refresh(frame))).add("task-card", Cadence.ALWAYS, cards.taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);

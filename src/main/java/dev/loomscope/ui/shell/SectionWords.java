@@ -16,7 +16,6 @@ import dev.loomscope.ui.views.LegendPane;
 import dev.loomscope.ui.views.RunHistoryView;
 import dev.loomscope.ui.views.TaskWaveView;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
@@ -25,8 +24,8 @@ import javafx.scene.shape.Rectangle;
 /**
  * The words about the shown run: its title in the header, the captions and the colour legends of
  * the task waves and the carrier lanes (virtual threads wait unmounted, platform threads hold
- * theirs), and once it has ended the sentence on why it took as long as it did. Only text that
- * changed is set, so a frame costs no layout when nothing did.
+ * theirs); the Why line is {@link WhyLine}'s. Only text that changed is set, so a frame costs no
+ * layout when nothing did.
  */
 final class SectionWords implements FrameView {
 
@@ -44,10 +43,6 @@ final class SectionWords implements FrameView {
     private final LegendPane wavesLegend;
     private final LegendPane lanesLegend;
     private final TaskWaveView waves;
-    private final Label why;
-    /** The Why line while its run is under way: a muted line that says when it comes. */
-    private static final javafx.css.PseudoClass PENDING = javafx.css.PseudoClass.getPseudoClass("pending");
-    private final Function<RunModel, String> explanation;
     private final Supplier<Palette> palette;
     private Boolean legendVirtual;
     private boolean legendFailing;
@@ -56,7 +51,7 @@ final class SectionWords implements FrameView {
     private boolean brief;
 
     SectionWords(Label shownTitle, Label wavesCaption, Label lanesTitle, Label lanesCaption, LegendPane wavesLegend, LegendPane lanesLegend,
-            TaskWaveView waves, Supplier<Palette> palette, Label why, Function<RunModel, String> explanation) {
+            TaskWaveView waves, Supplier<Palette> palette) {
         this.shownTitle = FittedText.on(shownTitle);
         // Until a run is shown, what the FXML says ("No run yet").
         this.shownTitle.show(List.of(shownTitle.getText()));
@@ -67,9 +62,6 @@ final class SectionWords implements FrameView {
         this.lanesLegend = lanesLegend;
         this.waves = waves;
         this.palette = palette;
-        this.why = why;
-        this.explanation = explanation;
-        why.managedProperty().bind(why.visibleProperty());
     }
 
     /** The palette or the mode changed: the legends are drawn again on the next frame. */
@@ -81,18 +73,6 @@ final class SectionWords implements FrameView {
     @Override
     public void refresh(FrameContext frame) {
         RunModel shown = frame.shown();
-        String because = explanation.apply(shown);
-        // A run under way keeps the place of the Why line it replaces, with a quiet line that says when its own comes:
-        // the place is kept so that no view moves (HeldHeight), and on stage it stood empty through the run.
-        boolean pending = because.isEmpty() && shown != null && shown.result() == null && why.isVisible() && !why.getText().isEmpty();
-        if (pending) {
-            because = Messages.text("status.why.pending", shown.title());
-        }
-        if (!because.equals(why.getText())) {
-            why.setText(because);
-            why.setVisible(!because.isEmpty());
-        }
-        why.pseudoClassStateChanged(PENDING, pending);
         if (shown == null) {
             return;
         }

@@ -244,7 +244,7 @@ class MainWindowTest {
         // The default size, where the overview is whole (in a shorter window it scrolls, and this test would not see the views move).
         window = opened.openAtTheDesk(new RunSession(runner, dev.loomscope.scenario.RunOptions.DEFAULT), dev.loomscope.ui.app.WindowCommand.Settings.DEFAULT);
         Fx.run(() -> {
-            // Every run animated, whatever the run-first policy says of a busy machine: one kept still shows the last Why line until its end.
+            // Every run animated, whatever the run-first policy says of a busy machine: the same path in every sitting.
             window.state().setAlwaysAnimate(true);
             HeadlessWindow.chooseOnly(window, ExecutorKind.FIXED);
             window.controls().tasksProperty().set(40);
@@ -300,7 +300,6 @@ class MainWindowTest {
         open(runner);
         opened.chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
-            window.slowTick(60_000);
             window.controls().tasksProperty().set(40);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(200);
@@ -316,8 +315,33 @@ class MainWindowTest {
         Thread.sleep(FrameLoop.SLOW_TICK_MS * 4);
         assertThat(Fx.call(() -> window.frameTimes().frames())).as("frames timed while the run waited").isEqualTo(framesTimed);
         runner.release();
-        // Well before the slow tick's next turn (a minute here): the run's start itself wakes the loop.
         Fx.waitUntil("the run under way, no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
+            RunModel current = window.session().current();
+            return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
+        });
+        Fx.waitUntil("the run held half-way", Duration.ofSeconds(10), () -> runner.heldNow() == 1);
+        runner.release();
+        Fx.waitUntil("the run ended", Duration.ofSeconds(30), () -> !window.session().isRunning());
+    }
+
+    /** The run's start wakes the loop at once: its first waves do not wait for the slow tick (made a minute long here). */
+    @Test
+    void aRunsStartWakesTheLoopWithoutWaitingForItsTick() throws Exception {
+        // Held half-way too: the run is still under way when the loop is looked at.
+        var runner = new FakeRunner().holdingBeforeItsStart().holdingAt(0.5);
+        open(runner);
+        opened.chooseOnly(ExecutorKind.FIXED);
+        Fx.run(() -> {
+            window.slowTick(60_000);
+            window.controls().tasksProperty().set(40);
+            window.controls().poolProperty().set(4);
+            window.controls().sleepMsProperty().set(200);
+            probe().controlPanel().runButton().fire();
+        });
+        Fx.waitUntil("the run waiting for its JVM, the loop on its slow tick", Duration.ofSeconds(10),
+                () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+        runner.release();
+        Fx.waitUntil("the run under way, the loop no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
             RunModel current = window.session().current();
             return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
         });
