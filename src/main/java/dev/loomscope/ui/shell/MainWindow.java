@@ -194,7 +194,7 @@ public final class MainWindow extends BorderPane {
                 .add("elapsed-bars", Cadence.LIVE, views.bars())
                 .add("web-service", Cadence.LIVE, new WebTab(layout.tabs, layout.webTab, layout.sweepTab, views.webTraffic()))
                 .add("run-history", Cadence.FIGURES, views.history()).add("words", Cadence.LIVE, words)
-                .add("why", Cadence.FIGURES, new WhyLine(layout.why, state::explanation))
+                .add("why", Cadence.ALWAYS, new WhyLine(layout.why, state::explanation))
                 .add("sweep", Cadence.ALWAYS, f -> views.sweepView().ifMade(SweepView::refresh)).add("status", Cadence.STATUS, statusLine)
                 .add("speaker-notes", Cadence.STATUS, frame -> notes.ifMade(shown -> shown.refresh(frame))).add("task-card", Cadence.ALWAYS, cards.taskCard)
                 .add("observation", Cadence.ALWAYS, observe::refresh);

@@ -11,8 +11,9 @@ import javafx.scene.control.Label;
 /**
  * The Why line: why the shown run took as long as it did, once it has ended. While a run is under way it keeps the place of
  * the Why line it replaces with a quiet line that says when its own comes ({@link PresentationMode#WHY_PENDING}): that place
- * is kept so that no view moves at Run, and it stood empty through the run. Refreshed with the figures, so it changes at
- * Run and at the run's end whether the window animates the run or keeps still through it.
+ * is kept so that no view moves at Run, and it stood empty through the run. Refreshed every frame the loop makes (made
+ * anew only when the shown run or its result changes), so it changes at Run and in the very frame the run's end shows,
+ * whether the window animates the run or keeps still through it.
  */
 final class WhyLine implements FrameView {
 
@@ -29,10 +30,21 @@ final class WhyLine implements FrameView {
         why.managedProperty().bind(why.visibleProperty());
     }
 
+    /** The run and the result the explanation was last made from, and that explanation. */
+    private RunModel explainedRun;
+    private Object explainedResult;
+    private String explained = "";
+
     @Override
     public void refresh(FrameContext frame) {
         RunModel shown = frame.shown();
-        String because = explanation.apply(shown);
+        Object result = shown == null ? null : shown.result();
+        if (shown != explainedRun || result != explainedResult) {
+            explainedRun = shown;
+            explainedResult = result;
+            explained = explanation.apply(shown);
+        }
+        String because = explained;
         // Only in place of a line shown: at a first run nothing was there, and a new line would move the views down.
         boolean pending = because.isEmpty() && shown != null && shown.result() == null && why.isVisible() && !why.getText().isEmpty();
         if (pending) {
