@@ -19,6 +19,10 @@ final class WhyLine implements FrameView {
 
     private final Label why;
     private final Function<RunModel, String> explanation;
+    /** The run and the result the explanation was last made from, and that explanation. */
+    private RunModel explainedRun;
+    private Object explainedResult;
+    private String explained = "";
     /** The run the quiet line was last written for, under what title, and that line. */
     private RunModel pendingFor;
     private String pendingTitle;
@@ -29,11 +33,6 @@ final class WhyLine implements FrameView {
         this.explanation = explanation;
         why.managedProperty().bind(why.visibleProperty());
     }
-
-    /** The run and the result the explanation was last made from, and that explanation. */
-    private RunModel explainedRun;
-    private Object explainedResult;
-    private String explained = "";
 
     @Override
     public void refresh(FrameContext frame) {
@@ -46,7 +45,7 @@ final class WhyLine implements FrameView {
         }
         String because = explained;
         // Only in place of a line shown: at a first run nothing was there, and a new line would move the views down.
-        boolean pending = because.isEmpty() && shown != null && shown.result() == null && why.isVisible() && !why.getText().isEmpty();
+        boolean pending = because.isEmpty() && shown != null && result == null && why.isVisible() && !why.getText().isEmpty();
         if (pending) {
             if (shown != pendingFor || !shown.title().equals(pendingTitle)) {
                 pendingFor = shown;
