@@ -296,17 +296,7 @@ class MainWindowTest {
      */
     @Test
     void aRunWaitingForItsJvmLeavesThePulsesToItsStart() throws Exception {
-        var runner = new FakeRunner().holdingBeforeItsStart().holdingAt(0.5);
-        open(runner);
-        opened.chooseOnly(ExecutorKind.FIXED);
-        Fx.run(() -> {
-            window.controls().tasksProperty().set(40);
-            window.controls().poolProperty().set(4);
-            window.controls().sleepMsProperty().set(200);
-            probe().controlPanel().runButton().fire();
-        });
-        Fx.waitUntil("the run waiting for its JVM, the loop on its slow tick", Duration.ofSeconds(10),
-                () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+        var runner = runWaitingForItsJvm(FrameLoop.SLOW_TICK_MS);
         int framesTimed = Fx.call(() -> {
             // Every frame kept from now, as ui-bench keeps them.
             window.frameTimes().reset();
@@ -314,25 +304,25 @@ class MainWindowTest {
         });
         Thread.sleep(FrameLoop.SLOW_TICK_MS * 4);
         assertThat(Fx.call(() -> window.frameTimes().frames())).as("frames timed while the run waited").isEqualTo(framesTimed);
-        runner.release();
-        Fx.waitUntil("the run under way, no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
-            RunModel current = window.session().current();
-            return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
-        });
-        Fx.waitUntil("the run held half-way", Duration.ofSeconds(10), () -> runner.heldNow() == 1);
-        runner.release();
-        Fx.waitUntil("the run ended", Duration.ofSeconds(30), () -> !window.session().isRunning());
+        startAndEnd(runner);
     }
 
     /** The run's start wakes the loop at once: its first waves do not wait for the slow tick (made a minute long here). */
     @Test
     void aRunsStartWakesTheLoopWithoutWaitingForItsTick() throws Exception {
-        // Held half-way too: the run is still under way when the loop is looked at.
+        startAndEnd(runWaitingForItsJvm(60_000));
+    }
+
+    /**
+     * Opens the window with the slow tick given and presses Run on 40 tasks, held before their JVM's start and half-way
+     * (the run is still under way when the loop is looked at); returns once the loop waits for that JVM.
+     */
+    private FakeRunner runWaitingForItsJvm(long slowTickMs) throws Exception {
         var runner = new FakeRunner().holdingBeforeItsStart().holdingAt(0.5);
         open(runner);
         opened.chooseOnly(ExecutorKind.FIXED);
         Fx.run(() -> {
-            window.slowTick(60_000);
+            window.slowTick(slowTickMs);
             window.controls().tasksProperty().set(40);
             window.controls().poolProperty().set(4);
             window.controls().sleepMsProperty().set(200);
@@ -340,8 +330,13 @@ class MainWindowTest {
         });
         Fx.waitUntil("the run waiting for its JVM, the loop on its slow tick", Duration.ofSeconds(10),
                 () -> runner.heldNow() == 1 && window.waitsForTheRunsJvm());
+        return runner;
+    }
+
+    /** Lets the run start (the loop takes up its pulses within 10 s), then lets it end. */
+    private void startAndEnd(FakeRunner runner) throws Exception {
         runner.release();
-        Fx.waitUntil("the run under way, the loop no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
+        Fx.waitUntil("the run under way, no longer waiting for its JVM", Duration.ofSeconds(10), () -> {
             RunModel current = window.session().current();
             return current != null && current.phase() == RunModel.Phase.RUNNING && !window.waitsForTheRunsJvm();
         });
