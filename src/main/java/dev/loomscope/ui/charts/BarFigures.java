@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.TextWidth;
 import static dev.loomscope.ui.charts.BarsLayout.MIN_BAR;
 import static dev.loomscope.ui.charts.BarsLayout.MIN_FONT;
 import static dev.loomscope.ui.charts.BarsLayout.SPAN;
@@ -7,7 +8,6 @@ import static dev.loomscope.ui.charts.BarsLayout.WHOLE_WORDS_UP_TO;
 import static dev.loomscope.ui.charts.TextFit.font;
 import static dev.loomscope.ui.charts.TextFit.lineOf;
 import static dev.loomscope.ui.charts.TextFit.narrowest;
-import static dev.loomscope.ui.charts.TextFit.widthOf;
 
 import dev.loomscope.model.Comparison;
 import java.util.ArrayList;
@@ -152,7 +152,7 @@ final class BarFigures {
                     for (int i = 0; i < series.size(); i++) {
                         for (Comparison.Bar bar : series.get(i).bars()) {
                             if (bar.run().equals(runs.get(row)) && bar.text() != null) {
-                                double w = widthOf(words(bar, brief), f);
+                                double w = TextWidth.of(words(bar, brief), f);
                                 widest = Math.max(widest, w);
                                 figures.add(new Figure(row, i, List.of(words(bar, brief)), bar.value(), w,
                                         wideSpan && bar.value() * SPAN < largest, !series.get(i).reference()));
@@ -163,7 +163,7 @@ final class BarFigures {
                     int most = (int) (rowHeight * 0.95 / line);
                     List<String> lines = narrowest(rowWords.get(row), "  \u00b7  ", f, most);
                     boolean tooMany = lines.size() > most;
-                    double w = lines.stream().mapToDouble(l -> widthOf(l, f)).max().orElse(0);
+                    double w = lines.stream().mapToDouble(l -> TextWidth.of(l, f)).max().orElse(0);
                     widest = Math.max(widest, tooMany ? Double.MAX_VALUE : w);
                     figures.add(new Figure(row, -1, lines, rowMax.get(row), w, rowSmall.get(row),
                             series.size() == 1 && !series.getFirst().reference() && lines.size() == 1));

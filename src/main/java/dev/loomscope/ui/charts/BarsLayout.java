@@ -1,9 +1,9 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.TextWidth;
 import static dev.loomscope.ui.charts.TextFit.elide;
 import static dev.loomscope.ui.charts.TextFit.font;
 import static dev.loomscope.ui.charts.TextFit.lineOf;
-import static dev.loomscope.ui.charts.TextFit.widthOf;
 import static dev.loomscope.ui.charts.TextFit.wrap;
 
 import dev.loomscope.model.Comparison;
@@ -183,10 +183,10 @@ public final class BarsLayout {
         // Title, shrunk to the width if need be.
         double y = 0;
         Font titleFont = font(base, size, true);
-        while (widthOf(panel.title(), titleFont) > width && titleFont.getSize() > MIN_FONT) {
+        while (TextWidth.of(panel.title(), titleFont) > width && titleFont.getSize() > MIN_FONT) {
             titleFont = font(base, titleFont.getSize() - 1, true);
         }
-        double titleWidth = Math.min(width, widthOf(panel.title(), titleFont));
+        double titleWidth = Math.min(width, TextWidth.of(panel.title(), titleFont));
         texts.add(new Label(Kind.TITLE, panel.title(), titleFont, (width - titleWidth) / 2, y, titleWidth, lineOf(titleFont), false));
         y += lineOf(titleFont) + pad / 2;
 
@@ -214,7 +214,7 @@ public final class BarsLayout {
             names.clear();
             for (String run : runs) {
                 List<String> lines = wrap(List.of(run.split(" ")), " ", f, column);
-                if (lines.size() > most || lines.stream().anyMatch(l -> widthOf(l, f) > column)) {
+                if (lines.size() > most || lines.stream().anyMatch(l -> TextWidth.of(l, f) > column)) {
                     fits = false;
                 }
                 names.put(run, lines);
@@ -232,7 +232,7 @@ public final class BarsLayout {
             }
             entry.setValue(lines);
             for (String line : lines) {
-                nameWidth = Math.max(nameWidth, widthOf(line, runFont));
+                nameWidth = Math.max(nameWidth, TextWidth.of(line, runFont));
             }
         }
         plotX = Math.ceil(nameWidth + pad);
@@ -262,7 +262,7 @@ public final class BarsLayout {
             double nameTop = top + (rowHeight - lines.size() * runLine) / 2;
             var drawn = new ArrayList<Label>();
             for (int l = 0; l < lines.size(); l++) {
-                double w = widthOf(lines.get(l), runFont);
+                double w = TextWidth.of(lines.get(l), runFont);
                 var label = new Label(Kind.RUN, lines.get(l), runFont, plotX - pad - w, nameTop + l * runLine, w, runLine, false);
                 drawn.add(label);
                 texts.add(label);
@@ -279,7 +279,7 @@ public final class BarsLayout {
                     : rowTop + (rowHeight - block) / 2;
             double x = fig.inside() ? end - pad / 2 - fig.width() : Math.min(end + pad, width - fig.width());
             for (String line : fig.lines()) {
-                texts.add(new Label(Kind.VALUE, line, figureFont, x, top, widthOf(line, figureFont), figureLine, fig.small(), fig.inside()));
+                texts.add(new Label(Kind.VALUE, line, figureFont, x, top, TextWidth.of(line, figureFont), figureLine, fig.small(), fig.inside()));
                 top += figureLine;
             }
         }
@@ -293,7 +293,7 @@ public final class BarsLayout {
             double line = lineOf(f);
             double total = 0;
             for (Comparison.Series s : series) {
-                total += line * 0.8 + pad / 2 + widthOf(s.name(), f) + pad * 2;
+                total += line * 0.8 + pad / 2 + TextWidth.of(s.name(), f) + pad * 2;
             }
             if (total - pad * 2 <= width || f.getSize() <= MIN_FONT) {
                 double x = Math.max(0, (width - (total - pad * 2)) / 2);
@@ -301,7 +301,7 @@ public final class BarsLayout {
                     Comparison.Series s = series.get(i);
                     swatches.add(new Swatch(i, s.reference(), x, y + line * 0.1, line * 0.8));
                     x += line * 0.8 + pad / 2;
-                    double w = widthOf(s.name(), f);
+                    double w = TextWidth.of(s.name(), f);
                     texts.add(new Label(Kind.LEGEND, s.name(), f, x, y, w, line, false));
                     x += w + pad * 2;
                 }
@@ -316,8 +316,8 @@ public final class BarsLayout {
         double y = plotY + plotHeight + pad / 2;
         boolean seconds = "ms".equals(unit) && axisMax >= 2_000;
         String unitText = seconds ? "s" : unit;
-        double unitWidth = widthOf(unitText, font);
-        double space = widthOf(" ", font);
+        double unitWidth = TextWidth.of(unitText, font);
+        double space = TextWidth.of(" ", font);
         for (int wanted = 6; wanted >= 1; wanted--) {
             double step = Ticks.niceStep(axisMax / wanted);
             var labels = new ArrayList<Label>();
@@ -327,7 +327,7 @@ public final class BarsLayout {
             for (int k = 0; k * step <= axisMax * 1.0001; k++) {
                 double value = k * step;
                 String text = tickText(value, step, seconds);
-                double w = widthOf(text, font);
+                double w = TextWidth.of(text, font);
                 double x = Math.max(0, xOf(value) - w / 2);
                 if (x < lastRight + pad) {
                     fits = false;
@@ -348,7 +348,7 @@ public final class BarsLayout {
                 while (kept > 2 && rightOf(labels.get(kept - 1)) + space + unitWidth > width) {
                     kept--;
                 }
-                double before = plotX - widthOf("0", font) / 2 - pad - unitWidth;
+                double before = plotX - TextWidth.of("0", font) / 2 - pad - unitWidth;
                 double unitX;
                 if (kept >= 1 && rightOf(labels.get(kept - 1)) + space + unitWidth <= width) {
                     unitX = rightOf(labels.get(kept - 1)) + space;

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.TextWidth;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.Objects;
@@ -178,7 +179,7 @@ public final class NamedLinesChart extends LineChart<Number, Number> {
     }
 
     private static double widest(List<String> names, javafx.scene.text.Font font) {
-        return names.stream().mapToDouble(name -> TextFit.widthOf(name, font)).max().orElse(0);
+        return names.stream().mapToDouble(name -> TextWidth.of(name, font)).max().orElse(0);
     }
 
     private double titleHeight(double width) {

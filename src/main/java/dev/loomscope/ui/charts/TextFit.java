@@ -1,5 +1,6 @@
 package dev.loomscope.ui.charts;
 
+import dev.loomscope.ui.fx.TextWidth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -8,9 +9,9 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /**
- * Measures texts and fits them to a width, for {@link BarsLayout}: a text's width and a line's height
- * in a font, words wrapped to a width or onto a number of lines, a text cut with an ellipsis; and, for
- * the other charts, a text's width (whether an axis's name fits along it).
+ * Fits texts to a width, for {@link BarsLayout}: a line's height in a font, words wrapped to a width or
+ * onto a number of lines, a text cut with an ellipsis, a text's widest word. A text's width is
+ * {@link TextWidth}'s.
  */
 public final class TextFit {
 
@@ -22,13 +23,9 @@ public final class TextFit {
         return Font.font(base.getFamily(), bold ? FontWeight.BOLD : FontWeight.NORMAL, Math.max(BarsLayout.MIN_FONT, size));
     }
 
-    public static double widthOf(String text, Font font) {
-        return dev.loomscope.ui.fx.TextWidth.of(text, font);
-    }
-
     /** The width of {@code text}'s widest word (words parted by spaces; a no-break space keeps two together). */
     public static double widestWord(String text, Font font) {
-        return java.util.Arrays.stream(text.split(" ")).mapToDouble(word -> widthOf(word, font)).max().orElse(0);
+        return java.util.Arrays.stream(text.split(" ")).mapToDouble(word -> TextWidth.of(word, font)).max().orElse(0);
     }
 
     static double lineOf(Font font) {
@@ -43,7 +40,7 @@ public final class TextFit {
         var widths = new TreeSet<Double>();
         for (int from = 0; from < words.size(); from++) {
             for (int to = from + 1; to <= words.size(); to++) {
-                widths.add(widthOf(String.join(gap, words.subList(from, to)), font));
+                widths.add(TextWidth.of(String.join(gap, words.subList(from, to)), font));
             }
         }
         for (double max : widths) {
@@ -61,7 +58,7 @@ public final class TextFit {
         String line = null;
         for (String word : words) {
             String longer = line == null ? word : line + gap + word;
-            if (line != null && widthOf(longer, font) > max) {
+            if (line != null && TextWidth.of(longer, font) > max) {
                 lines.add(line);
                 line = word;
             } else {
@@ -76,11 +73,11 @@ public final class TextFit {
 
     /** {@code text} cut with an ellipsis to {@code max} px. */
     static String elide(String text, Font font, double max) {
-        if (widthOf(text, font) <= max) {
+        if (TextWidth.of(text, font) <= max) {
             return text;
         }
         String cut = text;
-        while (cut.length() > 1 && widthOf(cut + "\u2026", font) > max) {
+        while (cut.length() > 1 && TextWidth.of(cut + "\u2026", font) > max) {
             cut = cut.substring(0, cut.length() - 1);
         }
         return cut + "\u2026";

@@ -23,8 +23,7 @@ final class WhyLine implements FrameView {
     private RunModel explainedRun;
     private Object explainedResult;
     private String explained = "";
-    /** The run the quiet line was last written for, under what title, and that line. */
-    private RunModel pendingFor;
+    /** The run title the quiet line was last written for, and that line. */
     private String pendingTitle;
     private String pendingLine;
 
@@ -47,8 +46,7 @@ final class WhyLine implements FrameView {
         // Only in place of a line shown: at a first run nothing was there, and a new line would move the views down.
         boolean pending = because.isEmpty() && shown != null && result == null && why.isVisible() && !why.getText().isEmpty();
         if (pending) {
-            if (shown != pendingFor || !shown.title().equals(pendingTitle)) {
-                pendingFor = shown;
+            if (!shown.title().equals(pendingTitle)) {
                 pendingTitle = shown.title();
                 pendingLine = Messages.text("status.why.pending", pendingTitle);
             }

@@ -1,5 +1,6 @@
 package dev.loomscope.ui.sweep;
 
+import dev.loomscope.ui.fx.TextWidth;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.Sweep;
 import dev.loomscope.result.RunLabel;
@@ -8,7 +9,6 @@ import dev.loomscope.scenario.IdealTime;
 import dev.loomscope.scenario.InvalidScenarioException;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.ui.charts.NamedLinesChart;
-import dev.loomscope.ui.charts.TextFit;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.views.Ticks;
@@ -138,7 +138,7 @@ public final class SweepView extends BorderPane {
         }
         String name = measureBox.getValue().text();
         var label = (Labeled) metricAxis.lookup(".axis-label");
-        double needs = label == null ? 0 : TextFit.widthOf(name, label.getFont()) + label.snappedLeftInset() + label.snappedRightInset();
+        double needs = label == null ? 0 : TextWidth.of(name, label.getFont()) + label.snappedLeftInset() + label.snappedRightInset();
         double room = metricAxis.getHeight() <= 0 ? Double.MAX_VALUE : metricAxis.getHeight();
         boolean named = metricAxis.getLabel() != null;
         metricAxis.setLabel(needs <= room - (named ? 0 : AXIS_NAME_SPARE) ? name : null);

@@ -157,14 +157,11 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         if (!inPlace) {
             // Each tile sized afresh for the new run, its value changed or not: a tile keeps its width only through a run.
             values.values().forEach(Tile::requestLayout);
+            reserveTheWidest(run);
         }
         if (run == null) {
-            values.values().forEach(tile -> tile.reserve(""));
             values.values().forEach(tile -> tile.show("–", inPlace));
             return;
-        }
-        if (!inPlace) {
-            reserveTheWidest(run.scenario().tasks());
         }
         LiveFigures f = run.figures(nowNanos);
         set("elapsed", Durations.humanMillis(f.elapsedMs()));
@@ -184,8 +181,16 @@ public final class LiveFiguresView extends FlowPane implements FrameView {
         set("requests", !run.scenario().isWeb() || f.elapsedMs() <= 0 ? "–" : "%,.0f".formatted(f.completed() * 1_000.0 / f.elapsedMs()));
     }
 
-    /** The counts that can reach the run's number of tasks keep room for it from the run's start (the others fit their tiles' least width). */
-    private void reserveTheWidest(int tasks) {
+    /**
+     * The counts that can reach the run's number of tasks keep room for it from the run's start (the others fit their
+     * tiles' least width); with no run, none keeps any.
+     */
+    private void reserveTheWidest(RunModel run) {
+        if (run == null) {
+            values.values().forEach(tile -> tile.reserve(""));
+            return;
+        }
+        int tasks = run.scenario().tasks();
         String count = "%,d".formatted(tasks);
         values.get("completed").reserve(COMPLETED.formatted(tasks, tasks));
         for (String key : List.of("inFlight", "waiting", "queued")) {

@@ -265,7 +265,8 @@ class MainWindowTest {
                 // In the last run's Why line's place, a quiet line says when this run's comes.
                 Fx.waitUntil("the last run's Why line replaced", Duration.ofSeconds(10), () -> probe().explanationText()
                         .equals(dev.loomscope.ui.fx.Messages.text("status.why.pending", window.session().current().title())));
-                assertThat(Fx.call(() -> window.getScene().lookup("#why").getPseudoClassStates().toString())).contains("pending");
+                assertThat(Fx.call(() -> window.getScene().lookup("#why").getPseudoClassStates()))
+                        .contains(dev.loomscope.ui.presentation.PresentationMode.WHY_PENDING);
                 assertThat(Fx.call(splitTop::get)).as("the views' top at Run").isEqualTo(explained);
             }
             runner.release();
