@@ -49,6 +49,8 @@ public final class RunModel implements RunListener {
     private final RunArchive archive;
     /** For a replica being replayed: the replay's clock, in ms of the run (else negative). */
     private volatile double replayClockMs = -1;
+    /** The run a replay's replica replays; null for a run of its own. */
+    private RunModel replays;
     private volatile RunnerHello hello;
     private volatile long clockStartMonotonic = -1;
     private volatile Sample lastSample;
@@ -491,7 +493,13 @@ public final class RunModel implements RunListener {
         replica.hello = source.hello;
         replica.replayClockMs = 0;
         replica.phase = Phase.RUNNING;
+        replica.replays = source;
         return replica;
+    }
+
+    /** The run whose result this model stands for: the run it replays, for a replay's replica (its result known all along); else itself. */
+    public RunModel original() {
+        return replays == null ? this : replays;
     }
 
     void setReplayClockMs(double ms) {

@@ -230,9 +230,9 @@ public final class WindowState {
                 Durations.humanMillis(run.result().elapsedMs()), speed < 1 ? String.valueOf(speed) : "%.0f".formatted(speed));
     }
 
-    /** One plain sentence on why the shown run took as long as it did, once it has ended; empty before. */
+    /** One plain sentence on why the shown run took as long as it did, once it has ended (a replay's, all along); empty before. */
     public String explanation(RunModel shown) {
-        var result = shown == null ? null : shown.result();
+        var result = shown == null ? null : shown.original().result();
         return result == null ? "" : Text.get("status.why", Explanation.of(result, session.cores()));
     }
 

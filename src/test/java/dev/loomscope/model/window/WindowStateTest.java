@@ -89,6 +89,8 @@ class WindowStateTest {
         assertThat(replaying.shown()).as("a replay wins over all").isSameAs(replay.replica());
         assertThat(replaying.comparison()).as("the replica stands for its run: the chart keeps the whole comparison")
                 .containsExactly(pool, burst);
+        assertThat(state.explanation(replaying.shown())).as("a replay is of a run that ended: its Why line all along")
+                .isNotEmpty().isEqualTo(state.explanation(burst));
         state.runsStarted(null, false);
         assertThat(state.frame(0, null, null).shown()).as("new runs drop the pick; with none under way, the newest shows")
                 .isSameAs(burst);
