@@ -35,7 +35,7 @@ class ExplanationOverheadTest {
                 .startsWith("A virtual thread per task: all 10,000 wait at once, about 100 ms")
                 .contains(" This run was slowed by the machine, not the executor: of the 174 ms over the perfect world, "
                         + "126 ms waiting for a CPU that other programs held, 20 ms in GC pauses, 10 ms submitting (starting 10,000 virtual threads); "
-                        + "the remaining 18 ms is not broken down (other programs used 400 ms of CPU meanwhile).");
+                        + "the remaining 18 ms is not broken down. Other programs used 400 ms of CPU meanwhile.");
     }
 
     @Test
@@ -68,7 +68,7 @@ class ExplanationOverheadTest {
         var parts = Explanation.OverheadParts.of(run, 2);
         assertThat(parts.totalMs()).isLessThanOrEqualTo(110.0 + 1e-9);
         assertThat(parts.otherProgramsMs()).isEqualTo(110, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(Explanation.of(run, 2)).contains("of the 110 ms over the perfect world, 110 ms waiting for a CPU that other programs held (")
+        assertThat(Explanation.of(run, 2)).contains("of the 110 ms over the perfect world, 110 ms waiting for a CPU that other programs held. Other programs")
                 .doesNotContain("GC pauses").doesNotContain("remaining");
 
         var gcOnly = result(VIRTUAL_10K, 210, 100, 500, new RunResult.Overheads(0, 0, 300));
@@ -93,7 +93,7 @@ class ExplanationOverheadTest {
         var slowedSlightly = result(FIXED_10K, 5_400, 700, 0, new RunResult.Overheads(80_000, 9_000, 8));
         assertThat(Explanation.of(slowedSlightly, 2)).isEqualTo("200 threads -> 50 waves x 100 ms = about 5.0 s. "
                 + "This run was slowed by the machine, not the executor: of the 400 ms over the perfect world, "
-                + "400 ms waiting for a CPU that other programs held (other programs used 9.0 s of CPU meanwhile).");
+                + "400 ms waiting for a CPU that other programs held. Other programs used 9.0 s of CPU meanwhile.");
 
         var ownWaitOnly = result(FIXED_10K, 5_400, 700, 0, new RunResult.Overheads(80_000, 0, 8));
         assertThat(Explanation.of(ownWaitOnly, 2)).isEqualTo("200 threads -> 50 waves x 100 ms = about 5.0 s.");
@@ -113,8 +113,8 @@ class ExplanationOverheadTest {
         var parts = Explanation.OverheadParts.of(run, 2);
         assertThat(parts.otherProgramsMs()).isEqualTo(66.2, org.assertj.core.data.Offset.offset(0.1));
         assertThat(Explanation.of(run, 2)).endsWith("of the 112 ms over the perfect world, 66 ms waiting for a CPU that other programs held; "
-                + "the remaining 46 ms is not broken down (other programs used 2.2 s of CPU meanwhile, whatever answers its queries "
-                + "on this machine among them).");
+                + "the remaining 46 ms is not broken down. Other programs used 2.2 s of CPU meanwhile, whatever answers its queries "
+                + "on this machine among them.");
 
         // A pool of 200 behind the same 10 connections carries the same 10 chains of queries, not 200.
         var behindTen = result(pool.withPool(200), 2_112, 670, 0, new RunResult.Overheads(662, 2_200, 1));
