@@ -1,11 +1,16 @@
 package dev.loomscope.ui.views;
 
+import java.util.List;
+import javafx.geometry.HPos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.layout.FlowPane;
 
 /**
  * A legend that asks for one line and wraps onto more when its row is too narrow (a 720p stage),
- * instead of holding the views' column wider than the screen allows.
+ * instead of holding the views' column wider than the screen allows. Wrapped, its lines are evened out: a flow fills each
+ * line before the next, and left one word ("done") alone on the last, which read as a stray; the same lines, each about
+ * as long, read as one legend.
  */
 public final class LegendPane extends FlowPane {
 
@@ -19,8 +24,7 @@ public final class LegendPane extends FlowPane {
         double width = 0;
         int shown = 0;
         for (Node child : getManagedChildren()) {
-            // Rounded up as the flow lays out, plus a pixel: a sum a hair short wraps the last item.
-            width += Math.ceil(child.prefWidth(-1)) + 1;
+            width += itemWidth(child);
             shown++;
         }
         return Math.ceil(snappedLeftInset() + width + Math.max(0, shown - 1) * getHgap() + snappedRightInset());
@@ -34,5 +38,128 @@ public final class LegendPane extends FlowPane {
             widest = Math.max(widest, child.prefWidth(-1));
         }
         return snappedLeftInset() + widest + snappedRightInset();
+    }
+
+    /** As tall as the lines this width takes, counted as {@link #layoutChildren()} counts them. */
+    @Override
+    protected double computePrefHeight(double width) {
+        List<Node> items = getManagedChildren();
+        if (items.isEmpty()) {
+            return snappedTopInset() + snappedBottomInset();
+        }
+        double room = width < 0 ? Double.MAX_VALUE : width - snappedLeftInset() - snappedRightInset();
+        double line = lineHeight(items);
+        int lines = lines(items, room);
+        return snappedTopInset() + snapSizeY(lines * line + (lines - 1) * getVgap()) + snappedBottomInset();
+    }
+
+    /**
+     * In as few lines as a flow takes at this width, but broken where the lines' spare room, squared, is least in sum: that
+     * spreads the items evenly over the lines. Lines are aligned as the pane's alignment says.
+     */
+    @Override
+    protected void layoutChildren() {
+        List<Node> items = getManagedChildren();
+        if (items.isEmpty()) {
+            return;
+        }
+        double room = getWidth() - snappedLeftInset() - snappedRightInset();
+        int[] starts = evenBreaks(items, room, lines(items, room));
+        double line = lineHeight(items);
+        double block = starts.length * line + (starts.length - 1) * getVgap();
+        double y = snappedTopInset() + shift(getAlignment().getVpos(), getHeight() - snappedTopInset() - snappedBottomInset() - block);
+        for (int i = 0; i < starts.length; i++) {
+            int end = i + 1 < starts.length ? starts[i + 1] : items.size();
+            double x = snappedLeftInset() + shift(getAlignment().getHpos(), room - width(items, starts[i], end));
+            for (Node item : items.subList(starts[i], end)) {
+                double width = itemWidth(item);
+                layoutInArea(item, x, y, width, line, 0, getMargin(item), HPos.LEFT, getRowValignment());
+                x += width + getHgap();
+            }
+            y += line + getVgap();
+        }
+    }
+
+    /**
+     * The first item of each of {@code lines} lines, every line within {@code room}, chosen so the spare room squared is least
+     * in sum. A legend holds a handful of items: trying every break is cheap.
+     */
+    private int[] evenBreaks(List<Node> items, double room, int lines) {
+        int n = items.size();
+        // cost[k][i]: the least cost of the first i items in k lines; from[k][i]: where the last of those lines starts.
+        double[][] cost = new double[lines + 1][n + 1];
+        int[][] from = new int[lines + 1][n + 1];
+        for (double[] row : cost) {
+            java.util.Arrays.fill(row, Double.POSITIVE_INFINITY);
+        }
+        cost[0][0] = 0;
+        for (int k = 1; k <= lines; k++) {
+            for (int i = 1; i <= n; i++) {
+                for (int j = i - 1; j >= 0; j--) {
+                    double width = width(items, j, i);
+                    if (width > room && i - j > 1) {
+                        break;
+                    }
+                    double spare = Math.max(0, room - width);
+                    double total = cost[k - 1][j] + spare * spare;
+                    if (total < cost[k][i]) {
+                        cost[k][i] = total;
+                        from[k][i] = j;
+                    }
+                }
+            }
+        }
+        int[] starts = new int[lines];
+        for (int k = lines, i = n; k > 0; k--) {
+            starts[k - 1] = from[k][i];
+            i = from[k][i];
+        }
+        return starts;
+    }
+
+    /** The width of items {@code from} (included) to {@code to} (excluded) on one line. */
+    private double width(List<Node> items, int from, int to) {
+        double width = (to - from - 1) * getHgap();
+        for (Node item : items.subList(from, to)) {
+            width += itemWidth(item);
+        }
+        return width;
+    }
+
+    /** How many lines the items take, each filled as far as {@code room} lets it. */
+    private int lines(List<Node> items, double room) {
+        int lines = 1;
+        double used = -getHgap();
+        for (Node item : items) {
+            double width = itemWidth(item);
+            if (used + getHgap() + width > room && used > 0) {
+                lines++;
+                used = width;
+            } else {
+                used += getHgap() + width;
+            }
+        }
+        return lines;
+    }
+
+    private static double lineHeight(List<Node> items) {
+        double tallest = 0;
+        for (Node item : items) {
+            tallest = Math.max(tallest, item.prefHeight(-1));
+        }
+        return tallest;
+    }
+
+    private static double shift(HPos pos, double spare) {
+        return pos == HPos.RIGHT ? spare : pos == HPos.CENTER ? spare / 2 : 0;
+    }
+
+    private static double shift(VPos pos, double spare) {
+        return pos == VPos.BOTTOM ? spare : pos == VPos.CENTER ? spare / 2 : 0;
+    }
+
+    /** An item's width as the pane lays it out: rounded up, plus a pixel, so that a sum a hair short never wraps the last item. */
+    private static double itemWidth(Node item) {
+        return Math.ceil(item.prefWidth(-1)) + 1;
     }
 }
