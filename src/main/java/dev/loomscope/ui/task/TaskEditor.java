@@ -27,9 +27,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
+import javafx.scene.layout.FlowPane;
 import javafx.stage.FileChooser;
 import javafx.util.Duration;
 import org.fxmisc.flowless.VirtualizedScrollPane;
@@ -99,11 +97,13 @@ public final class TaskEditor extends BorderPane {
         load.setOnAction(e -> chooseAndLoad());
         var save = new Button(Messages.text("task.save"));
         save.setOnAction(e -> chooseAndSave());
-        var grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        var bar = new HBox(8, use, examples, load, save, grow, status);
+        // A flow: in a narrow tab (a 720p stage) the status goes onto a line of its own, and wraps there, where a row squeezed
+        // every button to "..." and cut the status.
+        var bar = new FlowPane(8, 4, use, examples, load, save, status);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
+        status.setWrapText(true);
+        status.maxWidthProperty().bind(bar.widthProperty().subtract(bar.getPadding().getLeft() + bar.getPadding().getRight()));
         setTop(bar);
         setCenter(new VirtualizedScrollPane<>(code));
         setBottom(problemsText);

@@ -1,0 +1,64 @@
+package dev.loomscope.ui.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.WindowTest;
+import java.util.List;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The editor's bar in a tab as narrow as a 720p stage leaves it: every control keeps its words, and the status is whole. */
+@WindowTest
+class TaskEditorBarTest {
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        Fx.startToolkit();
+    }
+
+    /** Each of the bar's controls: its text, its width, and the width its text needs; then the status's bounds. */
+    private static List<Object> barAt(double width) throws Exception {
+        return Fx.call(() -> {
+            var editor = new TaskEditor();
+            // The presentation mode's size of type: the bar's words at their widest.
+            editor.setStyle("-fx-font-size: 22px;");
+            var root = new Pane(editor);
+            // The window's sheets, as this scene's own: its buttons' padding and type as the window has them.
+            new Scene(root, width, 600).getStylesheets().addAll(new atlantafx.base.theme.PrimerDark().getUserAgentStylesheet(),
+                    TaskEditor.class.getResource("/dev/loomscope/ui/theme/loomscope.css").toExternalForm());
+            editor.resize(width, 600);
+            root.applyCss();
+            editor.layout();
+            var bar = (Region) editor.getTop();
+            bar.layout();
+            var shrunk = new java.util.ArrayList<String>();
+            Label status = null;
+            for (var node : bar.getChildrenUnmodifiable()) {
+                if (node instanceof Label label && "taskStatus".equals(label.getId())) {
+                    status = label;
+                } else if (node instanceof Labeled labeled && labeled.getWidth() + 0.5 < labeled.prefWidth(-1)) {
+                    shrunk.add(labeled.getText());
+                }
+            }
+            var bounds = status.getBoundsInParent();
+            boolean whole = status.getHeight() + 0.5 >= status.prefHeight(status.getWidth()) && bounds.getMaxX() <= bar.getWidth() + 0.5;
+            return List.of(shrunk, whole, status.getText());
+        });
+    }
+
+    @Test
+    void inANarrowTabNoButtonIsCutAndTheStatusIsWhole() throws Exception {
+        List<Object> narrow = barAt(560);
+        assertThat(narrow.get(0)).as("controls squeezed below their words").isEqualTo(List.of());
+        assertThat(narrow.get(1)).as("the status, whole within the bar: %s", narrow.get(2)).isEqualTo(true);
+        List<Object> wide = barAt(1200);
+        assertThat(wide.get(0)).isEqualTo(List.of());
+        assertThat(wide.get(1)).isEqualTo(true);
+    }
+}
