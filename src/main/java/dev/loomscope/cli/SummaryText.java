@@ -83,8 +83,8 @@ final class SummaryText {
         String[] columns = Text.get("cli.open.compare.columns").split(",");
         var rows = new ArrayList<String[]>();
         for (RecordingComparison.Figure f : RecordingComparison.of(before, after)) {
-            rows.add(new String[] {Text.get("open.figure." + f.key()), number(f.before()), number(f.after()),
-                    (f.difference() > 0 ? "+" : "") + number(f.difference())});
+            rows.add(new String[] {Text.get("open.figure." + f.key()), RecordingComparison.text(f.before()),
+                    RecordingComparison.text(f.after()), f.differenceText()});
         }
         int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(10);
         out.println(("%-" + width + "s  %14s  %14s  %14s").formatted((Object[]) columns));

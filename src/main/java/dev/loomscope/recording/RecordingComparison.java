@@ -14,6 +14,24 @@ public final class RecordingComparison {
         public double difference() {
             return after - before;
         }
+
+        /** The difference as the window and the command line write it: "+913", "-83.2", "+0.05". */
+        public String differenceText() {
+            return (difference() > 0 ? "+" : "") + text(difference());
+        }
+    }
+
+    /**
+     * A figure as both recordings' columns write it, to about three significant digits: a count whole ("1,268"), a rate or a
+     * time of 100 or more whole ("2,019"), of 10 or more to a tenth ("32.3"), under that to a hundredth ("0.05"). Read off a
+     * table, "2,019.32 ms" claimed a precision the recording does not have.
+     */
+    public static String text(double value) {
+        double size = Math.abs(value);
+        if (value == Math.rint(value) && size < 1e15) {
+            return "%,d".formatted((long) value);
+        }
+        return size >= 100 ? "%,.0f".formatted(value) : size >= 10 ? "%,.1f".formatted(value) : "%,.2f".formatted(value);
     }
 
     private RecordingComparison() {

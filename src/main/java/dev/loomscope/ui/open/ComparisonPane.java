@@ -36,9 +36,9 @@ final class ComparisonPane extends VBox {
     ComparisonPane(RecordingSummary before, RecordingSummary after) {
         Fxml.load(this);
         TextColumns.fill(compareFigure, f -> Messages.text("open.figure." + f.key()));
-        TextColumns.fill(compareBeforeColumn, f -> figure(f.before()));
-        TextColumns.fill(compareAfterColumn, f -> figure(f.after()));
-        TextColumns.fill(compareDifference, f -> (f.difference() > 0 ? "+" : "") + figure(f.difference()) + percent(f));
+        TextColumns.fill(compareBeforeColumn, f -> RecordingComparison.text(f.before()));
+        TextColumns.fill(compareAfterColumn, f -> RecordingComparison.text(f.after()));
+        TextColumns.fill(compareDifference, f -> f.differenceText() + percent(f));
         compareBefore.setText(Messages.text("open.compare.before-file", before.file(), before.events()));
         compareAfter.setText(Messages.text("open.compare.after-file", after.file(), after.events()));
         compareTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
@@ -57,10 +57,6 @@ final class ComparisonPane extends VBox {
             }
         }
         compareTable.getItems().setAll(RecordingComparison.of(before, after));
-    }
-
-    private static String figure(double value) {
-        return Math.abs(value - Math.rint(value)) < 1e-9 ? Numbers.count((long) value) : "%,.2f".formatted(value);
     }
 
     private static String percent(Figure f) {

@@ -1,0 +1,27 @@
+package dev.loomscope.recording;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Two recordings' figures, written to the precision a recording has. */
+class RecordingComparisonTest {
+
+    @Test
+    void aFigureIsWrittenToAboutThreeSignificantDigitsAndACountWhole() {
+        assertThat(RecordingComparison.text(1_268)).isEqualTo("1,268");
+        assertThat(RecordingComparison.text(2_019.32)).isEqualTo("2,019");
+        assertThat(RecordingComparison.text(115.49)).isEqualTo("115");
+        assertThat(RecordingComparison.text(32.33)).isEqualTo("32.3");
+        assertThat(RecordingComparison.text(-83.16)).isEqualTo("-83.2");
+        assertThat(RecordingComparison.text(0.054)).isEqualTo("0.05");
+        assertThat(RecordingComparison.text(0)).isEqualTo("0");
+    }
+
+    @Test
+    void aDifferenceSaysWhichWayItWent() {
+        assertThat(new RecordingComparison.Figure("startsPerSecond", 115.49, 32.33).differenceText()).isEqualTo("-83.2");
+        assertThat(new RecordingComparison.Figure("pinnedMs", 0, 2_019.32).differenceText()).isEqualTo("+2,019");
+        assertThat(new RecordingComparison.Figure("pinnedEvents", 40, 40).differenceText()).isEqualTo("0");
+    }
+}
