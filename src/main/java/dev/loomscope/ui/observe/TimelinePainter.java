@@ -12,6 +12,8 @@ import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.ui.views.Ticks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
+import dev.loomscope.ui.fx.TextWidth;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
@@ -327,17 +329,38 @@ final class TimelinePainter {
         g.setFont(Font.font(scaled(13)));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        double maxWidth = at.plotWidth - 24;
-        // Wrap by words to the plot's width.
-        var words = text.split(" ");
+        Font font = g.getFont();
+        double lineHeight = scaled(17);
+        List<String> lines = linesThatFit(text, at.plotWidth - 24, bottom - top, lineHeight, line -> TextWidth.of(line, font));
+        // A little below the middle, clear of the legend along the band's top, as far as the band leaves room for.
+        double below = Math.max(0, Math.min(scaled(8), (bottom - top - lines.size() * lineHeight) / 2));
+        double y = (top + bottom) / 2 - (lines.size() - 1) * lineHeight / 2 + below;
+        for (String each : lines) {
+            g.fillText(each, at.plotLeft + at.plotWidth / 2, y);
+            y += lineHeight;
+        }
+    }
+
+    /**
+     * {@code text} wrapped by words to {@code maxWidth}, in as many lines as {@code room} holds: where it holds too few, the
+     * last sentences give way, whole (a short band on a 720p stage drew the second line over the time axis).
+     */
+    static List<String> linesThatFit(String text, double maxWidth, double room, double lineHeight, ToDoubleFunction<String> width) {
+        String shown = text;
+        List<String> lines = wrapped(shown, maxWidth, width);
+        while (lines.size() * lineHeight > room && shown.lastIndexOf(". ") > 0) {
+            shown = shown.substring(0, shown.lastIndexOf(". ") + 1);
+            lines = wrapped(shown, maxWidth, width);
+        }
+        return lines;
+    }
+
+    private static List<String> wrapped(String text, double maxWidth, ToDoubleFunction<String> width) {
         var lines = new ArrayList<String>();
         var line = new StringBuilder();
-        var measure = new Text();
-        measure.setFont(g.getFont());
-        for (String word : words) {
+        for (String word : text.split(" ")) {
             String tried = line.isEmpty() ? word : line + " " + word;
-            measure.setText(tried);
-            if (measure.getLayoutBounds().getWidth() > maxWidth && !line.isEmpty()) {
+            if (width.applyAsDouble(tried) > maxWidth && !line.isEmpty()) {
                 lines.add(line.toString());
                 line = new StringBuilder(word);
             } else {
@@ -345,12 +368,7 @@ final class TimelinePainter {
             }
         }
         lines.add(line.toString());
-        double lineHeight = scaled(17);
-        double y = (top + bottom) / 2 - (lines.size() - 1) * lineHeight / 2 + scaled(8);
-        for (String each : lines) {
-            g.fillText(each, at.plotLeft + at.plotWidth / 2, y);
-            y += lineHeight;
-        }
+        return lines;
     }
 
     private void drawAxis(double y) {
