@@ -30,6 +30,12 @@ import javafx.scene.text.TextAlignment;
  */
 final class TimelinePainter {
 
+    /**
+     * Between the scale's line along a band's top (its labels and legend on it) and the band's largest value: the
+     * parallelism, always the carriers' largest, was dashed along the legend's feet.
+     */
+    private static final double HEADROOM = 4;
+
     private final GraphicsContext g;
     private final TimelineLayout at;
     private final ObservationSnapshot snapshot;
@@ -120,7 +126,8 @@ final class TimelinePainter {
                 {Messages.text("observe.chart.alive"), alive, "area"}});
         List<ThreadBucket> buckets = snapshot.threadBuckets();
         double top = threadsTop + scaled(16);
-        double h = threadsBottom - top;
+        double valuesTop = top + scaled(HEADROOM);
+        double h = threadsBottom - valuesTop;
         if (buckets.isEmpty()) {
             centredText(Messages.text("observe.chart.threads-empty"), threadsTop, threadsBottom);
             return;
@@ -159,8 +166,8 @@ final class TimelinePainter {
         g.lineTo(x(Math.min(endMs, buckets.getLast().startMs() + snapshot.bucketMs())), threadsBottom);
         g.closePath();
         g.fill();
-        line(times, endedRate, rateScale, top, palette.done());
-        line(times, startedRate, rateScale, top, palette.running());
+        line(times, endedRate, rateScale, valuesTop, palette.done());
+        line(times, startedRate, rateScale, valuesTop, palette.running());
         scaleLabels("%s/s".formatted(count(rateScale)), Messages.text("observe.chart.alive-scale", count(aliveScale)), top);
         if (snapshot.running()) {
             // JFR delivers its events about a second late: the newest second is not in yet.
@@ -229,7 +236,7 @@ final class TimelinePainter {
             return;
         }
         double top = carriersTop + scaled(16);
-        double h = carriersBottom - top;
+        double h = carriersBottom - top - scaled(HEADROOM);
         int carriers = 1;
         long maxQueued = 1;
         for (SchedulerSample s : samples) {
