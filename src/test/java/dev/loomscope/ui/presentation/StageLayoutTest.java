@@ -191,6 +191,22 @@ class StageLayoutTest {
         });
     }
 
+    @Test
+    void theFrameFiguresAreNeverCutTheStatusLineGivesWayInstead() throws Exception {
+        open(1280, 720, null);
+        Fx.run(() -> {
+            var status = (Label) window.getScene().lookup("#status");
+            var frames = (Label) window.getScene().lookup("#frameStatus");
+            // As after opening a long file: the line about it, and the frames' figures through its reading.
+            status.setText("Showing a-recording-with-a-long-name.jfr, opened from a file. Esc goes back to the runs; Open (Ctrl+O) opens another.");
+            frames.setText("frames p50 16.9 ms, p95 454.2 ms");
+            window.getScene().getRoot().applyCss();
+            window.getScene().getRoot().layout();
+            assertThat(((javafx.scene.text.Text) frames.lookup(".text")).getText()).as("the figures, whole").isEqualTo(frames.getText());
+            assertThat(((javafx.scene.text.Text) status.lookup(".text")).getText()).as("the line, cut").isNotEqualTo(status.getText());
+        });
+    }
+
     @ParameterizedTest(name = "{0} x {1}")
     @CsvSource({"1920, 1080", "1280, 720"})
     void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
