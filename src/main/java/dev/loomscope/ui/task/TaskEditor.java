@@ -97,13 +97,9 @@ public final class TaskEditor extends BorderPane {
         load.setOnAction(e -> chooseAndLoad());
         var save = new Button(Messages.text("task.save"));
         save.setOnAction(e -> chooseAndSave());
-        // A flow: in a narrow tab (a 720p stage) the status goes onto a line of its own, and wraps there, where a row squeezed
-        // every button to "..." and cut the status.
-        var bar = new FlowPane(8, 4, use, examples, load, save, status);
+        var bar = new Bar(status, use, examples, load, save);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
-        status.setWrapText(true);
-        status.maxWidthProperty().bind(bar.widthProperty().subtract(bar.getPadding().getLeft() + bar.getPadding().getRight()));
         setTop(bar);
         setCenter(new VirtualizedScrollPane<>(code));
         setBottom(problemsText);
@@ -366,6 +362,55 @@ public final class TaskEditor extends BorderPane {
         retired.forEach(TaskCompiler.Compiled::close);
         if (current != null) {
             current.close();
+        }
+    }
+
+    /**
+     * The editor's bar: its controls flow, and the status follows them, on a line of its own when they leave it too little
+     * room, wrapped there to the bar's width. In a row, a narrow tab (a 720p stage) squeezed every button to "..." and cut
+     * the status.
+     */
+    private static final class Bar extends FlowPane {
+
+        private final Label status;
+
+        Bar(Label status, Node... controls) {
+            super(8, 4, controls);
+            this.status = status;
+            status.setWrapText(true);
+            getChildren().add(status);
+        }
+
+        /** The widest control: the status wraps to whatever width the bar has, so a long message never widens the tab. */
+        @Override
+        protected double computeMinWidth(double height) {
+            double widest = 0;
+            for (Node child : getManagedChildren()) {
+                if (child != status) {
+                    widest = Math.max(widest, child.prefWidth(-1));
+                }
+            }
+            return snappedLeftInset() + snapSizeX(widest) + snappedRightInset();
+        }
+
+        /** As tall as the lines this width takes, the status wrapped to it. */
+        @Override
+        protected double computePrefHeight(double width) {
+            fitStatus(width);
+            return super.computePrefHeight(width);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            fitStatus(getWidth());
+            super.layoutChildren();
+        }
+
+        /** The status no wider than the bar's inside at this width: the flow lays a child out no wider than its maximum. */
+        private void fitStatus(double width) {
+            if (width > 0) {
+                status.setMaxWidth(Math.max(0, width - snappedLeftInset() - snappedRightInset()));
+            }
         }
     }
 }

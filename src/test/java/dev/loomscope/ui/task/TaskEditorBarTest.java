@@ -22,10 +22,15 @@ class TaskEditorBarTest {
         Fx.startToolkit();
     }
 
-    /** Each of the bar's controls: its text, its width, and the width its text needs; then the status's bounds. */
+    /** A message as long as a file that could not be read makes it. */
+    private static final String LONG = "Could not read a-task-kept-in-a-folder-with-a-long-name/YourTask.java: "
+            + "the file is not there any more, or this user may not read it";
+
+    /** The controls squeezed below their words; whether the status is whole within the bar; its text; the bar's least width. */
     private static List<Object> barAt(double width) throws Exception {
         return Fx.call(() -> {
             var editor = new TaskEditor();
+            ((Label) editor.lookup("#taskStatus")).setText(LONG);
             // The presentation mode's size of type: the bar's words at their widest.
             editor.setStyle("-fx-font-size: 22px;");
             var root = new Pane(editor);
@@ -48,7 +53,10 @@ class TaskEditorBarTest {
             }
             var bounds = status.getBoundsInParent();
             boolean whole = status.getHeight() + 0.5 >= status.prefHeight(status.getWidth()) && bounds.getMaxX() <= bar.getWidth() + 0.5;
-            return List.of(shrunk, whole, status.getText());
+            Label statusLabel = status;
+            double widestControl = bar.getChildrenUnmodifiable().stream().filter(node -> node != statusLabel)
+                    .mapToDouble(node -> node.prefWidth(-1)).max().orElse(0);
+            return List.of(shrunk, whole, status.getText(), bar.minWidth(-1) <= widestControl + 20);
         });
     }
 
@@ -57,6 +65,7 @@ class TaskEditorBarTest {
         List<Object> narrow = barAt(560);
         assertThat(narrow.get(0)).as("controls squeezed below their words").isEqualTo(List.of());
         assertThat(narrow.get(1)).as("the status, whole within the bar: %s", narrow.get(2)).isEqualTo(true);
+        assertThat(narrow.get(3)).as("a long status does not hold the tab wider than its widest control").isEqualTo(true);
         List<Object> wide = barAt(1200);
         assertThat(wide.get(0)).isEqualTo(List.of());
         assertThat(wide.get(1)).isEqualTo(true);
