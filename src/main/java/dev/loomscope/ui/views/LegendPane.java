@@ -35,7 +35,7 @@ public final class LegendPane extends FlowPane {
     protected double computeMinWidth(double height) {
         double widest = 0;
         for (Node child : getManagedChildren()) {
-            widest = Math.max(widest, child.prefWidth(-1));
+            widest = Math.max(widest, itemWidth(child));
         }
         return snappedLeftInset() + widest + snappedRightInset();
     }
@@ -109,6 +109,9 @@ public final class LegendPane extends FlowPane {
                 }
             }
         }
+        if (cost[lines][n] == Double.POSITIVE_INFINITY) {
+            return flowBreaks(items, room);
+        }
         int[] starts = new int[lines];
         for (int k = lines, i = n; k > 0; k--) {
             starts[k - 1] = from[k][i];
@@ -128,18 +131,19 @@ public final class LegendPane extends FlowPane {
 
     /** How many lines the items take, each filled as far as {@code room} lets it. */
     private int lines(List<Node> items, double room) {
-        int lines = 1;
-        double used = -getHgap();
-        for (Node item : items) {
-            double width = itemWidth(item);
-            if (used + getHgap() + width > room && used > 0) {
-                lines++;
-                used = width;
-            } else {
-                used += getHgap() + width;
+        return flowBreaks(items, room).length;
+    }
+
+    /** The first item of each line, each line filled as far as {@code room} lets it (as a flow lays them out). */
+    private int[] flowBreaks(List<Node> items, double room) {
+        var starts = new java.util.ArrayList<Integer>();
+        starts.add(0);
+        for (int i = 1; i < items.size(); i++) {
+            if (width(items, starts.getLast(), i + 1) > room) {
+                starts.add(i);
             }
         }
-        return lines;
+        return starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static double lineHeight(List<Node> items) {
@@ -150,12 +154,13 @@ public final class LegendPane extends FlowPane {
         return tallest;
     }
 
+    /** Where a line starts, or the lines do, for the spare room (none, when it is too narrow: from its start). */
     private static double shift(HPos pos, double spare) {
-        return pos == HPos.RIGHT ? spare : pos == HPos.CENTER ? spare / 2 : 0;
+        return Math.max(0, pos == HPos.RIGHT ? spare : pos == HPos.CENTER ? spare / 2 : 0);
     }
 
     private static double shift(VPos pos, double spare) {
-        return pos == VPos.BOTTOM ? spare : pos == VPos.CENTER ? spare / 2 : 0;
+        return Math.max(0, pos == VPos.BOTTOM ? spare : pos == VPos.CENTER ? spare / 2 : 0);
     }
 
     /** An item's width as the pane lays it out: rounded up, plus a pixel, so that a sum a hair short never wraps the last item. */
