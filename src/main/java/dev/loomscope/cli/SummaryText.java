@@ -150,10 +150,7 @@ final class SummaryText {
     }
 
     private static String bin(DurationBin b) {
-        return Double.isInfinite(b.toMs()) ? ">=" + number(b.fromMs()) + "ms" : number(b.fromMs()) + "-" + number(b.toMs()) + "ms";
-    }
-
-    private static String number(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? "%,d".formatted((long) value) : "%,.1f".formatted(value);
+        return Double.isInfinite(b.toMs()) ? ">=" + RecordingComparison.text(b.fromMs()) + "ms"
+                : RecordingComparison.text(b.fromMs()) + "-" + RecordingComparison.text(b.toMs()) + "ms";
     }
 }

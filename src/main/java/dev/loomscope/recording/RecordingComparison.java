@@ -2,6 +2,9 @@ package dev.loomscope.recording;
 
 import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.PinHotspot;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,19 +25,24 @@ public final class RecordingComparison {
     }
 
     /**
-     * A figure as both recordings' columns write it, to about three significant digits: a count whole ("1,268"), a rate or a
-     * time of 100 or more whole ("2,019"), of 10 or more to a tenth ("32.3"), under that to a hundredth ("0.05"). Read off a
-     * table, "2,019.32 ms" claimed a precision the recording does not have.
+     * A figure as both recordings' columns write it: a count whole ("1,268"); else to three significant digits, and never
+     * fewer than its whole part ("2,019", "115", "32.3", "0.054"). Read off a table, "2,019.32 ms" claimed a precision the
+     * recording does not have. A figure that rounds to nothing is "0", never "-0.00".
      */
     public static String text(double value) {
-        double size = Math.abs(value);
-        if (value == Math.rint(value) && size < 1e15) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return "%,d".formatted((long) value);
         }
-        return size >= 100 ? "%,.0f".formatted(value) : size >= 10 ? "%,.1f".formatted(value) : "%,.2f".formatted(value);
-    }
-
-    private RecordingComparison() {
+        if (!Double.isFinite(value)) {
+            return String.valueOf(value);
+        }
+        BigDecimal exact = new BigDecimal(value);
+        BigDecimal rounded = exact.round(new MathContext(3, RoundingMode.HALF_UP));
+        if (rounded.signum() == 0) {
+            return "0";
+        }
+        int decimals = Math.max(0, rounded.stripTrailingZeros().scale());
+        return ("%,." + decimals + "f").formatted(exact.setScale(decimals, RoundingMode.HALF_UP));
     }
 
     public static List<Figure> of(RecordingSummary before, RecordingSummary after) {

@@ -14,8 +14,13 @@ class RecordingComparisonTest {
         assertThat(RecordingComparison.text(115.49)).isEqualTo("115");
         assertThat(RecordingComparison.text(32.33)).isEqualTo("32.3");
         assertThat(RecordingComparison.text(-83.16)).isEqualTo("-83.2");
-        assertThat(RecordingComparison.text(0.054)).isEqualTo("0.05");
+        assertThat(RecordingComparison.text(0.054)).isEqualTo("0.054");
         assertThat(RecordingComparison.text(0)).isEqualTo("0");
+        // Rounded first: just under a step is written as the step's.
+        assertThat(RecordingComparison.text(99.96)).isEqualTo("100");
+        assertThat(RecordingComparison.text(9.996)).isEqualTo("10");
+        assertThat(RecordingComparison.text(-0.004)).as("never -0.00").isEqualTo("-0.004");
+        assertThat(RecordingComparison.text(1e-9)).isEqualTo("0.000000001");
     }
 
     @Test
@@ -23,5 +28,6 @@ class RecordingComparisonTest {
         assertThat(new RecordingComparison.Figure("startsPerSecond", 115.49, 32.33).differenceText()).isEqualTo("-83.2");
         assertThat(new RecordingComparison.Figure("pinnedMs", 0, 2_019.32).differenceText()).isEqualTo("+2,019");
         assertThat(new RecordingComparison.Figure("pinnedEvents", 40, 40).differenceText()).isEqualTo("0");
+        assertThat(new RecordingComparison.Figure("pinsPerSecond", 1.0, 1.004).differenceText()).isEqualTo("+0.004");
     }
 }
