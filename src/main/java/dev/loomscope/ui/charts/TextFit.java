@@ -1,7 +1,6 @@
 package dev.loomscope.ui.charts;
 
 import dev.loomscope.ui.fx.TextWidth;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import javafx.scene.text.Font;
@@ -54,21 +53,7 @@ public final class TextFit {
 
     /** {@code words} joined by {@code gap} into lines of at most {@code max} px (a word wider than that on a line of its own). */
     static List<String> wrap(List<String> words, String gap, Font font, double max) {
-        var lines = new ArrayList<String>();
-        String line = null;
-        for (String word : words) {
-            String longer = line == null ? word : line + gap + word;
-            if (line != null && TextWidth.of(longer, font) > max) {
-                lines.add(line);
-                line = word;
-            } else {
-                line = longer;
-            }
-        }
-        if (line != null) {
-            lines.add(line);
-        }
-        return lines;
+        return TextWidth.wrap(words, gap, max, text -> TextWidth.of(text, font));
     }
 
     /** {@code text} cut with an ellipsis to {@code max} px. */

@@ -8,12 +8,11 @@ import dev.loomscope.model.observe.SchedulerSample;
 import dev.loomscope.model.observe.ThreadBucket;
 import dev.loomscope.model.observe.view.ObservedFigures;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.fx.TextWidth;
 import dev.loomscope.ui.theme.Palette;
 import dev.loomscope.ui.views.Ticks;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import dev.loomscope.ui.fx.TextWidth;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
@@ -339,7 +338,7 @@ final class TimelinePainter {
         Font font = g.getFont();
         double lineHeight = scaled(17);
         List<String> lines = linesThatFit(text, at.plotWidth - 24, bottom - top, lineHeight, line -> TextWidth.of(line, font));
-        // A little below the middle, clear of the legend along the band's top, as far as the band leaves room for.
+        // A little below the middle, as this text has always been drawn, as far as the band leaves room for.
         double below = Math.max(0, Math.min(scaled(8), (bottom - top - lines.size() * lineHeight) / 2));
         double y = (top + bottom) / 2 - (lines.size() - 1) * lineHeight / 2 + below;
         for (String each : lines) {
@@ -363,19 +362,7 @@ final class TimelinePainter {
     }
 
     private static List<String> wrapped(String text, double maxWidth, ToDoubleFunction<String> width) {
-        var lines = new ArrayList<String>();
-        var line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            String tried = line.isEmpty() ? word : line + " " + word;
-            if (width.applyAsDouble(tried) > maxWidth && !line.isEmpty()) {
-                lines.add(line.toString());
-                line = new StringBuilder(word);
-            } else {
-                line = new StringBuilder(tried);
-            }
-        }
-        lines.add(line.toString());
-        return lines;
+        return TextWidth.wrap(List.of(text.split(" ")), " ", maxWidth, width);
     }
 
     private void drawAxis(double y) {
