@@ -491,9 +491,10 @@ public final class RunModel implements RunListener {
         // Its pins come with the names the source's run gave them (or none): naming them again could only disagree.
         replica.recentCarrierEvents = null;
         replica.hello = source.hello;
+        // Before the phase: its volatile write publishes the replica's fields to the threads that read it.
+        replica.replays = source;
         replica.replayClockMs = 0;
         replica.phase = Phase.RUNNING;
-        replica.replays = source;
         return replica;
     }
 
