@@ -63,8 +63,13 @@ public final class JfrEventsView extends SplitPane implements FrameView {
             }
             pinsOnLanes.accept(model == null ? null : model.pins(), picked);
         });
-        var hotspotTitle = new javafx.scene.control.Label(Messages.text("jfr.hotspots"));
+        var hotspotTitle = new javafx.scene.control.Label();
         hotspotTitle.getStyleClass().add("hotspots-title");
+        // As much of the sentence as the tab has room for, whole (a 720p stage cut it at "pick one fo..."): the rest in its tooltip.
+        hotspotTitle.setMinWidth(0);
+        hotspotTitle.setMaxWidth(Double.MAX_VALUE);
+        dev.loomscope.ui.fx.FittedText.on(hotspotTitle).show(java.util.List.of(Messages.text("jfr.hotspots"), Messages.text("jfr.hotspots.short"),
+                Messages.text("jfr.hotspots.shortest")));
         hotspotBox.getChildren().setAll(hotspotTitle, hotspots);
         hotspotBox.managedProperty().bind(hotspotBox.visibleProperty());
         hotspotBox.setVisible(false);
