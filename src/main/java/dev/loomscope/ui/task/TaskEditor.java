@@ -406,7 +406,10 @@ public final class TaskEditor extends BorderPane {
             super.layoutChildren();
         }
 
-        /** The status no wider than the bar's inside at this width: the flow lays a child out no wider than its maximum. */
+        /**
+         * The status no wider than the bar's inside at this width: the flow lays a child out no wider than its maximum. Set
+         * while measuring, too, so the height asked for is the wrapped status's; a new width costs one more layout pass.
+         */
         private void fitStatus(double width) {
             if (width > 0) {
                 status.setMaxWidth(Math.max(0, width - snappedLeftInset() - snappedRightInset()));

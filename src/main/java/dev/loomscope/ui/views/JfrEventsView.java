@@ -66,7 +66,9 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         var hotspotTitle = new javafx.scene.control.Label();
         hotspotTitle.getStyleClass().add("hotspots-title");
         // As much of the sentence as the tab has room for, whole (a 720p stage cut it at "pick one fo..."): the rest in its tooltip.
+        // As the window's other fitted captions: it takes the column's width and asks for none, the width picks the form.
         hotspotTitle.setMinWidth(0);
+        hotspotTitle.setPrefWidth(0);
         hotspotTitle.setMaxWidth(Double.MAX_VALUE);
         dev.loomscope.ui.fx.FittedText.on(hotspotTitle).show(java.util.List.of(Messages.text("jfr.hotspots"), Messages.text("jfr.hotspots.short"),
                 Messages.text("jfr.hotspots.shortest")));
