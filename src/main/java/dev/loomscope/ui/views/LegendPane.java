@@ -21,13 +21,8 @@ public final class LegendPane extends FlowPane {
     /** One line of every item: a plain FlowPane would ask for its whole wrap length. */
     @Override
     protected double computePrefWidth(double height) {
-        double width = 0;
-        int shown = 0;
-        for (Node child : getManagedChildren()) {
-            width += itemWidth(child);
-            shown++;
-        }
-        return Math.ceil(snappedLeftInset() + width + Math.max(0, shown - 1) * getHgap() + snappedRightInset());
+        List<Node> items = getManagedChildren();
+        return Math.ceil(snappedLeftInset() + (items.isEmpty() ? 0 : width(items, 0, items.size())) + snappedRightInset());
     }
 
     /** The widest item: narrower than that, an item would be cut. */
@@ -64,7 +59,7 @@ public final class LegendPane extends FlowPane {
             return;
         }
         double room = getWidth() - snappedLeftInset() - snappedRightInset();
-        int[] starts = evenBreaks(items, room, lines(items, room));
+        int[] starts = evenBreaks(items, room, flowBreaks(items, room));
         double line = lineHeight(items);
         double block = starts.length * line + (starts.length - 1) * getVgap();
         double y = snappedTopInset() + shift(getAlignment().getVpos(), getHeight() - snappedTopInset() - snappedBottomInset() - block);
@@ -81,11 +76,13 @@ public final class LegendPane extends FlowPane {
     }
 
     /**
-     * The first item of each of {@code lines} lines, every line within {@code room}, chosen so the spare room squared is least
-     * in sum. A legend holds a handful of items: trying every break is cheap.
+     * The first item of each of as many lines as the flow's breaks make, every line within {@code room}, chosen so the spare
+     * room squared is least in sum (the flow's own, if none is found). A legend holds a handful of items: trying every break
+     * is cheap.
      */
-    private int[] evenBreaks(List<Node> items, double room, int lines) {
+    private int[] evenBreaks(List<Node> items, double room, int[] flow) {
         int n = items.size();
+        int lines = flow.length;
         // cost[k][i]: the least cost of the first i items in k lines; from[k][i]: where the last of those lines starts.
         double[][] cost = new double[lines + 1][n + 1];
         int[][] from = new int[lines + 1][n + 1];
@@ -110,7 +107,7 @@ public final class LegendPane extends FlowPane {
             }
         }
         if (cost[lines][n] == Double.POSITIVE_INFINITY) {
-            return flowBreaks(items, room);
+            return flow;
         }
         int[] starts = new int[lines];
         for (int k = lines, i = n; k > 0; k--) {
