@@ -18,7 +18,6 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 
 /**
@@ -95,12 +94,10 @@ final class TimelinePainter {
         g.setFont(Font.font(scaled(11)));
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.BOTTOM);
-        var measure = new Text();
-        measure.setFont(g.getFont());
+        Font font = g.getFont();
         double x = fromX;
         for (String[] item : pendingLegend) {
-            measure.setText(item[0]);
-            double w = scaled(16) + measure.getLayoutBounds().getWidth();
+            double w = scaled(16) + TextWidth.of(item[0], font);
             if (x + w > toX) {
                 break;
             }
@@ -199,17 +196,13 @@ final class TimelinePainter {
         g.setTextBaseline(VPos.BOTTOM);
         g.setTextAlign(TextAlignment.LEFT);
         g.fillText(left, at.plotLeft + 4, top);
-        var measure = new Text(left + "    ");
-        measure.setFont(g.getFont());
         double rightWidth = 0;
         if (right != null) {
             g.setTextAlign(TextAlignment.RIGHT);
             g.fillText(right, at.plotLeft + at.plotWidth - 4, top);
-            var r = new Text(right + "    ");
-            r.setFont(g.getFont());
-            rightWidth = r.getLayoutBounds().getWidth();
+            rightWidth = TextWidth.of(right + "    ", g.getFont());
         }
-        legend(at.plotLeft + 4 + measure.getLayoutBounds().getWidth(), top, at.plotLeft + at.plotWidth - rightWidth);
+        legend(at.plotLeft + 4 + TextWidth.of(left + "    ", g.getFont()), top, at.plotLeft + at.plotWidth - rightWidth);
         g.setStroke(color(palette.grid()));
         g.setLineWidth(1);
         g.strokeLine(at.plotLeft, top + 0.5, at.plotLeft + at.plotWidth, top + 0.5);
