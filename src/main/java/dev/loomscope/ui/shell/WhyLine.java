@@ -1,6 +1,7 @@
 package dev.loomscope.ui.shell;
 
 import dev.loomscope.model.RunModel;
+import dev.loomscope.result.RunResult;
 import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.ui.fx.Messages;
 import dev.loomscope.ui.presentation.PresentationMode;
@@ -21,7 +22,7 @@ final class WhyLine implements FrameView {
     private final Function<RunModel, String> explanation;
     /** The run and the result the explanation was last made from, and that explanation. */
     private RunModel explainedRun;
-    private Object explainedResult;
+    private RunResult explainedResult;
     private String explained = "";
     /** The run title the quiet line was last written for, and that line. */
     private String pendingTitle;
@@ -36,7 +37,7 @@ final class WhyLine implements FrameView {
     @Override
     public void refresh(FrameContext frame) {
         RunModel shown = frame.shown();
-        Object result = shown == null ? null : shown.result();
+        RunResult result = shown == null ? null : shown.result();
         if (shown != explainedRun || result != explainedResult) {
             explainedRun = shown;
             explainedResult = result;
