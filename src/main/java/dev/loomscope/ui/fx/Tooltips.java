@@ -3,8 +3,11 @@ package dev.loomscope.ui.fx;
 import javafx.event.EventHandler;
 import javafx.scene.Node;
 import javafx.scene.control.Control;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.SkinBase;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.text.Text;
 
 /**
  * The window's tooltips, each made the first time the pointer comes over its node. A JavaFX
@@ -75,6 +78,33 @@ public final class Tooltips {
     private static final javafx.util.Duration DESCRIBING_DELAY = javafx.util.Duration.millis(150);
     /** Wider than a control's help: a description carries names and figures (a pin's reason and frame) best on few lines. */
     private static final double DESCRIBING_MAX_WIDTH = 720;
+
+    /**
+     * Gives {@code labeled} its whole text as its tooltip while it is drawn cut (an ellipsis at its width's end, or its last
+     * lines left out of its height), and none while it is whole: a status line or a warning that a short window cuts stays
+     * readable under the pointer. The labeled has no other tooltip.
+     */
+    public static void whenCut(Labeled labeled) {
+        Runnable check = () -> {
+            String text = labeled.getText();
+            String drawn = drawnText(labeled);
+            setText(labeled, text == null || drawn == null || drawn.equals(text) ? null : text);
+        };
+        // The skin's text node holds what is drawn, set as the skin lays the labeled out.
+        labeled.skinProperty().subscribe(skin -> {
+            if (skin instanceof SkinBase<?> base) {
+                base.getChildren().stream().filter(Text.class::isInstance).findFirst()
+                        .ifPresent(drawn -> ((Text) drawn).textProperty().subscribe(text -> check.run()));
+            }
+        });
+        labeled.textProperty().subscribe(text -> check.run());
+    }
+
+    /** The text {@code labeled}'s skin draws (its own, or cut to fit), or null before it has a skin. */
+    static String drawnText(Labeled labeled) {
+        return labeled.getSkin() instanceof SkinBase<?> base ? base.getChildren().stream().filter(Text.class::isInstance)
+                .map(drawn -> ((Text) drawn).getText()).findFirst().orElse(null) : null;
+    }
 
     /** The tooltip text {@code node} has, or null. */
     public static String getText(Node node) {

@@ -6,7 +6,6 @@ import dev.loomscope.recording.RecordingComparison.Figure;
 import dev.loomscope.recording.RecordingSummary;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
-import dev.loomscope.ui.theme.Icons;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -49,11 +48,7 @@ final class ComparisonPane extends VBox {
                 if (both && s == after) {
                     continue;
                 }
-                var label = new Label(both ? line : s.file().getFileName() + ": " + line, Icons.ERROR.create(16));
-                label.setWrapText(true);
-                label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // whole, not cut to one line
-                label.getStyleClass().add("opened-cannot-line");
-                compareCannot.getChildren().add(label);
+                compareCannot.getChildren().add(RecordingPane.cannotShowLine(both ? line : s.file().getFileName() + ": " + line));
             }
         }
         compareTable.getItems().setAll(RecordingComparison.of(before, after));

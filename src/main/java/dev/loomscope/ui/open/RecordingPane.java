@@ -9,6 +9,7 @@ import dev.loomscope.recording.RecordingSummary.SecondBucket;
 import dev.loomscope.scenario.Durations;
 import dev.loomscope.ui.fx.Fxml;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.theme.Icons;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -78,6 +79,19 @@ final class RecordingPane extends VBox {
         show(summary);
     }
 
+    /**
+     * One sentence of what a recording cannot show, in a warning's colours. It gives way down to its first line where the
+     * window is short (a 720p stage) rather than push the charts and tables out of it; the whole sentence is its tooltip
+     * while it is cut.
+     */
+    static Label cannotShowLine(String line) {
+        var label = new Label(line, Icons.ERROR.create(16));
+        label.setWrapText(true);
+        Tooltips.whenCut(label);
+        label.getStyleClass().add("opened-cannot-line");
+        return label;
+    }
+
     private static BucketChart chart(String id) {
         var chart = new BucketChart();
         chart.setId(id);
@@ -94,11 +108,7 @@ final class RecordingPane extends VBox {
         recJvm.setText(Messages.text("open.recording.jvm", jvm == null || jvm.name().isEmpty() ? Messages.text("cli.open.target-unknown") : jvm.name(),
                 jdk, started, s.sizeBytes() / 1e6, s.events()));
         for (String line : s.cannotShow()) {
-            var label = new Label(line, Icons.ERROR.create(16));
-            label.setWrapText(true);
-            label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-            label.getStyleClass().add("opened-cannot-line");
-            recCannot.getChildren().add(label);
+            recCannot.getChildren().add(cannotShowLine(line));
         }
         recCannot.setVisible(!s.cannotShow().isEmpty());
         recCannot.setManaged(recCannot.isVisible());

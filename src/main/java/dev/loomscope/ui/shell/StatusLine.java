@@ -5,6 +5,7 @@ import dev.loomscope.model.window.FrameContext;
 import dev.loomscope.model.window.WindowState;
 import dev.loomscope.ui.actions.Action;
 import dev.loomscope.ui.fx.Messages;
+import dev.loomscope.ui.fx.Tooltips;
 import dev.loomscope.ui.views.FrameView;
 import javafx.scene.control.Label;
 
@@ -35,6 +36,8 @@ final class StatusLine implements FrameView {
         this.state = state;
         this.frameTimes = frameTimes;
         this.shownInstead = shownInstead;
+        // A narrow window cuts the line before the frame figures beside it: the pointer still reads it whole.
+        Tooltips.whenCut(status);
         status.setText(ready());
     }
 

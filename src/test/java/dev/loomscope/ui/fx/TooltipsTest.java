@@ -122,4 +122,38 @@ class TooltipsTest {
             assertThat(Tooltips.getText(view)).isEqualTo("cell at 40");
         });
     }
+
+    /** A status line cut by a narrow window says itself whole under the pointer; whole again, it has no tooltip; so for a wrapped line cut by its height. */
+    @Test
+    void aLabelDrawnCutHasItsWholeTextAsItsTooltipAndNoneWhenWhole() throws Exception {
+        Fx.run(() -> {
+            String line = "Observing PID 3133, loomscope.jar, JDK 25.0.3. Esc stops observing; then Run (F5) runs the chosen executors.";
+            var status = new javafx.scene.control.Label(line);
+            var root = new javafx.scene.layout.StackPane(status);
+            new javafx.scene.Scene(root, 200, 40);
+            Tooltips.whenCut(status);
+            root.applyCss();
+            root.layout();
+            assertThat(Tooltips.drawnText(status)).as("drawn cut").endsWith("...");
+            assertThat(Tooltips.getText(status)).isEqualTo(line);
+
+            root.resize(2000, 40);
+            root.layout();
+            assertThat(Tooltips.drawnText(status)).isEqualTo(line);
+            assertThat(Tooltips.getText(status)).as("whole: nothing more to say").isNull();
+
+            status.setText("Ready.");
+            root.layout();
+            assertThat(Tooltips.getText(status)).isNull();
+
+            // Wrapped in a width that holds it in three lines, given the height of one.
+            status.setText(line);
+            status.setWrapText(true);
+            status.setMaxHeight(20);
+            root.resize(300, 20);
+            root.layout();
+            assertThat(Tooltips.drawnText(status)).as("its last lines left out").isNotEqualTo(line);
+            assertThat(Tooltips.getText(status)).isEqualTo(line);
+        });
+    }
 }

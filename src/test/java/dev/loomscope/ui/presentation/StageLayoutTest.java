@@ -46,6 +46,11 @@ class StageLayoutTest {
     private Stage stage;
     private MainWindow window;
 
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path recordings;
+    /** A recording of a few virtual threads made with the JDK's default settings, made once. */
+    private static java.nio.file.Path plainRecording;
+
     /** The window's parts, found by id (call on the FX thread). */
     private WindowProbe probe() {
         return new WindowProbe(window);
@@ -204,7 +209,67 @@ class StageLayoutTest {
             window.getScene().getRoot().layout();
             assertThat(((javafx.scene.text.Text) frames.lookup(".text")).getText()).as("the figures, whole").isEqualTo(frames.getText());
             assertThat(((javafx.scene.text.Text) status.lookup(".text")).getText()).as("the line, cut").isNotEqualTo(status.getText());
+            assertThat(dev.loomscope.ui.fx.Tooltips.getText(status)).as("the line, whole under the pointer").isEqualTo(status.getText());
         });
+    }
+
+    /**
+     * A recording made with the JDK's own settings says four things it cannot show, in sentences of two or three lines on
+     * stage. At 720p the window still holds them with the charts and the tables: nothing runs under the status bar or past
+     * the window's bottom, each says at least its first line (the whole sentence its tooltip), and no column head is cut.
+     */
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1920, 1080", "1280, 720"})
+    void anOpenedRecordingFitsTheStageWithWhatItCannotShowAndWholeColumnHeads(int width, int height) throws Exception {
+        if (plainRecording == null) {
+            plainRecording = dev.loomscope.testing.Recordings.churn(recordings.resolve("plain.jfr"), java.nio.file.Path.of("default"), 50, 1);
+        }
+        open(width, height, null);
+        Fx.run(() -> window.opened().open(List.of(plainRecording)));
+        Fx.waitUntil("the recording read", Duration.ofSeconds(60), () -> window.getCenter() == window.opened().view() && !window.opened().view().reading());
+        settle();
+        List<String> problems = Fx.call(() -> {
+            var found = new ArrayList<String>();
+            double statusTop = window.getScene().lookup("#status").localToScene(0, 0).getY();
+            var view = window.opened().view();
+            var lines = view.lookupAll(".opened-cannot-line");
+            if (lines.size() < 3) {
+                found.add("only %d lines of what the recording cannot show".formatted(lines.size()));
+            }
+            var parts = new ArrayList<Node>(lines);
+            for (String id : List.of("#openChartPins", "#recHotspots", "#recThreads")) {
+                parts.add(view.lookup(id));
+            }
+            for (Node part : parts) {
+                String what = part.getId() != null ? part.getId() : ((Label) part).getText().substring(0, 30);
+                checkInSight(found, what, part, part.getLayoutBounds());
+                Bounds inScene = part.localToScene(part.getLayoutBounds());
+                if (inScene.getMaxY() > statusTop + 0.5) {
+                    found.add("%s runs under the status bar: %s".formatted(what, inScene));
+                }
+                if (part instanceof javafx.scene.layout.Region region && region.getHeight() + 0.5 < region.minHeight(-1)) {
+                    found.add("%s below its least height: %.0f < %.0f".formatted(what, region.getHeight(), region.minHeight(-1)));
+                }
+                if (part instanceof Label line && !line.getText().equals(((javafx.scene.text.Text) line.lookup(".text")).getText())
+                        && !line.getText().equals(dev.loomscope.ui.fx.Tooltips.getText(line))) {
+                    found.add("%s cut with no tooltip".formatted(what));
+                }
+            }
+            for (Node node : view.lookupAll(".column-header")) {
+                if (node instanceof javafx.scene.control.skin.TableColumnHeader header && header.isVisible() && header.getTableColumn() != null
+                        && header.getTableColumn().getColumns().isEmpty()) {
+                    var label = (Label) header.getChildrenUnmodifiable().stream().filter(Label.class::isInstance).findFirst().orElseThrow();
+                    var drawing = label.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY && label.getGraphic() instanceof Label head
+                            ? head : label;
+                    String drawn = ((javafx.scene.text.Text) drawing.lookup(".text")).getText();
+                    if (!drawn.equals(drawing.getText())) {
+                        found.add("column head '%s' drawn '%s'".formatted(header.getTableColumn().getText(), drawn));
+                    }
+                }
+            }
+            return found;
+        });
+        assertThat(problems).isEmpty();
     }
 
     @ParameterizedTest(name = "{0} x {1}")
