@@ -1,10 +1,8 @@
 package dev.loomscope.ui.fx;
 
 import java.util.List;
-import javafx.beans.binding.Bindings;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumnBase;
-import javafx.scene.layout.Region;
 
 /**
  * Table column heads that say the longest of their forms that fits the column ("Total time", else "Total"), as
@@ -16,7 +14,7 @@ import javafx.scene.layout.Region;
  */
 public final class ColumnHeads {
 
-    static final String FITTED = "fitted-head";
+    private static final String FITTED = "fitted-head";
     private static final String SHORT = "loomscope.column.short";
     private static final String REFIT = "loomscope.column.refit";
 
@@ -39,22 +37,11 @@ public final class ColumnHeads {
     }
 
     private static void fit(TableColumnBase<?, ?> column) {
-        var head = new Label();
-        head.getStyleClass().add("column-head");
+        var head = new Head(column);
+        // The header's label, showing its graphic alone, gives a resizable one all the room its text would have had (the
+        // column less its padding and the sort arrow): the forms are fitted to that.
         head.setMinWidth(0);
-        // Given all the room the header's own label leaves for its text (the column less its padding and the sort arrow), which
-        // is what its forms are fitted to; not its text's width, or a short form shown would keep it too narrow for the full one.
-        // The header's label is the head's parent, and a table that rebuilds its headers gives the head a new one.
-        head.parentProperty().subscribe(parent -> {
-            head.prefWidthProperty().unbind();
-            head.maxWidthProperty().unbind();
-            if (parent instanceof Region label) {
-                var room = Bindings.createDoubleBinding(() -> Math.max(0, label.getWidth() - label.snappedLeftInset() - label.snappedRightInset()),
-                        label.widthProperty(), label.insetsProperty());
-                head.prefWidthProperty().bind(room);
-                head.maxWidthProperty().bind(room);
-            }
-        });
+        head.setMaxWidth(Double.MAX_VALUE);
         var fitted = FittedText.on(head);
         Runnable refit = () -> {
             String text = column.getText() == null ? "" : column.getText();
@@ -65,5 +52,22 @@ public final class ColumnHeads {
         column.textProperty().subscribe(text -> refit.run());
         column.getStyleClass().add(FITTED);
         column.setGraphic(head);
+    }
+
+    /** A head whose preferred width is its full form's, whatever form it shows: a column sized to fit its content fits it. */
+    private static final class Head extends Label {
+
+        private final TableColumnBase<?, ?> column;
+
+        Head(TableColumnBase<?, ?> column) {
+            this.column = column;
+            getStyleClass().add("column-head");
+        }
+
+        @Override
+        protected double computePrefWidth(double height) {
+            String full = column.getText() == null ? "" : column.getText();
+            return TextWidth.of(full, getFont()) + snappedLeftInset() + snappedRightInset();
+        }
     }
 }

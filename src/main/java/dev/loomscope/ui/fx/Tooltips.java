@@ -4,10 +4,8 @@ import javafx.event.EventHandler;
 import javafx.scene.Node;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
-import javafx.scene.control.SkinBase;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
-import javafx.scene.text.Text;
 
 /**
  * The window's tooltips, each made the first time the pointer comes over its node. A JavaFX
@@ -80,30 +78,27 @@ public final class Tooltips {
     private static final double DESCRIBING_MAX_WIDTH = 720;
 
     /**
-     * Gives {@code labeled} its whole text as its tooltip while it is drawn cut (an ellipsis at its width's end, or its last
+     * Gives {@code labeled} its whole text as its tooltip while it is too small for it (cut at its width's end, or its last
      * lines left out of its height), and none while it is whole: a status line or a warning that a short window cuts stays
-     * readable under the pointer. The labeled has no other tooltip.
+     * readable under the pointer. Judged from its size against its preferred size, not from the text its skin draws, which
+     * is set a layout later. The labeled has no other tooltip.
      */
     public static void whenCut(Labeled labeled) {
         Runnable check = () -> {
             String text = labeled.getText();
-            String drawn = drawnText(labeled);
-            setText(labeled, text == null || drawn == null || drawn.equals(text) ? null : text);
-        };
-        // The skin's text node holds what is drawn, set as the skin lays the labeled out.
-        labeled.skinProperty().subscribe(skin -> {
-            if (skin instanceof SkinBase<?> base) {
-                base.getChildren().stream().filter(Text.class::isInstance).findFirst()
-                        .ifPresent(drawn -> ((Text) drawn).textProperty().subscribe(text -> check.run()));
+            boolean cut = text != null && !text.isEmpty() && labeled.getWidth() > 0
+                    && (labeled.isWrapText() ? labeled.getHeight() + 0.5 < labeled.prefHeight(labeled.getWidth())
+                            : labeled.getWidth() + 0.5 < labeled.prefWidth(-1));
+            String tooltip = cut ? text : null;
+            // A status line changes through a run, frame after frame: most changes leave its tooltip as it was.
+            if (!java.util.Objects.equals(tooltip, getText(labeled))) {
+                setText(labeled, tooltip);
             }
-        });
+        };
+        labeled.widthProperty().subscribe(width -> check.run());
+        labeled.heightProperty().subscribe(height -> check.run());
         labeled.textProperty().subscribe(text -> check.run());
-    }
-
-    /** The text {@code labeled}'s skin draws (its own, or cut to fit), or null before it has a skin. */
-    static String drawnText(Labeled labeled) {
-        return labeled.getSkin() instanceof SkinBase<?> base ? base.getChildren().stream().filter(Text.class::isInstance)
-                .map(drawn -> ((Text) drawn).getText()).findFirst().orElse(null) : null;
+        labeled.fontProperty().subscribe(font -> check.run());
     }
 
     /** The tooltip text {@code node} has, or null. */

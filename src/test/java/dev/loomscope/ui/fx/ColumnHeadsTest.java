@@ -61,8 +61,9 @@ class ColumnHeadsTest {
                     var label = (Label) header.getChildrenUnmodifiable().stream().filter(Label.class::isInstance).findFirst().orElseThrow();
                     // A fitted head draws its own label in the header's text's place.
                     var drawing = label.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY && label.getGraphic() instanceof Label head ? head : label;
-                    String drawn = Tooltips.drawnText(drawing);
-                    boolean whole = drawn != null && drawn.equals(drawing.getText()) && drawing.getWidth() + 0.5 >= drawing.prefWidth(-1);
+                    String drawn = drawn(drawing);
+                    boolean whole = drawn.equals(drawing.getText())
+                            && TextWidth.of(drawn, drawing.getFont()) <= drawing.getWidth() - drawing.snappedLeftInset() - drawing.snappedRightInset() + 0.5;
                     heads.add(List.of(drawn == null ? "" : drawn, whole, String.valueOf(Tooltips.getText(drawing))));
                 }
             }
@@ -78,5 +79,10 @@ class ColumnHeadsTest {
         var wide = headsAt(1400);
         assertThat(wide).as("the same table at 1400 px: columns at their widest").containsExactly(List.of("Frame", true, "null"),
                 List.of("Total time", true, "null"), List.of("Pins", true, "null"));
+    }
+
+    /** The text {@code labeled}'s skin draws: its own, or cut to fit. */
+    private static String drawn(javafx.scene.control.Labeled labeled) {
+        return ((javafx.scene.text.Text) labeled.lookup(".text")).getText();
     }
 }

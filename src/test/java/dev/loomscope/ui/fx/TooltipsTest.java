@@ -134,17 +134,25 @@ class TooltipsTest {
             Tooltips.whenCut(status);
             root.applyCss();
             root.layout();
-            assertThat(Tooltips.drawnText(status)).as("drawn cut").endsWith("...");
+            assertThat(drawn(status)).as("drawn cut").endsWith("...");
             assertThat(Tooltips.getText(status)).isEqualTo(line);
 
             root.resize(2000, 40);
             root.layout();
-            assertThat(Tooltips.drawnText(status)).isEqualTo(line);
+            assertThat(drawn(status)).isEqualTo(line);
             assertThat(Tooltips.getText(status)).as("whole: nothing more to say").isNull();
 
             status.setText("Ready.");
             root.layout();
             assertThat(Tooltips.getText(status)).isNull();
+
+            // Whole with an icon beside it, as a recording's warnings are (an icon font's glyph is a text node too): no tooltip.
+            status.setText(line);
+            status.setGraphic(new javafx.scene.text.Text("!"));
+            root.resize(2000, 40);
+            root.layout();
+            assertThat(drawn(status)).isEqualTo(line);
+            assertThat(Tooltips.getText(status)).as("whole beside its icon").isNull();
 
             // Wrapped in a width that holds it in three lines, given the height of one.
             status.setText(line);
@@ -152,8 +160,13 @@ class TooltipsTest {
             status.setMaxHeight(20);
             root.resize(300, 20);
             root.layout();
-            assertThat(Tooltips.drawnText(status)).as("its last lines left out").isNotEqualTo(line);
+            assertThat(drawn(status)).as("its last lines left out").isNotEqualTo(line);
             assertThat(Tooltips.getText(status)).isEqualTo(line);
         });
+    }
+
+    /** The text {@code labeled}'s skin draws: its own, or cut to fit. */
+    private static String drawn(javafx.scene.control.Labeled labeled) {
+        return ((javafx.scene.text.Text) labeled.lookup(".text")).getText();
     }
 }
