@@ -190,6 +190,10 @@ public final class ObserveView extends BorderPane implements FrameView {
         List.of(observeElapsed, observeStarts, observeAlive, observeMounted, observeQueued, observePins, observePinnedMs, observeSubmitFailed)
                 .forEach(label -> figures.put(figureKey(label), label));
 
+        // A stack keeps its lines as they are; the prompt shown while there is none wraps, whole in a 720p stage's narrow pane.
+        for (TextArea stack : List.of(hotspotStack, dumpStack)) {
+            stack.wrapTextProperty().bind(stack.textProperty().isEmpty());
+        }
         observationTimeline.setOnPinClicked(pin -> {
             hotspotTable.getSelectionModel().clearSelection();
             hotspotStack.setText(ObserveTexts.pin(pin, 64, targetFeature()));

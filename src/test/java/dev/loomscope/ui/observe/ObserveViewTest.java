@@ -266,6 +266,9 @@ class ObserveViewTest {
         assertThat(Fx.call(() -> NodeProbe.lookup(view, "#hotspotStack", TextArea.class).getText())).startsWith("Pinned 50 ms on ForkJoinPool-1-worker-1 at 100 ms: Native or VM frame on stack during Thread.sleep")
                 .contains("at org.example.Shop.sortPrices:31");
         assertThat(Fx.call(() -> timeline(view).tooltipText())).contains("Native or VM frame on stack");
+        // A stack keeps its lines as they are; the thread dump's pane, no group chosen, wraps its prompt to its width.
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#hotspotStack", TextArea.class).isWrapText())).isFalse();
+        assertThat(Fx.call(() -> NodeProbe.lookup(view, "#dumpStack", TextArea.class).isWrapText())).isTrue();
     }
 
     @Test
