@@ -9,6 +9,7 @@ import dev.loomscope.scenario.Scenario;
 import dev.loomscope.model.RunModel;
 import java.util.List;
 import java.util.function.Consumer;
+import dev.loomscope.ui.fx.Tooltips;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -141,6 +142,13 @@ public final class RunHistoryView extends VBox implements FrameView {
     }
 
     private static final class RunCell extends ListCell<RunModel> {
+
+        RunCell() {
+            // As wide as the list, never wider: a narrow sidebar (1280x720 at the desk) cuts a long line, whole in its
+            // tooltip, rather than give the list a sideways scroll bar.
+            setPrefWidth(0);
+        }
+
         @Override
         protected void updateItem(RunModel run, boolean empty) {
             super.updateItem(run, empty);
@@ -153,6 +161,8 @@ public final class RunHistoryView extends VBox implements FrameView {
             title.getStyleClass().add("history-title");
             var detail = new Label(settings(run.scenario()) + "\n" + outcome(run));
             detail.getStyleClass().add("history-detail");
+            Tooltips.whenCut(title);
+            Tooltips.whenCut(detail);
             RunResult result = run.result();
             if (result != null && result.outcome() == RunResult.Outcome.FAILED) {
                 detail.getStyleClass().add("failed");
