@@ -13,7 +13,7 @@ public final class TextColumns {
     }
 
     /**
-     * Fills {@code column} with each row's {@code text}. Its cells' alignment is set here, for good, to the one the
+     * Fills {@code column} with each row's {@code text}, whole in the cell's tooltip where the column cuts it. Its cells' alignment is set here, for good, to the one the
      * theme gives a table's cells (on a baseline shared across the row), so the theme's alignment classes do not
      * reach them: JavaFX's row lays out a cell its stylesheet has not reached yet at the top of a tall row and keeps
      * it there, which is what a column shown after its rows were made (a dump's "Same at" column, a table's hidden
@@ -28,6 +28,8 @@ public final class TextColumns {
 
         TextCell() {
             setAlignment(Pos.BASELINE_LEFT);
+            // A narrow column (a 720p stage's) cuts a frame or a reason: the pointer reads it whole.
+            Tooltips.whenCut(this);
         }
 
         @Override
