@@ -2,12 +2,10 @@ package dev.loomscope.ui.fx;
 
 import javafx.event.EventHandler;
 import javafx.scene.Node;
-import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
-import javafx.scene.text.Text;
 
 /**
  * The window's tooltips, each made the first time the pointer comes over its node. A JavaFX
@@ -80,48 +78,29 @@ public final class Tooltips {
     private static final double DESCRIBING_MAX_WIDTH = 720;
 
     /**
-     * Gives {@code labeled} its whole text as its tooltip while it is too small for it (cut at its width's end, or its last
-     * lines left out of its height), and none while it is whole: a status line, a warning or a table's cell that a short
-     * window cuts stays readable under the pointer. Judged from its size against its text's, not from the text its skin
-     * draws, which is set a layout later. The labeled has no other tooltip.
+     * Gives {@code labeled} its whole text as its tooltip while its skin draws it cut (an ellipsis at its width's end, or its
+     * last lines left out of its height: JavaFX's {@code textTruncated}), and none while it is whole: a status line, a
+     * warning or a table's cell that a short window cuts stays readable under the pointer. The labeled has no other tooltip.
      */
     public static void whenCut(Labeled labeled) {
         Runnable check = () -> {
-            String tooltip = isCut(labeled) ? labeled.getText() : null;
+            String text = labeled.getText();
+            // Truncation is not reset when the text becomes empty.
+            String tooltip = labeled.isTextTruncated() && text != null && !text.isEmpty() ? text : null;
             // A status line changes through a run, frame after frame: most changes leave its tooltip as it was.
             if (!java.util.Objects.equals(tooltip, getText(labeled))) {
                 setText(labeled, tooltip);
             }
         };
-        labeled.widthProperty().subscribe(width -> check.run());
-        labeled.heightProperty().subscribe(height -> check.run());
-        labeled.textProperty().subscribe(text -> check.run());
-        labeled.fontProperty().subscribe(font -> check.run());
-    }
-
-    /**
-     * Whether {@code labeled}'s text needs more room than it has. A wrapping one by its height; any other by its text's width
-     * against its own, less its padding and a graphic beside the text (not by its preferred width: a table's cell prefers
-     * its column's).
-     */
-    static boolean isCut(Labeled labeled) {
-        String text = labeled.getText();
-        if (text == null || text.isEmpty() || labeled.getWidth() <= 0) {
-            return false;
-        }
-        if (labeled.isWrapText()) {
-            return labeled.getHeight() + 0.5 < labeled.prefHeight(labeled.getWidth());
-        }
-        double room = labeled.getWidth() - labeled.snappedLeftInset() - labeled.snappedRightInset() - labeled.getLabelPadding().getLeft()
-                - labeled.getLabelPadding().getRight();
-        var graphic = labeled.getGraphic();
-        var display = labeled.getContentDisplay();
-        if (graphic != null && graphic.isManaged() && (display == ContentDisplay.LEFT || display == ContentDisplay.RIGHT)) {
-            room -= graphic.prefWidth(-1) + labeled.getGraphicTextGap();
-        }
-        var measure = new Text(text);
-        measure.setFont(labeled.getFont());
-        return measure.getLayoutBounds().getWidth() > room + 0.5;
+        // The skin works truncation out as it lays the labeled out.
+        labeled.textTruncatedProperty().subscribe(cut -> check.run());
+        // A new text is judged as its layout begins, with the text it ends the pulse with, not as it is set: a table refreshed
+        // sets its cells' text to null and back, and judging each step took the tooltip away from under the pointer.
+        labeled.needsLayoutProperty().subscribe(needsLayout -> {
+            if (!needsLayout) {
+                check.run();
+            }
+        });
     }
 
     /** The tooltip text {@code node} has, or null. */
