@@ -32,7 +32,7 @@ class RunHistoryViewTest {
         List<Object> seen = Fx.call(() -> {
             var history = new RunHistoryView(run -> {});
             var root = new StackPane(history);
-            new Scene(root, 300, 200).getStylesheets().addAll(new atlantafx.base.theme.PrimerDark().getUserAgentStylesheet(),
+            new Scene(root, 240, 200).getStylesheets().addAll(new atlantafx.base.theme.PrimerDark().getUserAgentStylesheet(),
                     RunHistoryView.class.getResource("/dev/loomscope/ui/theme/loomscope.css").toExternalForm());
             history.refresh(List.of(new RunModel(2, scenario, 2)));
             for (int pass = 0; pass < 3; pass++) {
