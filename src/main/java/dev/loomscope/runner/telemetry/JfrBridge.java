@@ -24,8 +24,11 @@ import jdk.jfr.consumer.RecordingStream;
  * timestamp, not by when it arrived.
  *
  * <p>Clock alignment: a {@link ClockMark} event carries {@code System.nanoTime()} when committed;
- * JFR's timestamp of that same event gives the offset between the two clocks. Events that arrive
- * before the mark wait for it.
+ * JFR's timestamp of that same event gives the offset between the two clocks. Several marks are
+ * committed back to back and the one whose begin and commit bracket its nanoTime read most tightly
+ * sets the offset: the thread's first event, or a thread the machine preempted between the two,
+ * widens one bracket to milliseconds. The marks precede the run, so the stream (ordered by time)
+ * delivers them all before any event of the run. Events that arrive before a mark wait for it.
  */
 public final class JfrBridge implements AutoCloseable {
 
@@ -72,13 +75,18 @@ public final class JfrBridge implements AutoCloseable {
 
     private static final String CLOCK_MARK = "dev.loomscope.ClockMark";
 
-    /** Starts streaming and commits the clock mark. Call before the run, as JFR takes a while to start. */
+    /** Clock marks committed at the start, the tightest of which sets the alignment. */
+    private static final int CLOCK_MARKS = 5;
+
+    /** Starts streaming and commits the clock marks. Call before the run, as JFR takes a while to start. */
     public void start() {
         stream.startAsync();
-        var mark = new ClockMark();
-        mark.begin();
-        mark.monotonicNanos = System.nanoTime();
-        mark.commit();
+        for (int i = 0; i < CLOCK_MARKS; i++) {
+            var mark = new ClockMark();
+            mark.begin();
+            mark.monotonicNanos = System.nanoTime();
+            mark.commit();
+        }
     }
 
     /** Sets time zero of the run; events wait for it (and for the clock mark) before being placed. */
@@ -147,8 +155,12 @@ public final class JfrBridge implements AutoCloseable {
         // begin() and commit() bracket the nanoTime read; their midpoint is its best JFR reading.
         long startEpoch = epochNanos(mark.getStartTime());
         long endEpoch = epochNanos(mark.getEndTime());
+        double errorMs = (endEpoch - startEpoch) / 2e6;
+        if (aligned && errorMs >= alignmentErrorMs) {
+            return;
+        }
         epochMinusMonotonic = startEpoch + (endEpoch - startEpoch) / 2 - monotonic;
-        alignmentErrorMs = (endEpoch - startEpoch) / 2e6;
+        alignmentErrorMs = errorMs;
         aligned = true;
         releaseWaiting();
     }
