@@ -15,59 +15,56 @@ import javafx.scene.control.TableColumnBase;
 public final class ColumnHeads {
 
     private static final String FITTED = "fitted-head";
-    private static final String SHORT = "loomscope.column.short";
-    private static final String REFIT = "loomscope.column.refit";
 
     private ColumnHeads() {
     }
 
     /** Gives {@code column}'s head a shorter form, shown when its full text does not fit the column. */
     public static void setShortText(TableColumnBase<?, ?> column, String shortText) {
-        column.getProperties().put(SHORT, shortText);
-        if (column.getProperties().get(REFIT) instanceof Runnable refit) {
-            refit.run();
-        } else {
-            fit(column);
-        }
+        var head = column.getGraphic() instanceof Head fitted ? fitted : new Head(column);
+        head.shortText = shortText;
+        head.refit();
     }
 
     /** The shorter form of {@code column}'s head, or null. */
     public static String getShortText(TableColumnBase<?, ?> column) {
-        return (String) column.getProperties().get(SHORT);
+        return column.getGraphic() instanceof Head head ? head.shortText : null;
     }
 
-    private static void fit(TableColumnBase<?, ?> column) {
-        var head = new Head(column);
-        // The header's label, showing its graphic alone, gives a resizable one all the room its text would have had (the
-        // column less its padding and the sort arrow): the forms are fitted to that.
-        head.setMinWidth(0);
-        head.setMaxWidth(Double.MAX_VALUE);
-        var fitted = FittedText.on(head);
-        Runnable refit = () -> {
-            String text = column.getText() == null ? "" : column.getText();
-            String shortText = getShortText(column);
-            fitted.show(shortText == null || shortText.equals(text) ? List.of(text) : List.of(text, shortText));
-        };
-        column.getProperties().put(REFIT, refit);
-        column.textProperty().subscribe(text -> refit.run());
-        column.getStyleClass().add(FITTED);
-        column.setGraphic(head);
-    }
-
-    /** A head whose preferred width is its full form's, whatever form it shows: a column sized to fit its content fits it. */
+    /**
+     * The column's head, in its header's text's place. The header's label, showing its graphic alone, gives a resizable one
+     * all the room its text would have had (the column less its padding and the sort arrow): the forms are fitted to that.
+     * Its preferred width is its full form's, whatever form it shows: a column sized to fit its content fits it.
+     */
     private static final class Head extends Label {
 
         private final TableColumnBase<?, ?> column;
+        private final FittedText fitted;
+        private String shortText;
 
         Head(TableColumnBase<?, ?> column) {
             this.column = column;
             getStyleClass().add("column-head");
+            setMinWidth(0);
+            setMaxWidth(Double.MAX_VALUE);
+            fitted = FittedText.on(this);
+            column.textProperty().subscribe(text -> refit());
+            column.getStyleClass().add(FITTED);
+            column.setGraphic(this);
+        }
+
+        private String fullText() {
+            return column.getText() == null ? "" : column.getText();
+        }
+
+        void refit() {
+            String text = fullText();
+            fitted.show(shortText == null || shortText.equals(text) ? List.of(text) : List.of(text, shortText));
         }
 
         @Override
         protected double computePrefWidth(double height) {
-            String full = column.getText() == null ? "" : column.getText();
-            return TextWidth.of(full, getFont()) + snappedLeftInset() + snappedRightInset();
+            return TextWidth.of(fullText(), getFont()) + snappedLeftInset() + snappedRightInset();
         }
     }
 }
