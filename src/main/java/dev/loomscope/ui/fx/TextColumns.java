@@ -13,11 +13,11 @@ public final class TextColumns {
     }
 
     /**
-     * Fills {@code column} with each row's {@code text}, whole in the cell's tooltip where the column cuts it. Its cells' alignment is set here, for good, to the one the
-     * theme gives a table's cells (on a baseline shared across the row), so the theme's alignment classes do not
-     * reach them: JavaFX's row lays out a cell its stylesheet has not reached yet at the top of a tall row and keeps
-     * it there, which is what a column shown after its rows were made (a dump's "Same at" column, a table's hidden
-     * columns shown again) got.
+     * Fills {@code column} with each row's {@code text}, whole in the cell's tooltip where the column cuts it. Its
+     * cells' alignment is set here, for good, to the one the theme gives a table's cells (on a baseline shared across
+     * the row), so the theme's alignment classes do not reach them: JavaFX's row lays out a cell its stylesheet has not
+     * reached yet at the top of a tall row and keeps it there, which is what a column shown after its rows were made (a
+     * dump's "Same at" column, a table's hidden columns shown again) got.
      */
     public static <T> void fill(TableColumn<T, String> column, Function<T, String> text) {
         column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
