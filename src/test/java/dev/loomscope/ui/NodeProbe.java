@@ -40,4 +40,27 @@ public final class NodeProbe {
         }
         return type.cast(node);
     }
+
+    /** The text {@code labeled}'s skin draws: its own, or cut to fit (an ellipsis, lines left out). */
+    public static String drawnText(javafx.scene.control.Labeled labeled) {
+        return ((javafx.scene.text.Text) labeled.lookup(".text")).getText();
+    }
+
+    /**
+     * The label that draws each shown column head under {@code root}, a column of columns' own heads left out: a fitted
+     * head's label ({@code ColumnHeads}) in its header's text's place, else the header's own.
+     */
+    public static java.util.List<javafx.scene.control.Label> columnHeads(Node root) {
+        var heads = new java.util.ArrayList<javafx.scene.control.Label>();
+        for (Node node : root.lookupAll(".column-header")) {
+            if (node instanceof javafx.scene.control.skin.TableColumnHeader header && header.isVisible() && header.getTableColumn() != null
+                    && header.getTableColumn().getColumns().isEmpty()) {
+                var label = (javafx.scene.control.Label) header.getChildrenUnmodifiable().stream()
+                        .filter(javafx.scene.control.Label.class::isInstance).findFirst().orElseThrow();
+                heads.add(label.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY
+                        && label.getGraphic() instanceof javafx.scene.control.Label head ? head : label);
+            }
+        }
+        return heads;
+    }
 }

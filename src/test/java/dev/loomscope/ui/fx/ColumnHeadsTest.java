@@ -3,15 +3,14 @@ package dev.loomscope.ui.fx;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.WindowTest;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Scene;
-import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.layout.StackPane;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,16 +55,11 @@ class ColumnHeadsTest {
                 root.layout();
             }
             var heads = new ArrayList<List<Object>>();
-            for (var node : table.lookupAll(".column-header")) {
-                if (node instanceof TableColumnHeader header && header.getTableColumn() != null && header.getTableColumn().getColumns().isEmpty()) {
-                    var label = (Label) header.getChildrenUnmodifiable().stream().filter(Label.class::isInstance).findFirst().orElseThrow();
-                    // A fitted head draws its own label in the header's text's place.
-                    var drawing = label.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY && label.getGraphic() instanceof Label head ? head : label;
-                    String drawn = drawn(drawing);
-                    boolean whole = drawn.equals(drawing.getText())
-                            && TextWidth.of(drawn, drawing.getFont()) <= drawing.getWidth() - drawing.snappedLeftInset() - drawing.snappedRightInset() + 0.5;
-                    heads.add(List.of(drawn == null ? "" : drawn, whole, String.valueOf(Tooltips.getText(drawing))));
-                }
+            for (Label drawing : NodeProbe.columnHeads(table)) {
+                String drawn = NodeProbe.drawnText(drawing);
+                boolean whole = drawn.equals(drawing.getText())
+                        && TextWidth.of(drawn, drawing.getFont()) <= drawing.getWidth() - drawing.snappedLeftInset() - drawing.snappedRightInset() + 0.5;
+                heads.add(List.of(drawn, whole, String.valueOf(Tooltips.getText(drawing))));
             }
             return heads;
         });
@@ -79,10 +73,5 @@ class ColumnHeadsTest {
         var wide = headsAt(1400);
         assertThat(wide).as("the same table at 1400 px: columns at their widest").containsExactly(List.of("Frame", true, "null"),
                 List.of("Total time", true, "null"), List.of("Pins", true, "null"));
-    }
-
-    /** The text {@code labeled}'s skin draws: its own, or cut to fit. */
-    private static String drawn(javafx.scene.control.Labeled labeled) {
-        return ((javafx.scene.text.Text) labeled.lookup(".text")).getText();
     }
 }

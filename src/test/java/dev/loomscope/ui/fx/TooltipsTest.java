@@ -4,6 +4,7 @@ import dev.loomscope.ui.WindowTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomscope.ui.Fx;
+import dev.loomscope.ui.NodeProbe;
 import javafx.event.Event;
 import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
@@ -134,12 +135,12 @@ class TooltipsTest {
             Tooltips.whenCut(status);
             root.applyCss();
             root.layout();
-            assertThat(drawn(status)).as("drawn cut").endsWith("...");
+            assertThat(NodeProbe.drawnText(status)).as("drawn cut").endsWith("...");
             assertThat(Tooltips.getText(status)).isEqualTo(line);
 
             root.resize(2000, 40);
             root.layout();
-            assertThat(drawn(status)).isEqualTo(line);
+            assertThat(NodeProbe.drawnText(status)).isEqualTo(line);
             assertThat(Tooltips.getText(status)).as("whole: nothing more to say").isNull();
 
             status.setText("Ready.");
@@ -151,7 +152,7 @@ class TooltipsTest {
             status.setGraphic(new javafx.scene.text.Text("!"));
             root.resize(2000, 40);
             root.layout();
-            assertThat(drawn(status)).isEqualTo(line);
+            assertThat(NodeProbe.drawnText(status)).isEqualTo(line);
             assertThat(Tooltips.getText(status)).as("whole beside its icon").isNull();
 
             // Wrapped in a width that holds it in three lines, given the height of one.
@@ -160,13 +161,8 @@ class TooltipsTest {
             status.setMaxHeight(20);
             root.resize(300, 20);
             root.layout();
-            assertThat(drawn(status)).as("its last lines left out").isNotEqualTo(line);
+            assertThat(NodeProbe.drawnText(status)).as("its last lines left out").isNotEqualTo(line);
             assertThat(Tooltips.getText(status)).isEqualTo(line);
         });
-    }
-
-    /** The text {@code labeled}'s skin draws: its own, or cut to fit. */
-    private static String drawn(javafx.scene.control.Labeled labeled) {
-        return ((javafx.scene.text.Text) labeled.lookup(".text")).getText();
     }
 }

@@ -5,6 +5,7 @@ import dev.loomscope.testing.StartedFirst;
 import dev.loomscope.ui.WindowTest;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.HeadlessWindow;
+import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.WindowProbe;
 import dev.loomscope.ui.app.WindowCommand;
 import dev.loomscope.ui.shell.MainWindow;
@@ -251,23 +252,17 @@ class StageLayoutTest {
                     found.add("%s below its least height: %.0f < %.0f".formatted(what, region.getHeight(), region.minHeight(-1)));
                 }
                 if (part instanceof Label line) {
-                    boolean cut = !line.getText().equals(((javafx.scene.text.Text) line.lookup(".text")).getText());
+                    boolean cut = !line.getText().equals(NodeProbe.drawnText(line));
                     String tooltip = dev.loomscope.ui.fx.Tooltips.getText(line);
                     if (cut != line.getText().equals(tooltip)) {
                         found.add("%s %s, with the tooltip %s".formatted(what, cut ? "cut" : "whole", tooltip));
                     }
                 }
             }
-            for (Node node : view.lookupAll(".column-header")) {
-                if (node instanceof javafx.scene.control.skin.TableColumnHeader header && header.isVisible() && header.getTableColumn() != null
-                        && header.getTableColumn().getColumns().isEmpty()) {
-                    var label = (Label) header.getChildrenUnmodifiable().stream().filter(Label.class::isInstance).findFirst().orElseThrow();
-                    var drawing = label.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY && label.getGraphic() instanceof Label head
-                            ? head : label;
-                    String drawn = ((javafx.scene.text.Text) drawing.lookup(".text")).getText();
-                    if (!drawn.equals(drawing.getText())) {
-                        found.add("column head '%s' drawn '%s'".formatted(header.getTableColumn().getText(), drawn));
-                    }
+            for (Label head : NodeProbe.columnHeads(view)) {
+                String drawn = NodeProbe.drawnText(head);
+                if (!drawn.equals(head.getText())) {
+                    found.add("column head '%s' drawn '%s'".formatted(head.getText(), drawn));
                 }
             }
             return found;
