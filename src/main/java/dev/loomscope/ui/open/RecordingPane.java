@@ -66,8 +66,7 @@ final class RecordingPane extends VBox {
     RecordingPane(RecordingSummary summary) {
         Fxml.load(this);
         recCharts.addRow(0, threads, pins, pinned, durations);
-        // The charts take a third of the height the tables leave; the tables scroll.
-        heightProperty().subscribe(h -> recCharts.setPrefHeight(Math.max(170, h.doubleValue() * 0.32)));
+        Tooltips.whenCut(recJvm);
         recHotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         recThreads.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         TextColumns.fill(recHotspotFrame, h -> h.firstCallerFrame().isEmpty() && !h.frames().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame());
@@ -77,6 +76,19 @@ final class RecordingPane extends VBox {
         TextColumns.fill(recThreadPins, t -> Numbers.count(t.pins()));
         TextColumns.fill(recThreadPinned, t -> Durations.humanMillis(t.pinnedMs()));
         show(summary);
+    }
+
+    /**
+     * The charts take a third of the height, and give way first where the window is short: a VBox takes a shortfall
+     * from all its parts alike, which cut the lines of what the recording cannot show on a 1440x900 stage while the
+     * charts stood above their least height. Set before the VBox lays out, so this pass uses it.
+     */
+    @Override
+    protected void layoutChildren() {
+        double wanted = Math.max(170, getHeight() * 0.32);
+        double others = computePrefHeight(getWidth()) - recCharts.prefHeight(-1);
+        recCharts.setPrefHeight(Math.clamp(getHeight() - others, recCharts.getMinHeight(), wanted));
+        super.layoutChildren();
     }
 
     /**
