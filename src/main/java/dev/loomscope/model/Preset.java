@@ -71,7 +71,7 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
                 told("pinning",
                         List.of(blocking(BlockingMode.SYNCHRONIZED, cores), blocking(BlockingMode.NATIVE, cores)),
                         with(cores), with(cores, Durations.humanMillis(50.0 * Math.ceil(40.0 / cores)))),
-                jep491(),
+                jep491(OlderJdk.find()),
                 told("blocking-kinds",
                         Arrays.stream(BlockingMode.values()).map(mode -> kind(mode, cores)).toList(),
                         with(KINDS_TASKS, KINDS_WAIT_MS, BlockingMode.values().length, cores),
@@ -176,15 +176,15 @@ public record Preset(String name, String title, List<Scenario> scenarios, String
     static final int JEP_491_CARRIERS = 2;
 
     /**
-     * JEP 491 before and after: synchronized on a JDK 21 to 23 found here (scripts/get-jdk21.sh fetches
-     * one), then on LoomScope's own JDK; its own alone, saying how to get the other, when none is found.
+     * JEP 491 before and after: synchronized on {@code before}, a JDK 21 to 23 found here (scripts/get-jdk21.sh
+     * fetches one), then on LoomScope's own JDK; its own alone, saying how to get the other, when {@code before} is
+     * null. Public so that a test can lay out the variant its own machine does not have.
      */
-    private static Preset jep491() {
+    public static Preset jep491(Jdks.Jdk before) {
         String name = "jep-491";
         Scenario after = blocking(BlockingMode.SYNCHRONIZED, JEP_491_CARRIERS);
         int now = Runtime.version().feature();
         String pinnedTime = Durations.humanMillis(50.0 * Math.ceil(40.0 / JEP_491_CARRIERS));
-        Jdks.Jdk before = OlderJdk.find();
         if (before == null) {
             return new Preset(name, Text.get(key(name, "title")), List.of(after), Text.get("preset.jep-491.predict.no-old-jdk", JEP_491_CARRIERS, now),
                     Text.get("preset.jep-491.notice.no-old-jdk", now, JEP_491_CARRIERS, pinnedTime));

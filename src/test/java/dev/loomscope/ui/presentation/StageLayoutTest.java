@@ -15,9 +15,11 @@ import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.result.RunResult;
 import dev.loomscope.testing.FakeRunner;
 import dev.loomscope.model.Comparison;
+import dev.loomscope.launcher.Jdks;
 import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.model.RunSession;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -280,7 +282,11 @@ class StageLayoutTest {
     void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
         open(width, height, null);
         Fx.waitUntil("the presets listed", Duration.ofSeconds(20), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
-        for (Preset preset : Fx.call(() -> List.copyOf(probe().controlPanel().presetBox().getItems()))) {
+        var presets = new ArrayList<>(Fx.call(() -> List.copyOf(probe().controlPanel().presetBox().getItems())));
+        // jep-491 as a machine without a JDK 21 to 23 has it too (its question then says how to get one), and with one.
+        presets.add(Preset.jep491(null));
+        presets.add(Preset.jep491(new Jdks.Jdk("21.0.8", 21, Path.of("/usr/lib/jvm/jdk-21"))));
+        for (Preset preset : presets) {
             Fx.run(() -> probe().controlPanel().presetBox().setValue(preset));
             settle();
             assertThat(Fx.call(() -> probe().narrativeLines())).as(preset.name() + "'s question, with its title").isLessThanOrEqualTo(3);
