@@ -2,9 +2,12 @@ package dev.loomscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomscope.launcher.Jdks;
 import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.Scenario;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 class PresetTest {
@@ -13,7 +16,11 @@ class PresetTest {
     void everyClassicExperimentIsThereAndRunsOnATwoCoreMachine() {
         var presets = Preset.all(2);
         assertThat(presets).extracting(Preset::name).containsExactlyElementsOf(Preset.names());
-        assertThat(presets).allSatisfy(p -> {
+        // jep-491 in both forms, whatever JDKs this machine has: with a JDK 21 to 23 found, and its own JDK alone.
+        var withBoth = new ArrayList<>(presets);
+        withBoth.add(Preset.jep491(null));
+        withBoth.add(Preset.jep491(new Jdks.Jdk("21.0.8", 21, Path.of("/usr/lib/jvm/jdk-21"))));
+        assertThat(withBoth).allSatisfy(p -> {
             assertThat(p.scenarios()).isNotEmpty().allSatisfy(s -> s.checkDuration(2));
             assertThat(p.predict()).endsWith("?");
             assertThat(p.notice()).isNotBlank();
