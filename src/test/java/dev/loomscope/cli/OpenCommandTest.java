@@ -8,6 +8,7 @@ import dev.loomscope.model.observe.Observation;
 import dev.loomscope.model.observe.ObservationExport;
 import dev.loomscope.model.observe.ObservedJvm;
 import dev.loomscope.testing.DumpedLog;
+import dev.loomscope.testing.NeedsJdk21;
 import dev.loomscope.testing.Recordings;
 import dev.loomscope.testing.RecordedProgram;
 import dev.loomscope.testing.TargetJvm;
@@ -423,6 +424,7 @@ class OpenCommandTest {
      * JDK 21's jstack names the virtual thread a carrier carries ("Carrying virtual thread #18") and writes none of its
      * frames: the thread is counted, running, with no frames rather than its carrier's, and the note says it has none.
      */
+    @NeedsJdk21
     @Test
     void aJdk21JstackCountsTheVirtualThreadsItsCarriersCarry(@TempDir Path work) throws Exception {
         String printed = spinningDump(dev.loomscope.testing.Jdk21.required().home(), work);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomscope.testing.Jdk21;
+import dev.loomscope.testing.NeedsJdk21;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ class RunOnJdksTest {
     @TempDir
     Path dir;
 
+    @NeedsJdk21
     @Test
     void synchronizedPinsOnJdk21AndNotOnJdk25OneRowEach() throws IOException {
         Path jdk21 = Jdk21.required().home();
@@ -51,6 +53,7 @@ class RunOnJdksTest {
     }
 
     /** The table's note line names both runners' JDKs: before, it named the first row's alone under rows of two. */
+    @NeedsJdk21
     @Test
     void theTablesNoteNamesEveryJdkItsRowsRanOn() {
         Jdk21.required();

@@ -9,6 +9,7 @@ import dev.loomscope.scenario.BlockingMode;
 import dev.loomscope.scenario.ExecutorKind;
 import dev.loomscope.scenario.RunOptions;
 import dev.loomscope.scenario.Scenario;
+import dev.loomscope.testing.NeedsJdk21;
 import dev.loomscope.testing.TestJvms;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,7 @@ class CarrierVerdictRunTest {
      * A runner on JDK 21 counts no carrier threads, and its verdict stays: 20 sleeps of 20 ms inside synchronized pin
      * there (JEP 491 came in JDK 24), and JFR says so. Before, an uncounted peak dropped the run from the table.
      */
+    @NeedsJdk21
     @Test
     void onJdk21ASleepInsideSynchronizedPinsItsCarrierThoughItsCarriersAreNotCounted() throws InterruptedException {
         String jdk21 = dev.loomscope.testing.Jdk21.required().home().toString();

@@ -7,6 +7,7 @@ import dev.loomscope.model.Preset;
 import dev.loomscope.model.RunModel;
 import dev.loomscope.scenario.Scenario;
 import dev.loomscope.testing.Jdk21;
+import dev.loomscope.testing.NeedsJdk21;
 import dev.loomscope.ui.Fx;
 import dev.loomscope.ui.NodeProbe;
 import dev.loomscope.ui.WindowTest;
@@ -27,6 +28,7 @@ class JdkChoiceTest {
         Fx.startToolkit();
     }
 
+    @NeedsJdk21
     @Test
     @SuppressWarnings("unchecked")
     void choosingJdk21MakesRunsOnItNamedSo() throws Exception {
