@@ -53,6 +53,8 @@ class StageLayoutTest {
     static java.nio.file.Path recordings;
     /** A recording of a few virtual threads made with the JDK's default settings, made once. */
     private static java.nio.file.Path plainRecording;
+    /** A thread dump of this JVM, with a platform thread asleep in it, taken once. */
+    private static java.nio.file.Path ownDump;
 
     /** The window's parts, found by id (call on the FX thread). */
     private WindowProbe probe() {
@@ -275,6 +277,39 @@ class StageLayoutTest {
             return found;
         });
         assertThat(problems).isEmpty();
+    }
+
+    /**
+     * A thread dump's kinds and states are whole on stage: "platform, TIMED_WAITING" was cut at 1440x900 while the top
+     * frames' column had room to spare.
+     */
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1920, 1080", "1440, 900", "1280, 720"})
+    void anOpenedThreadDumpSaysEachGroupsKindAndStatesWhole(int width, int height) throws Exception {
+        if (ownDump == null) {
+            var sleeper = Thread.ofPlatform().daemon().name("stage-test sleeper").start(() -> {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    // The test JVM ends.
+                }
+            });
+            Fx.waitUntil("the sleeper asleep", Duration.ofSeconds(10), () -> sleeper.getState() == Thread.State.TIMED_WAITING);
+            ownDump = recordings.resolve("own-dump.json");
+            java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(ownDump.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+        }
+        open(width, height, null);
+        Fx.run(() -> window.opened().open(List.of(ownDump)));
+        Fx.waitUntil("the dump read", Duration.ofSeconds(60), () -> window.getCenter() == window.opened().view() && !window.opened().view().reading());
+        settle();
+        List<String> states = Fx.call(() -> window.opened().view().lookupAll(".table-cell").stream()
+                .filter(node -> node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.isVisible() && cell.getTableColumn() != null
+                        && "dumpGroupStates".equals(cell.getTableColumn().getId()) && cell.getText() != null && !cell.getText().isEmpty())
+                .map(node -> (javafx.scene.control.TableCell<?, ?>) node)
+                .map(cell -> cell.getText().equals(NodeProbe.drawnText(cell)) ? "whole: " + cell.getText() : "cut: " + NodeProbe.drawnText(cell))
+                .toList());
+        assertThat(states).contains("whole: platform, TIMED_WAITING").allMatch(state -> state.startsWith("whole: "));
     }
 
     @ParameterizedTest(name = "{0} x {1}")
