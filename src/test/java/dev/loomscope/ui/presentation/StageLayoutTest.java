@@ -307,9 +307,14 @@ class StageLayoutTest {
                 .filter(node -> node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.isVisible() && cell.getTableColumn() != null
                         && "dumpGroupStates".equals(cell.getTableColumn().getId()) && cell.getText() != null && !cell.getText().isEmpty())
                 .map(node -> (javafx.scene.control.TableCell<?, ?>) node)
-                .map(cell -> cell.getText().equals(NodeProbe.drawnText(cell)) ? "whole: " + cell.getText() : "cut: " + NodeProbe.drawnText(cell))
+                .map(cell -> cell.getText().equals(NodeProbe.drawnText(cell)) ? "whole: " + cell.getText()
+                        : "cut: " + cell.getText() + (cell.getText().equals(dev.loomscope.ui.fx.Tooltips.getText(cell)) ? " (its tooltip)" : ""))
                 .toList());
-        assertThat(states).contains("whole: platform, TIMED_WAITING").allMatch(state -> state.startsWith("whole: "));
+        // One state is whole; a group in several ("platform: TIMED_WAITING 3, WAITING 2", as this JVM's other tests leave it)
+        // may be cut, with the whole under the pointer.
+        assertThat(states).contains("whole: platform, TIMED_WAITING");
+        assertThat(states).filteredOn(state -> state.startsWith("cut: ")).allMatch(state -> state.endsWith(" (its tooltip)"))
+                .noneMatch(state -> state.matches("cut: (platform|virtual), [A-Z_]+ \\(its tooltip\\)"));
     }
 
     @ParameterizedTest(name = "{0} x {1}")
