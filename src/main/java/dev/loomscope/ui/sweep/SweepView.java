@@ -121,7 +121,7 @@ public final class SweepView extends BorderPane {
         if (sweptSetting != null || fromSpinner.getValue() == null || toSpinner.getValue() == null) {
             return;
         }
-        valueAxis.setLabel(settingBox.getValue());
+        valueAxis.setLabel(axisName(settingBox.getValue()));
         Ticks.settingAxis(valueAxis, Math.min(fromSpinner.getValue(), toSpinner.getValue()), Math.max(fromSpinner.getValue(), toSpinner.getValue()), 6);
         metricAxis.setTickLabelsVisible(false);
         nameMetricAxis();
@@ -149,6 +149,18 @@ public final class SweepView extends BorderPane {
         sweepButton.setGraphic(Icons.RUN.create());
         pointsValues().setMax(Sweep.MAX_POINTS);
         settingBox.getItems().setAll(Sweep.SETTINGS);
+        // Named in words, as the sidebar names its sliders; the command line's names ("cpu-ms") stay the values.
+        settingBox.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(String setting) {
+                return setting == null ? "" : settingName(setting);
+            }
+
+            @Override
+            public String fromString(String text) {
+                return Sweep.SETTINGS.stream().filter(setting -> settingName(setting).equals(text)).findFirst().orElse(null);
+            }
+        });
         // Each setting's spinners allow its own range (tasks up to ten million, carriers up to 256...).
         settingBox.valueProperty().addListener((obs, old, name) -> {
             var range = Sweep.rangeOf(name);
@@ -189,6 +201,16 @@ public final class SweepView extends BorderPane {
         });
         measureBox.setValue(Measure.ELAPSED);
         measureBox.valueProperty().addListener((obs, old, now) -> drawnKey = "");
+    }
+
+    /** A setting as the bar names it, short so that the bar keeps one line at the desk: "CPU per task" for {@code cpu-ms}. */
+    static String settingName(String setting) {
+        return Messages.text("sweep.setting." + setting);
+    }
+
+    /** A setting as the chart's axis names it, with its unit: "CPU per task (ms)". */
+    static String axisName(String setting) {
+        return setting.endsWith("-ms") ? Messages.text("sweep.axis.ms", settingName(setting)) : settingName(setting);
     }
 
     /** The box as wide as its setting's largest value in its own type, so a range end is never cut ("100(" for 100000). */
@@ -290,7 +312,7 @@ public final class SweepView extends BorderPane {
         }
         var all = new ArrayList<XYChart.Series<Number, Number>>(measured.values());
         ideal.values().stream().filter(s -> !s.getData().isEmpty()).forEach(all::add);
-        valueAxis.setLabel(sweptSetting);
+        valueAxis.setLabel(axisName(sweptSetting));
         metricAxis.setTickLabelsVisible(true);
         Ticks.settingAxis(valueAxis, sweepPoints.stream().mapToDouble(Sweep.Point::value).min().orElse(0),
                 sweepPoints.stream().mapToDouble(Sweep.Point::value).max().orElse(1), 6);

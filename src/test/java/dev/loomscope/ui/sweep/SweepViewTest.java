@@ -98,6 +98,11 @@ class SweepViewTest {
             assertThat(find("progressLabel", Label.class).getText()).isEqualTo("Choose a setting and a range, then Sweep.");
             assertThat(view.progressText()).isEqualTo(Messages.text("sweep.progress.start"));
             assertThat(find("settingBox", ChoiceBox.class).getValue()).isEqualTo("cpu-ms");
+            // The box names each setting as the sidebar does, not by the command line's name.
+            @SuppressWarnings("unchecked")
+            ChoiceBox<String> settings = find("settingBox", ChoiceBox.class);
+            assertThat(settings.getItems().stream().map(settings.getConverter()::toString).toList()).containsExactly("tasks", "pool size",
+                    "carriers", "sleep per task", "CPU per task", "permits", "db pool size", "JDK");
             assertThat(find("measureBox", ChoiceBox.class).getValue()).isEqualTo(SweepView.Measure.ELAPSED);
             assertThat(spinner("pointsSpinner").getValue()).isEqualTo(5);
             assertThat(view.getCenter()).isSameAs(view.chart());
@@ -160,21 +165,23 @@ class SweepViewTest {
         Fx.run(() -> {
             var setting = (javafx.scene.chart.NumberAxis) view.chart().getXAxis();
             var measure = (javafx.scene.chart.NumberAxis) view.chart().getYAxis();
-            // The bar's defaults: cpu-ms from 0 to 40 (the axes' own ranging drew 0 to 100 against 0 to 125).
-            assertThat(setting.getLabel()).isEqualTo("cpu-ms");
+            // The bar's defaults: cpu-ms from 0 to 40 (the axes' own ranging drew 0 to 100 against 0 to 125), named as the
+            // sidebar names its slider, with its unit.
+            assertThat(setting.getLabel()).isEqualTo("CPU per task (ms)");
             assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(0.0, 40.0);
             assertThat(measure.getLabel()).isEqualTo("elapsed (ms)");
             assertThat(measure.isTickLabelsVisible()).as("no values to mark yet").isFalse();
 
             view.setRange("tasks", 1_000, 100_000, 4);
             assertThat(setting.getLabel()).isEqualTo("tasks");
+            assertThat(find("settingBox", ChoiceBox.class).getValue()).isEqualTo("tasks");
             assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(0.0, 100_000.0);
 
             sweepPoolsOneAndFourToTheEnd();
             assertThat(measure.isTickLabelsVisible()).isTrue();
             // The drawn sweep keeps its axis when the bar is changed for the next one.
             view.setRange("tasks", 10, 20, 2);
-            assertThat(setting.getLabel()).isEqualTo("pool");
+            assertThat(setting.getLabel()).isEqualTo("pool size");
             assertThat(List.of(setting.getLowerBound(), setting.getUpperBound())).containsExactly(1.0, 4.0);
         });
     }
