@@ -91,9 +91,17 @@ public record Sweep(String setting, List<Integer> values) {
      * @throws InvalidScenarioException if a point cannot run, naming it
      */
     public List<Point> points(List<Scenario> bases, int cores) {
+        return points(bases, cores, setting, value -> setting + "=" + value);
+    }
+
+    /**
+     * The same, its refusals naming the setting as {@code named} and a point as {@code pointNamed} does: the window
+     * says "CPU per task" and "CPU per task 40" where the command line says "cpu-ms" and "cpu-ms=40".
+     */
+    public List<Point> points(List<Scenario> bases, int cores, String named, java.util.function.IntFunction<String> pointNamed) {
         for (Scenario base : bases) {
             if (!applies(base)) {
-                throw new InvalidScenarioException("vary", Text.get("sweep.vary.not-applied", setting, base.label(),
+                throw new InvalidScenarioException("vary", Text.get("sweep.vary.not-applied", named, base.label(),
                         setting.equals("pool") ? Text.get("sweep.vary.pool-executors") : setting.equals("permits") ? "virtual-limited" : Text.get("sweep.vary.virtual-executors")));
             }
         }
@@ -104,7 +112,7 @@ public record Sweep(String setting, List<Integer> values) {
                 try {
                     scenario = at(base, value).checkDuration(cores);
                 } catch (InvalidScenarioException e) {
-                    throw new InvalidScenarioException("vary", "at %s=%d: %s".formatted(setting, value, e.getMessage()));
+                    throw new InvalidScenarioException("vary", Text.get("sweep.vary.at", pointNamed.apply(value), e.getMessage()));
                 }
                 points.add(new Point(value, scenario));
             }

@@ -208,6 +208,11 @@ public final class SweepView extends BorderPane {
         return Messages.text("sweep.setting." + setting);
     }
 
+    /** One point of a sweep in words: "CPU per task 40 ms", "tasks 1,000". */
+    static String pointName(String setting, int value) {
+        return (setting.endsWith("-ms") ? "%s %,d ms" : "%s %,d").formatted(settingName(setting), value);
+    }
+
     /** A setting as the chart's axis names it, with its unit: "CPU per task (ms)". */
     static String axisName(String setting) {
         return setting.endsWith("-ms") ? Messages.text("sweep.axis.ms", settingName(setting)) : settingName(setting);
@@ -240,8 +245,15 @@ public final class SweepView extends BorderPane {
     /** Starts the sweep; false (and the reason in the progress line) if it cannot. */
     public boolean sweep() {
         try {
-            var sweep = Sweep.parse("%s=%d..%d:%d".formatted(settingBox.getValue(), fromSpinner.getValue(), toSpinner.getValue(), pointsSpinner.getValue()));
-            var planned = sweep.points(bases.get(), cores);
+            String setting = settingBox.getValue();
+            int from = fromSpinner.getValue();
+            int to = toSpinner.getValue();
+            // Refused in the bar's words: the command line's own refusal names its --vary option.
+            if (to <= from) {
+                throw new InvalidScenarioException("vary", Messages.text("sweep.range.grows", from, to));
+            }
+            var sweep = Sweep.parse("%s=%d..%d:%d".formatted(setting, from, to, pointsSpinner.getValue()));
+            var planned = sweep.points(bases.get(), cores, settingName(setting), value -> pointName(setting, value));
             long tasksInAll = planned.stream().mapToLong(p -> p.scenario().tasks()).sum();
             if (tasksInAll > MAX_TASKS_IN_ALL) {
                 // Every run of a sweep keeps its tasks' states for the chart and the history.

@@ -189,12 +189,16 @@ class SweepViewTest {
     @Test
     void aSweepItCannotRunIsRefusedWithTheReasonInTheProgressLine() throws Exception {
         Fx.run(() -> {
+            // In the bar's words, not the command line's ("--vary needs a range that grows", "pool does not change ...").
             view.setRange("pool", 5, 1, 3);
             assertThat(view.sweep()).isFalse();
-            assertThat(view.progressText()).contains("a range that grows");
+            assertThat(view.progressText()).isEqualTo("From 5 to 1 is no range: set \"to\" above \"from\".");
 
             // Virtual threads, so that it is the number of tasks that is too many, not the hours they would take.
             bases = List.of(BASE.withExecutor(ExecutorKind.VIRTUAL));
+            view.setRange("pool", 1, 4, 2);
+            assertThat(view.sweep()).isFalse();
+            assertThat(view.progressText()).isEqualTo("pool size does not change virtual: sweep it for fixed or forkjoin");
             view.setRange("tasks", 1_000_000, 2_000_000, 5);
             assertThat(view.sweep()).isFalse();
             assertThat(view.progressText()).isEqualTo(Messages.text("sweep.tooManyTasks", 7_500_000L, SweepView.MAX_TASKS_IN_ALL));
