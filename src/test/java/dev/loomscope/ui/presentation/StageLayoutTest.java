@@ -298,6 +298,7 @@ class StageLayoutTest {
             ownDump = recordings.resolve("own-dump.json");
             java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
                     .dumpThreads(ownDump.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            sleeper.interrupt(); // in the dump now; the test JVM's other tests need not meet it
         }
         open(width, height, null);
         Fx.run(() -> window.opened().open(List.of(ownDump)));
