@@ -266,6 +266,13 @@ class StageLayoutTest {
                     if (cut && height >= 900) {
                         found.add("%s cut at %dx%d".formatted(what, width, height));
                     }
+                    // Cut, it keeps whole lines: no blank under what it draws (a VBox, sharing its shortfall, left most of a line).
+                    var one = new Text("X");
+                    one.setFont(line.getFont());
+                    double blank = line.getHeight() - line.snappedTopInset() - line.snappedBottomInset() - line.lookup(".text").getLayoutBounds().getHeight();
+                    if (blank >= one.getLayoutBounds().getHeight() / 2) {
+                        found.add("%s stands %.0f px taller than the lines it draws".formatted(what, blank));
+                    }
                 }
             }
             for (Label head : NodeProbe.columnHeads(view)) {
