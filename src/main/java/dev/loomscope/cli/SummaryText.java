@@ -90,7 +90,7 @@ final class SummaryText {
         out.println(("%-" + width + "s  %14s  %14s  %14s").formatted((Object[]) columns));
         rows.forEach(row -> out.println(("%-" + width + "s  %14s  %14s  %14s").formatted((Object[]) row)));
         for (RecordingSummary r : List.of(before, after)) {
-            if (!r.startsRecorded() || !r.endsRecorded()) { // the first thing it cannot show, and the figures above read 0 for it
+            if (!r.startsRecorded() || !r.endsRecorded()) { // the first thing it cannot show: why the figures above read "off"
                 out.println(Text.get("cli.open.cannot-line", r.file().getFileName() + ": " + r.cannotShow().getFirst()));
             }
         }

@@ -2,6 +2,7 @@ package dev.loomscope.recording;
 
 import dev.loomscope.model.observe.ObservationSnapshot;
 import dev.loomscope.model.observe.PinHotspot;
+import dev.loomscope.text.Text;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -12,15 +13,18 @@ import java.util.Map;
 /** Two recordings' figures side by side ("before" and "after" a change), with the differences. */
 public final class RecordingComparison {
 
-    /** One figure of both recordings; {@code key} is its JSON name, and its label's key is "open.figure." + key. */
+    /**
+     * One figure of both recordings; {@code key} is its JSON name, and its label's key is "open.figure." + key. A side
+     * whose recording left the figure's events out is {@code NaN}, written "off", never 0.
+     */
     public record Figure(String key, double before, double after) {
         public double difference() {
             return after - before;
         }
 
-        /** The difference as the window and the command line write it: "+913", "-83.2", "+0.05". */
+        /** The difference as the window and the command line write it: "+913", "-83.2", "+0.05"; "-" where a side is off. */
         public String differenceText() {
-            return (difference() > 0 ? "+" : "") + text(difference());
+            return Double.isNaN(difference()) ? "-" : (difference() > 0 ? "+" : "") + text(difference());
         }
     }
 
@@ -30,6 +34,9 @@ public final class RecordingComparison {
      * recording does not have. A figure that rounds to nothing is "0", never "-0.00".
      */
     public static String text(double value) {
+        if (Double.isNaN(value)) {
+            return Text.get("open.tile.off");
+        }
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return "%,d".formatted((long) value);
         }
@@ -49,10 +56,9 @@ public final class RecordingComparison {
         return List.of(
                 new Figure("durationMs", before.durationMs(), after.durationMs()),
                 new Figure("events", before.events(), after.events()),
-                new Figure("virtualThreadStarts", before.observation().virtualThreadStarts(), after.observation().virtualThreadStarts()),
-                new Figure("virtualThreadEnds", before.observation().virtualThreadEnds(), after.observation().virtualThreadEnds()),
-                new Figure("startsPerSecond", perSecond(before, before.observation().virtualThreadStarts()),
-                        perSecond(after, after.observation().virtualThreadStarts())),
+                new Figure("virtualThreadStarts", starts(before), starts(after)),
+                new Figure("virtualThreadEnds", ends(before), ends(after)),
+                new Figure("startsPerSecond", perSecond(before, starts(before)), perSecond(after, starts(after))),
                 new Figure("pinnedEvents", before.observation().pinnedEvents(), after.observation().pinnedEvents()),
                 new Figure("pinnedMs", before.observation().pinnedMs(), after.observation().pinnedMs()),
                 new Figure("pinsPerSecond", perSecond(before, before.observation().pinnedEvents()), perSecond(after, after.observation().pinnedEvents())),
@@ -68,13 +74,23 @@ public final class RecordingComparison {
         json.put("before", before.json());
         json.put("after", after.json());
         Map<String, Object> differences = new LinkedHashMap<>();
-        of(before, after).forEach(f -> differences.put(f.key(), RecordingSummary.thousandths(f.difference())));
+        // A figure one recording left out has no difference: null, not a number computed from its 0.
+        of(before, after).forEach(f -> differences.put(f.key(), Double.isNaN(f.difference()) ? null : RecordingSummary.thousandths(f.difference())));
         json.put("differences", differences);
         return json;
     }
 
+    /** Starts and ends are counted only where the recording had their events on (the JDK's default leaves them off). */
+    private static double starts(RecordingSummary s) {
+        return s.startsRecorded() ? s.observation().virtualThreadStarts() : Double.NaN;
+    }
+
+    private static double ends(RecordingSummary s) {
+        return s.endsRecorded() ? s.observation().virtualThreadEnds() : Double.NaN;
+    }
+
     private static double perSecond(RecordingSummary s, double value) {
-        return s.durationMs() <= 0 ? 0 : value * 1000.0 / s.durationMs();
+        return Double.isNaN(value) || s.durationMs() > 0 ? value * 1000.0 / s.durationMs() : 0;
     }
 
     private static double longestPin(ObservationSnapshot s) {

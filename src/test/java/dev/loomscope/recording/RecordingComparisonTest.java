@@ -30,4 +30,13 @@ class RecordingComparisonTest {
         assertThat(new RecordingComparison.Figure("pinnedEvents", 40, 40).differenceText()).isEqualTo("0");
         assertThat(new RecordingComparison.Figure("pinsPerSecond", 1.0, 1.004).differenceText()).isEqualTo("+0.004");
     }
+
+    /** A figure one recording left out (starts, with the JDK's default settings) reads "off" there, not 0, and has no difference. */
+    @Test
+    void aFigureNotRecordedIsOffWithNoDifference() {
+        var starts = new RecordingComparison.Figure("virtualThreadStarts", Double.NaN, 1_000);
+        assertThat(RecordingComparison.text(starts.before())).isEqualTo("off");
+        assertThat(RecordingComparison.text(starts.after())).isEqualTo("1,000");
+        assertThat(starts.differenceText()).isEqualTo("-");
+    }
 }

@@ -55,7 +55,7 @@ final class ComparisonPane extends VBox {
     }
 
     private static String percent(Figure f) {
-        return f.before() == 0 ? "" : " (%+.0f%%)".formatted(f.difference() * 100 / f.before());
+        return f.before() == 0 || Double.isNaN(f.difference()) ? "" : " (%+.0f%%)".formatted(f.difference() * 100 / f.before());
     }
 
 }
