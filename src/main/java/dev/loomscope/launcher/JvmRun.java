@@ -276,7 +276,7 @@ final class JvmRun implements RunHandle {
                 vm, mounts(vm), unmounts(vm), summary.threadLocalsCreated(),
                 new RunResult.Overheads(millisOrAbsent(summary.cpuWaitNanos()), millisOrAbsent(summary.otherCpuNanos()),
                         millisOrAbsent(summary.submitNanos())),
-                summary.cancelled(), summary.carrierPeak(), summary.dbPool());
+                summary.cancelled(), summary.carrierPeak(), summary.dbPool(), summary.allocatedBytes() < 0 ? -1 : mb(summary.allocatedBytes()));
     }
 
     private String explainDeath(int exitCode, String streamError) {

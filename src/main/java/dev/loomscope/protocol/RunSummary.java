@@ -24,6 +24,8 @@ package dev.loomscope.protocol;
  * @param taskError                    what the first of the user's tasks to throw threw ({@code --task-file}): the task's
  *                                     number, the exception with its message, and the frame of the user's code it left;
  *                                     null when none threw (the others are only counted)
+ * @param allocatedBytes               bytes the run allocated on the heap from the clock's start until its last task
+ *                                     ended, garbage included, LoomScope's and the JVM's own threads left out; -1 unmeasured
  */
 public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted, long completed, long failed, long cancelled,
                          long rssBaselineBytes, long rssPeakBytes, long heapBaselineBytes, long heapPeakBytes,
@@ -32,7 +34,7 @@ public record RunSummary(long elapsedNanos, long startEpochNanos, long submitted
                          double clockAlignmentErrorMs, long eventsOverflowed, long threadLocalsCreated,
                          long cpuWaitNanos, long otherCpuNanos, long submitNanos, String jfrFileError,
                          int carrierPeak, PoolFigures dbPool,
-                         TaskError taskError) {
+                         TaskError taskError, long allocatedBytes) {
 
     /** The first exception a user's task threw: {@code where} is the top frame in their class, or null if none was. */
     public record TaskError(long task, String exception, String where) {

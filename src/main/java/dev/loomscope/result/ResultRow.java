@@ -22,7 +22,8 @@ import java.util.StringJoiner;
  * One run's result as a flat row with stable field names for scripts: a line of {@code run --json},
  * or a CSV row with the same fields in the same order (the window's result export).
  * {@code carrierPeak} is absent for platform threads; {@code dbPool}, {@code poolFillMs} and the
- * tasks' waits for a connection ({@code poolWaitP50Ms}, {@code poolWaitMaxMs}) only for the jdbc mode.
+ * tasks' waits for a connection ({@code poolWaitP50Ms}, {@code poolWaitMaxMs}) only for the jdbc mode; {@code allocatedMb}
+ * where the runner's JVM counts allocations (HotSpot does).
  */
 public record ResultRow(String executor, String label, String outcome, String message, int tasks, int pool, int carriers,
                         int sleepMs, int cpuMs, String blocking, int permits, double elapsedMs, double idealMs,
@@ -33,7 +34,7 @@ public record ResultRow(String executor, String label, String outcome, String me
                         long gcPauses, double gcPauseMs, Double cpuWaitMs, Double otherCpuMs, Double submitMs, int threadDumpVirtualThreads, long mounts, long unmounts, int threadLocalKb,
                         long threadLocalsCreated, int connections, int repeats, String jdk, int cores, Double cpuUnitsPerMs,
                         String sharing, long cancelled, int failAtMs, Integer carrierPeak, Integer dbPool, Double poolFillMs,
-                        Double poolWaitP50Ms, Double poolWaitMaxMs) {
+                        Double poolWaitP50Ms, Double poolWaitMaxMs, Double allocatedMb) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final CsvMapper CSV = CsvMapper.builder()
@@ -61,7 +62,8 @@ public record ResultRow(String executor, String label, String outcome, String me
                 r.runner() != null && r.runner().cpuUnitsPerMs() > 0 ? r.runner().cpuUnitsPerMs() : null, s.sharing().cliName(),
                 r.cancelled(), s.failAtMs(), r.carrierPeak() >= 0 ? r.carrierPeak() : null,
                 r.dbPool() != null ? r.dbPool().size() : null, r.dbPool() != null ? round(r.dbPool().fillMs()) : null,
-                r.dbPool() != null ? round(r.dbPool().waitP50Ms()) : null, r.dbPool() != null ? round(r.dbPool().waitMaxMs()) : null);
+                r.dbPool() != null ? round(r.dbPool().waitP50Ms()) : null, r.dbPool() != null ? round(r.dbPool().waitMaxMs()) : null,
+                roundOrNull(r.allocatedMb()));
     }
 
     public String toJsonLine() {

@@ -20,12 +20,14 @@ import dev.loomscope.protocol.RunnerHello;
  * @param carrierPeak      the most carrier threads alive at once, sampled; above the carriers asked for, the scheduler
  *                         compensated for a blocked carrier; -1 for platform threads or where unmeasured
  * @param dbPool           the jdbc mode's connection pool: its size, fill time and the tasks' waits for a connection; null otherwise
+ * @param allocatedMb      MB the run allocated on the heap, garbage included, LoomScope's own threads left out: what the tasks
+ *                         made, steady from one run to the next where the heap's growth is not; -1 where unmeasured
  */
 public record RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
                         double elapsedMs, double idealMs, long submitted, long completed, long failed,
                         double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
                         Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
-                        Overheads overheads, long cancelled, int carrierPeak, PoolFigures dbPool) {
+                        Overheads overheads, long cancelled, int carrierPeak, PoolFigures dbPool, double allocatedMb) {
 
     /**
      * Overheads measured over the timed run, each negative where it could not be measured (no
@@ -52,7 +54,17 @@ public record RunResult(Scenario scenario, Outcome outcome, String message, Runn
             Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
             Overheads overheads, long cancelled) {
         this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
-                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, overheads, cancelled, -1, null);
+                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, overheads, cancelled, -1, null, -1);
+    }
+
+    /** A result without its allocation measured. */
+    public RunResult(Scenario scenario, Outcome outcome, String message, RunnerHello runner,
+            double elapsedMs, double idealMs, long submitted, long completed, long failed,
+            double rssDeltaMb, double heapDeltaMb, int peakPlatformThreads, double cpuTimeMs,
+            Delivery delivery, VmEvents vm, long mounts, long unmounts, long threadLocalsCreated,
+            Overheads overheads, long cancelled, int carrierPeak, PoolFigures dbPool) {
+        this(scenario, outcome, message, runner, elapsedMs, idealMs, submitted, completed, failed, rssDeltaMb, heapDeltaMb,
+                peakPlatformThreads, cpuTimeMs, delivery, vm, mounts, unmounts, threadLocalsCreated, overheads, cancelled, carrierPeak, dbPool, -1);
     }
 
     /** A result without measured overheads. */

@@ -35,7 +35,7 @@ public final class RunResults {
                 new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
                         median(runs, RunResult::submitMs)),
                 (long) median(runs, RunResult::cancelled),
-                (int) median(runs, RunResult::carrierPeak), medianPool(runs));
+                (int) median(runs, RunResult::carrierPeak), medianPool(runs), median(runs, RunResult::allocatedMb));
     }
 
     /** The connection pool's figures, each the median across runs; null when the runs had no pool. */

@@ -91,6 +91,7 @@ public final class RunnerMain {
 
         // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
         // would then pay for more young collections than a plain program that just started.
+        long[] notTheRuns = ProcessReadings.notTheRunsThreads(Thread.currentThread());
         long rssBaseline = readings.settledRssBytes();
         long heapBaseline = readings.heapUsedBytes();
         ProcessReadings.CpuReading cpuAtStart = readings.cpuReading();
@@ -103,6 +104,10 @@ public final class RunnerMain {
         long startEpochNanos = startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano();
         pump.start(new RunStart(start, startEpochNanos));
         readings.resetPeakPlatformThreads();
+        // With the telemetry thread, started just now: its allocations are LoomScope's, as the other threads' not the run's are.
+        ProcessReadings.AllocationStart allocationStart = readings.allocationStart(
+                java.util.stream.LongStream.concat(java.util.Arrays.stream(notTheRuns), java.util.stream.LongStream.of(pump.threadId())).toArray());
+        long allocatedBytes = -1;
 
         long submitted = 0;
         String failure = null;
@@ -175,6 +180,7 @@ public final class RunnerMain {
                 // Read while a pool's threads are still alive (close() ends them), in the time
                 // after the last task's end that the elapsed time leaves out.
                 cpuAtEnd = readings.cpuReading();
+                allocatedBytes = readings.runAllocatedBytesSince(allocationStart);
                 if (lastEnd >= 0 && endsUnrecorded.getAsLong() == 0) {
                     notTheRunsNanos = Math.max(0, System.nanoTime() - start - lastEnd);
                 }
@@ -190,6 +196,7 @@ public final class RunnerMain {
         long elapsed = System.nanoTime() - start - notTheRunsNanos;
         if (cpuAtEnd == null) {
             cpuAtEnd = readings.cpuReading();
+            allocatedBytes = readings.runAllocatedBytesSince(allocationStart);
         }
         if (web != null) {
             web.close(); // after the clock: stopping the service is not part of the run
@@ -219,7 +226,7 @@ public final class RunnerMain {
                     log.overflowed(), workload.threadLocalsCreated(), cpuAtEnd.cpuWaitNanosSince(cpuAtStart),
                     cpuAtEnd.otherCpuNanosSince(cpuAtStart), submitNanos, jfrFileError,
                     scenario.executor().isVirtual() ? pump.carrierPeak() : -1, dbPool,
-                    userTasks != null ? userTasks.firstError() : null));
+                    userTasks != null ? userTasks.firstError() : null, allocatedBytes));
             frames.flush();
         } catch (IOException e) {
             // The parent went away; nobody is left to tell.

@@ -16,7 +16,12 @@ class ComparisonTest {
     }
 
     private static Comparison.Measured measured(String run, Scenario scenario, double elapsedMs, double rssMb, double heapMb, long threadLocals) {
-        return new Comparison.Measured(run, scenario, elapsedMs, 100, scenario.tasks(), rssMb, heapMb, threadLocals);
+        return allocating(run, scenario, elapsedMs, rssMb, heapMb, threadLocals, -1);
+    }
+
+    private static Comparison.Measured allocating(String run, Scenario scenario, double elapsedMs, double rssMb, double heapMb, long threadLocals,
+                                                  double allocatedMb) {
+        return new Comparison.Measured(run, scenario, elapsedMs, 100, scenario.tasks(), rssMb, heapMb, threadLocals, allocatedMb);
     }
 
     @Test
@@ -68,6 +73,18 @@ class ComparisonTest {
         assertThat(panels.get(0).series().getFirst().bars()).extracting(Comparison.Bar::value).containsExactly(200.0, 10_000.0);
         assertThat(panels.get(0).series().getFirst().bars()).extracting(Comparison.Bar::text).containsExactly("200", "10,000");
         assertThat(panels.get(1).series().getFirst().bars()).extracting(Comparison.Bar::value).containsExactly(4.0, 160.0);
+        assertThat(panels.get(1).title()).as("a runner that counts no allocations: the heap's growth").isEqualTo("Heap increase");
+    }
+
+    /** What each run allocated, where the runner counts it: steady from run to run, where the heap's growth was not. */
+    @Test
+    void threadLocalsShowWhatEachRunAllocated() {
+        var runs = preset("threadlocal").scenarios();
+        var panels = Comparison.panels(Comparison.Focus.THREAD_LOCALS, List.of(allocating("#1 fixed(200)", runs.get(0), 2_600, 30, 120, 200, 6.1),
+                allocating("#2 virtual", runs.get(1), 150, 60, 112, 10_000, 178.3)), 2);
+        assertThat(panels.get(1).title()).isEqualTo("Allocated by the run");
+        assertThat(panels.get(1).series().getFirst().bars()).extracting(Comparison.Bar::value).containsExactly(6.1, 178.3);
+        assertThat(panels.get(1).series().getFirst().bars()).extracting(Comparison.Bar::text).containsExactly("6 MB", "178 MB");
     }
 
     @Test

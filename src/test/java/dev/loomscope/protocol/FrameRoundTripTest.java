@@ -55,7 +55,7 @@ class FrameRoundTripTest {
         var summary = new RunSummary(5_000_000_000L, 1L, 10, 9, 1, 7, 100, 200, 300, 400, 208, 450_000_000L, 50, "out of threads",
                 true, 12, null, 0.004, 3, 200, 211_000_000L, 95_000_000L, 30_000_000L, "Could not write /x/run.jfr: no space left on device.",
                 3, new PoolFigures(10, 12.5, 0.1, 40.0),
-                new RunSummary.TaskError(3, "java.lang.IllegalStateException: no", "Mine.call(Mine.java:6)"));
+                new RunSummary.TaskError(3, "java.lang.IllegalStateException: no", "Mine.call(Mine.java:6)"), 189_200_000L);
         var jfr = List.of(new JfrEvent(JfrEvent.PINNED, 1_000_000L, 50_000_000L, 42, 21, "Native or VM frame on stack",
                 "Thread.sleep", "a.B.c:1\nd.E.f (native)"));
         var start = new RunStart(123_456_789L, 1_763_700_000_000_000_000L);
@@ -78,7 +78,7 @@ class FrameRoundTripTest {
     @Test
     void jsonFramesKeepNaNNullsEmptyListsAndTextThatNeedsEscaping() throws IOException {
         var summary = new RunSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, false, -1, "dump said \"no\"\n\tat x", Double.NaN,
-                0, 0, 0, 0, 0, null, 0, null, null);
+                0, 0, 0, 0, 0, null, 0, null, null, -1);
         var jfr = List.of(new JfrEvent(JfrEvent.VTHREAD_START, Long.MAX_VALUE, 0, -1, -1, "", "", "", 1_000_000),
                 new JfrEvent(JfrEvent.GC, -3, Long.MIN_VALUE, 0, 0, "caf\u00e9 \u2014 G1", null, "\u0000", 1));
         writer.summary(summary);

@@ -306,7 +306,9 @@ public record RunScript(RunnerHello hello, List<Frame> frames, RunResult result)
                     samples.stream().mapToInt(Sample::platformThreads).max().orElse(0), tasks * s.cpuMs() * 1.02 + 20,
                     new Delivery(events.size(), events.size(), 0.5, 2.0, 4.0, 0), vm, mounts, mounts,
                     s.threadLocalKb() > 0 ? threadsUsed : 0,
-                    new RunResult.Overheads(0, 0, s.isWeb() ? -1 : lastSubmit / 1e6), 0);
+                    new RunResult.Overheads(0, 0, s.isWeb() ? -1 : lastSubmit / 1e6), 0, -1, null,
+                    // As a real runner counts: the cache's objects, and a few hundred bytes a task (a KB and a half a virtual thread).
+                    ((s.threadLocalKb() > 0 ? threadsUsed * s.threadLocalKb() * 1024.0 : 0) + tasks * (s.executor().isVirtual() ? 1_500.0 : 300.0)) / MB);
         }
     }
 

@@ -57,6 +57,53 @@ public final class ProcessReadings {
         return memory.getHeapMemoryUsage().getUsed();
     }
 
+    /**
+     * The threads that are not the run's: every platform thread alive now but {@code submitter} and the virtual threads'
+     * carriers (whose allocations are the tasks'), that is the JVM's and LoomScope's own (JFR's stream, the readers).
+     * Listed before the clock starts: it takes each thread's stack.
+     */
+    public static long[] notTheRunsThreads(Thread submitter) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t != submitter && !(t instanceof java.util.concurrent.ForkJoinWorkerThread))
+                .mapToLong(Thread::threadId).toArray();
+    }
+
+    /**
+     * What every thread had allocated on the heap at the run's start, the JVM's count, and each of {@code notTheRuns}.
+     * Null where the JVM does not count allocations.
+     */
+    public AllocationStart allocationStart(long[] notTheRuns) {
+        if (!(threads instanceof com.sun.management.ThreadMXBean counted) || !counted.isThreadAllocatedMemorySupported()
+                || !counted.isThreadAllocatedMemoryEnabled()) {
+            return null;
+        }
+        long total = counted.getTotalThreadAllocatedBytes();
+        return total < 0 ? null : new AllocationStart(total, notTheRuns.clone(), counted.getThreadAllocatedBytes(notTheRuns));
+    }
+
+    /**
+     * Bytes the run allocated on the heap since {@code start}: all threads', those that ended included, less what the
+     * threads not the run's allocated meanwhile. Garbage counts, and nothing else does: unlike the heap's growth,
+     * it does not move with when the collector ran or how much each thread's allocation buffer held. -1 where unmeasured.
+     */
+    public long runAllocatedBytesSince(AllocationStart start) {
+        if (start == null || !(threads instanceof com.sun.management.ThreadMXBean counted)) {
+            return -1;
+        }
+        long total = counted.getTotalThreadAllocatedBytes();
+        long[] now = counted.getThreadAllocatedBytes(start.others());
+        long others = 0;
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] >= 0 && start.othersBytes()[i] >= 0) {
+                others += now[i] - start.othersBytes()[i];
+            }
+        }
+        return total < 0 ? -1 : Math.max(0, total - start.total() - others);
+    }
+
+    /** The allocation counts at a run's start: all threads', and each of the threads not the run's. */
+    public record AllocationStart(long total, long[] others, long[] othersBytes) {
+    }
+
     /** Live platform threads; the JVM leaves virtual threads out of this count. */
     public int platformThreads() {
         return threads.getThreadCount();

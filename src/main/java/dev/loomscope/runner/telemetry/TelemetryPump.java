@@ -118,6 +118,11 @@ public final class TelemetryPump {
         }
     }
 
+    /** The loop's thread: LoomScope's, whatever it allocates is not the run's. */
+    public long threadId() {
+        return thread.threadId();
+    }
+
     /** Starts the loop; its first frame tells the parent when the run's clock started. */
     public void start(RunStart runStart) {
         lastSampleNanos = System.nanoTime();
