@@ -166,8 +166,43 @@ public final class FidelityBenchmark {
 
     /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags; returns its elapsed ms. */
     double runPlain(Scenario s) throws IOException, InterruptedException {
+        return plain(s)[0];
+    }
+
+    /**
+     * What LoomScope says a run allocated against what a plain program's own count says, for the ThreadLocal trap's two
+     * runs (10,000 tasks of 50 ms, each taking a 16 KB object from a ThreadLocal cache): within 10 % of the plain
+     * program's figure, or 2 MB for a small one (the runner's own objects a task).
+     *
+     * @return whether both were within it
+     */
+    public boolean runAllocation(int carriers) throws IOException, InterruptedException {
+        out.print(Text.get("bench.allocation.title", repeats));
+        out.printf("%-22s %12s %12s %12s  %s%n", "run", "plain", "LoomScope", Text.get("bench.allocation.bound"), "verdict");
+        boolean allPassed = true;
+        for (ExecutorKind kind : List.of(ExecutorKind.FIXED, ExecutorKind.VIRTUAL)) {
+            var scenario = Scenario.of(kind).withTasks(10_000).withPool(200).withCarriers(carriers).withSleepMs(50).withThreadLocalKb(16).build();
+            double[] plain = new double[repeats];
+            double[] measured = new double[repeats];
+            for (int i = 0; i < repeats; i++) {
+                plain[i] = plain(scenario)[1];
+                measured[i] = runner.run(scenario, RunListener.NONE).allocatedMb();
+            }
+            double plainMb = RunResults.median(plain);
+            double loomScopeMb = RunResults.median(measured);
+            double bound = Math.max(2, 0.10 * plainMb);
+            boolean ok = loomScopeMb >= 0 && Math.abs(loomScopeMb - plainMb) <= bound;
+            allPassed &= ok;
+            out.printf("%-22s %,9.1f MB %,9.1f MB %,9.1f MB  %s%n", scenario.label(), plainMb, loomScopeMb, bound, ok ? "ok" : "MISSED");
+        }
+        return allPassed;
+    }
+
+    /** Runs {@link PlainProgram}: its elapsed ms and the MB it allocated meanwhile. */
+    double[] plain(Scenario s) throws IOException, InterruptedException {
         List<String> command = launcher.command(PlainProgram.class, s.carriers(),
-                List.of(s.executor().cliName(), Integer.toString(s.tasks()), Integer.toString(s.pool()), Integer.toString(s.sleepMs())));
+                List.of(s.executor().cliName(), Integer.toString(s.tasks()), Integer.toString(s.pool()), Integer.toString(s.sleepMs()),
+                        Integer.toString(s.threadLocalKb())));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (process.waitFor() != 0) {
@@ -176,8 +211,9 @@ public final class FidelityBenchmark {
         // Its own line is the last: JVM options such as -Xlog:gc may print before it.
         String last = output.substring(output.lastIndexOf('\n') + 1).strip();
         try {
-            return Long.parseLong(last) / 1e6;
-        } catch (NumberFormatException e) {
+            String[] figures = last.split(" ");
+            return new double[] {Long.parseLong(figures[0]) / 1e6, Long.parseLong(figures[1]) / 1e6};
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new IOException(Text.get("bench.plain.no-time", s.label(), last));
         }
     }

@@ -23,7 +23,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "5", descriptionKey = "cli.bench.repeat")
     int repeat;
 
-    @Option(names = "--cases", split = ",", paramLabel = "CASE,...", hideParamSyntax = true, defaultValue = "virtual-10k,fixed-10k,virtual-1m,schedulers",
+    @Option(names = "--cases", split = ",", paramLabel = "CASE,...", hideParamSyntax = true, defaultValue = "virtual-10k,fixed-10k,virtual-1m,schedulers,allocation",
             descriptionKey = "cli.bench.cases")
     List<String> cases;
 
@@ -47,6 +47,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         var known = new java.util.ArrayList<>(FidelityBenchmark.fidelityCases(carrierCount).stream().map(FidelityBenchmark.Case::id).toList());
         known.add("schedulers");
+        known.add("allocation");
         for (String name : cases) {
             if (!known.contains(name)) {
                 throw new ParameterException(spec.commandLine(), Text.get("cli.bad.cases", name, String.join(", ", known)));
@@ -57,7 +58,8 @@ public final class BenchCommand implements Callable<Integer> {
                 jvmOptions.isEmpty() ? "" : Text.get("cli.bench.jvm-options", String.join(" ", jvmOptions)));
         boolean fidelity = bench.runFidelity(FidelityBenchmark.fidelityCases(carrierCount).stream().filter(c -> cases.contains(c.id())).toList());
         boolean schedulers = !cases.contains("schedulers") || bench.runSchedulers(carrierCount);
-        boolean all = fidelity && schedulers;
+        boolean allocation = !cases.contains("allocation") || bench.runAllocation(carrierCount);
+        boolean all = fidelity && schedulers && allocation;
         System.out.printf("%n%s%n", Text.get(all ? "cli.bench.all-met" : "cli.bench.missed"));
         return all ? 0 : LoomScopeCommand.EXIT_RUN_FAILED;
     }

@@ -25,6 +25,19 @@ class PlainProgramTest {
         assertThat(ms).isGreaterThanOrEqualTo(100).isLessThan(5_000);
     }
 
+    /**
+     * The yardstick for what a run allocated: with a ThreadLocal cache of 16 KB objects, a pool of 2 makes 2 of them and a
+     * virtual thread per task one a task, and the plain program's own count says so.
+     */
+    @Test
+    void itCountsWhatItsTasksAllocated() throws Exception {
+        var bench = new FidelityBenchmark(1, System.out, JvmLauncher.standard());
+        var pooled = Scenario.of(ExecutorKind.FIXED).withTasks(200).withPool(2).withSleepMs(1).withThreadLocalKb(16).build();
+        double objectMb = 16 * 1024 / 1e6;
+        assertThat(bench.plain(pooled)[1]).as("2 objects, and the pool's own a task").isBetween(2 * objectMb, 2 * objectMb + 1);
+        assertThat(bench.plain(pooled.withExecutor(ExecutorKind.VIRTUAL))[1]).as("an object a task").isBetween(200 * objectMb, 200 * objectMb + 2);
+    }
+
     @Test
     void theBenchmarksJvmOptionsReachThePlainProgramToo() {
         var launcher = new JvmLauncher(List.of(), List.of("-XX:+NoSuchFlagAnywhere"));
