@@ -43,6 +43,19 @@ class ComparisonTest {
         assertThat(Comparison.focusOf(List.of(plain), PRESETS)).isEqualTo(Comparison.Focus.ELAPSED);
     }
 
+    /** Where the runner counts allocations, the memory chart shows them in the heap's growth's place: steady, and the run's own. */
+    @Test
+    void memoryShowsWhatEachRunAllocatedWhereTheRunnerCountsIt() {
+        var runs = preset("memory").scenarios();
+        var panel = Comparison.panels(Comparison.Focus.MEMORY, List.of(allocating("#1 fixed(200)", runs.get(0), 5_100, 52, 92, 0, 2.9),
+                allocating("#2 platform", runs.get(1), 3_100, 65, 141, 0, 3.9), allocating("#3 virtual", runs.get(2), 230, 41, 32, 0, 22.3)), 2)
+                .getFirst();
+        assertThat(panel.series()).extracting(Comparison.Series::name).containsExactly("RSS +MB", "allocated MB", "published");
+        assertThat(panel.series().get(1).bars()).extracting(Comparison.Bar::value).containsExactly(2.9, 3.9, 22.3);
+        assertThat(panel.series().get(1).bars()).extracting(Comparison.Bar::text).containsExactly("allocated 3 MB", "allocated 4 MB", "allocated 22 MB");
+        assertThat(panel.series().get(1).bars()).extracting(Comparison.Bar::brief).containsExactly("allocated 3", "allocated 4", "allocated 22");
+    }
+
     @Test
     void memoryShowsRssAndHeapPerExecutorBesideThePublishedFiguresAsReferences() {
         var runs = preset("memory").scenarios();
