@@ -69,7 +69,7 @@ class RunnerTest {
     /**
      * What a run allocated is what its tasks made: 2,000 tasks, each taking a 16 KB object from a ThreadLocal cache, make
      * 20 of them on a pool of 20 and 2,000 on a virtual thread each, so the two allocate 1,980 objects apart, plus what a
-     * virtual thread itself takes (about a KB; 4 allowed). JFR streams as it does for the window; its thread and the
+     * virtual thread itself takes (about 1.5 KB in these; 4 allowed). JFR streams as it does for the window; its thread and the
      * telemetry's are left out. The heap's growth moved by tens of MB from one such run to the next.
      */
     @Test
