@@ -22,7 +22,7 @@ final class ResultTable {
         for (RunResult r : results) {
             out.printf(format, RunLabel.of(r), "%,d".formatted(r.scenario().tasks()), ms(r.elapsedMs()), noIdeal(r) ? "-" : ms(r.idealMs()),
                     r.isCompleted() && !noIdeal(r) ? "%+.1f%%".formatted(r.overhead() * 100) : "-",
-                    "%.1f".formatted(r.rssDeltaMb()), "%.1f".formatted(r.heapDeltaMb()),
+                    "%.1f".formatted(r.rssDeltaMb()), r.allocatedMb() >= 0 ? "%.1f".formatted(r.allocatedMb()) : "-",
                     "%,d".formatted(r.peakPlatformThreads()), r.carrierPeak() >= 0 ? "%,d".formatted(r.carrierPeak()) : "-", ms(r.cpuTimeMs()),
                     r.cpuWaitMs() >= 0 ? ms(r.cpuWaitMs()) : "-", "%,d".formatted(r.vm().pinnedEvents()), status(r));
         }
