@@ -35,7 +35,8 @@ public final class RunResults {
                 new RunResult.Overheads(median(runs, RunResult::cpuWaitMs), median(runs, RunResult::otherCpuMs),
                         median(runs, RunResult::submitMs)),
                 (long) median(runs, RunResult::cancelled),
-                (int) median(runs, RunResult::carrierPeak), medianPool(runs), median(runs, RunResult::allocatedMb));
+                (int) median(runs, RunResult::carrierPeak), medianPool(runs),
+                runs.stream().anyMatch(run -> run.allocatedMb() < 0) ? -1 : median(runs, RunResult::allocatedMb));
     }
 
     /** The connection pool's figures, each the median across runs; null when the runs had no pool. */

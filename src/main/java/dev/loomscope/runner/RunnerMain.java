@@ -91,7 +91,9 @@ public final class RunnerMain {
 
         // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
         // would then pay for more young collections than a plain program that just started.
-        long[] notTheRuns = ProcessReadings.notTheRunsThreads(Thread.currentThread());
+        // A web run's service threads started above and its clients start during it: what it allocated is not measured.
+        long[] notTheRuns = web != null ? null : java.util.stream.LongStream.concat(
+                java.util.Arrays.stream(ProcessReadings.notTheRunsThreads(Thread.currentThread())), java.util.stream.LongStream.of(pump.threadId())).toArray();
         long rssBaseline = readings.settledRssBytes();
         long heapBaseline = readings.heapUsedBytes();
         ProcessReadings.CpuReading cpuAtStart = readings.cpuReading();
@@ -104,10 +106,10 @@ public final class RunnerMain {
         long startEpochNanos = startWallClock.getEpochSecond() * 1_000_000_000L + startWallClock.getNano();
         pump.start(new RunStart(start, startEpochNanos));
         readings.resetPeakPlatformThreads();
-        // With the telemetry thread, started just now: its allocations are LoomScope's, as the other threads' not the run's are.
-        ProcessReadings.AllocationStart allocationStart = readings.allocationStart(
-                java.util.stream.LongStream.concat(java.util.Arrays.stream(notTheRuns), java.util.stream.LongStream.of(pump.threadId())).toArray());
+        // Read once the telemetry thread has started (its allocations are LoomScope's, as the other listed threads' are).
+        ProcessReadings.AllocationStart allocationStart = notTheRuns == null ? null : readings.allocationStart(notTheRuns);
         long allocatedBytes = -1;
+        long allocatedByDump = 0;
 
         long submitted = 0;
         String failure = null;
@@ -158,7 +160,10 @@ public final class RunnerMain {
                 }
                 submitNanos = System.nanoTime() - start;
                 if (options.threadDumpFile() != null) {
+                    // The dump is LoomScope's, written on the submitting thread: what it allocates is not the run's.
+                    long before = readings.ownAllocatedBytes();
                     threadDump = ThreadDumps.write(options.threadDumpFile());
+                    allocatedByDump += Math.max(0, readings.ownAllocatedBytes() - before);
                 }
                 if (structured != null) {
                     // join() returns once every subtask succeeded, or once one failed and the scope
@@ -180,7 +185,7 @@ public final class RunnerMain {
                 // Read while a pool's threads are still alive (close() ends them), in the time
                 // after the last task's end that the elapsed time leaves out.
                 cpuAtEnd = readings.cpuReading();
-                allocatedBytes = readings.runAllocatedBytesSince(allocationStart);
+                allocatedBytes = readings.runAllocatedBytesSince(allocationStart, allocatedByDump);
                 if (lastEnd >= 0 && endsUnrecorded.getAsLong() == 0) {
                     notTheRunsNanos = Math.max(0, System.nanoTime() - start - lastEnd);
                 }
@@ -196,7 +201,7 @@ public final class RunnerMain {
         long elapsed = System.nanoTime() - start - notTheRunsNanos;
         if (cpuAtEnd == null) {
             cpuAtEnd = readings.cpuReading();
-            allocatedBytes = readings.runAllocatedBytesSince(allocationStart);
+            allocatedBytes = readings.runAllocatedBytesSince(allocationStart, allocatedByDump);
         }
         if (web != null) {
             web.close(); // after the clock: stopping the service is not part of the run

@@ -76,20 +76,30 @@ public final class ProcessReadings {
                 || !counted.isThreadAllocatedMemoryEnabled()) {
             return null;
         }
-        long total = counted.getTotalThreadAllocatedBytes();
-        return total < 0 ? null : new AllocationStart(total, notTheRuns.clone(), counted.getThreadAllocatedBytes(notTheRuns));
+        try {
+            long total = counted.getTotalThreadAllocatedBytes();
+            return total < 0 ? null : new AllocationStart(total, notTheRuns.clone(), counted.getThreadAllocatedBytes(notTheRuns));
+        } catch (UnsupportedOperationException e) {
+            return null; // a JVM that says it counts, and does not count every thread's (some OpenJ9 releases)
+        }
+    }
+
+    /** What the calling thread has allocated on the heap so far; 0 where the JVM does not count. */
+    public long ownAllocatedBytes() {
+        return threads instanceof com.sun.management.ThreadMXBean counted && counted.isThreadAllocatedMemorySupported()
+                ? Math.max(0, counted.getCurrentThreadAllocatedBytes()) : 0;
     }
 
     /**
      * Bytes the run allocated on the heap since {@code start}: all threads', those that ended included, less what the
-     * threads not the run's allocated meanwhile. Garbage counts, and nothing else does: unlike the heap's growth,
+     * threads not the run's allocated meanwhile and {@code notTheRunsToo} (LoomScope's work on the run's threads). Garbage counts, and nothing else does: unlike the heap's growth,
      * it does not move with when the collector ran or how much each thread's allocation buffer held. -1 where unmeasured.
      */
-    public long runAllocatedBytesSince(AllocationStart start) {
+    public long runAllocatedBytesSince(AllocationStart start, long notTheRunsToo) {
         if (start == null || !(threads instanceof com.sun.management.ThreadMXBean counted)) {
             return -1;
         }
-        long total = counted.getTotalThreadAllocatedBytes();
+        long total = counted.getTotalThreadAllocatedBytes() - notTheRunsToo;
         long[] now = counted.getThreadAllocatedBytes(start.others());
         long others = 0;
         for (int i = 0; i < now.length; i++) {

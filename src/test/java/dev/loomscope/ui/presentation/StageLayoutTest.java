@@ -172,7 +172,7 @@ class StageLayoutTest {
         assertThat(Fx.call(() -> textsSmallerThan(window.getScene().getRoot(), 18))).as("texts under 18 px on stage").isEmpty();
         assertThat(Fx.call(() -> probe().narrativeLines())).as("the notice's lines, with its title").isLessThanOrEqualTo(3);
         assertThat(Fx.call(() -> probe().comparisonChart().focus())).isEqualTo(Comparison.Focus.MEMORY);
-        assertThat(Fx.call(() -> probe().comparisonChart().titles())).containsExactly("Memory increase vs published");
+        assertThat(Fx.call(() -> probe().comparisonChart().titles())).containsExactly("Memory: RSS increase, allocated, published");
         assertThat(Fx.call(() -> probe().comparisonChart().panels().getFirst().series().getLast().bars()))
                 .extracting(Comparison.Bar::value).containsExactly(90.0, 20.0);
     }
