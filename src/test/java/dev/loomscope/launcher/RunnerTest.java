@@ -92,7 +92,9 @@ class RunnerTest {
      */
     @Test
     void aThreadDumpIsNotWhatTheRunAllocatedAndAWebRunsIsNotMeasured(@org.junit.jupiter.api.io.TempDir Path dir) throws InterruptedException {
-        Scenario waiting = Scenario.of(ExecutorKind.VIRTUAL).withTasks(2_000).withSleepMs(200).withThreadLocalKb(16).build();
+        // Waits of 2 s: every task is still waiting when the dump is written, once all are submitted, on a busy machine too
+        // (with 200 ms, a CI run's dump found 116 of them alive).
+        Scenario waiting = Scenario.of(ExecutorKind.VIRTUAL).withTasks(2_000).withSleepMs(2_000).withThreadLocalKb(16).build();
         RunResult plain = runner.run(waiting, RunOptions.DEFAULT.withoutJfr(), RunListener.NONE);
         RunResult dumped = runner.run(waiting, new RunOptions(false, null, dir.resolve("threads.json")), RunListener.NONE);
         assertThat(dumped.vm().threadDumpVirtualThreads()).as(dumped.message()).isGreaterThanOrEqualTo(2_000);
