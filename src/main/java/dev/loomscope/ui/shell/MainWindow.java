@@ -342,6 +342,8 @@ public final class MainWindow extends BorderPane {
     public ReplayActions replays() { return replays; }
     public Playback playback() { return playback; }
     public PresentationMode presentation() { return presentation; }
+    /** The completion chart, beside the comparison or stepped aside (then out of the scene). */
+    public dev.loomscope.ui.charts.CompletionChartView completionChart() { return views.completion(); }
     public WindowState state() { return state; }
     public ControlsViewModel controls() { return controls; }
     public RunSession session() { return session; }

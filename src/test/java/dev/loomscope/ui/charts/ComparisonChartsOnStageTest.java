@@ -130,6 +130,11 @@ class ComparisonChartsOnStageTest {
                     : !probe.comparisonChart().charts().isEmpty()
                             && probe.comparisonChart().panels().getFirst().series().getFirst().bars().stream().map(Comparison.Bar::run).toList().equals(titles));
             Fx.run(() -> showChartTab(probe.comparisonChart()));
+            // The completion chart redraws at most every 200 ms, and joins the comparison or steps aside by its names then:
+            // judged before it had named the last run, on a busy machine, it was caught between the two (memory at 1440x900).
+            String last = titles.getLast();
+            Fx.waitUntil(name + "'s last run among the completion chart's names", Duration.ofSeconds(10),
+                    () -> window.completionChart().names().contains(last));
             Fx.settle(Fx.call(window::getScene), 3);
             // The completion chart settles its legend over a few pulses, and steps aside in a later one where it cannot name its curves.
             Fx.waitUntil(name + "'s completion chart named or put aside", Duration.ofSeconds(10), () -> !completionShown(window.getScene())
