@@ -153,8 +153,9 @@ public final class Comparison {
             published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, Text.get("comparison.memory.published.bar", mb),
                     Text.get("comparison.memory.published.brief", mb))));
         }
-        return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss),
-                new Series(Text.get(allocations ? "comparison.memory.allocated" : "comparison.memory.heap"), false, heap), new Series(Text.get("comparison.memory.published"), true, published)));
+        var onHeap = new Series(Text.get(allocations ? "comparison.memory.allocated" : "comparison.memory.heap"), false, heap);
+        return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss), onHeap,
+                new Series(Text.get("comparison.memory.published"), true, published)));
     }
 
     /** The articles' figure for a run like this one: 10,000 waiting tasks on a pool of 200, or on virtual threads. */

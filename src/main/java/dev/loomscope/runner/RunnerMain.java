@@ -92,8 +92,7 @@ public final class RunnerMain {
         // No System.gc() for the baselines: G1 would shrink the heap to what is live, and the run
         // would then pay for more young collections than a plain program that just started.
         // A web run's service threads started above and its clients start during it: what it allocated is not measured.
-        long[] notTheRuns = web != null ? null : java.util.stream.LongStream.concat(
-                java.util.Arrays.stream(ProcessReadings.notTheRunsThreads(Thread.currentThread())), java.util.stream.LongStream.of(pump.threadId())).toArray();
+        long[] notTheRuns = web != null ? null : ProcessReadings.notTheRunsThreads(Thread.currentThread(), pump.threadId());
         long rssBaseline = readings.settledRssBytes();
         long heapBaseline = readings.heapUsedBytes();
         ProcessReadings.CpuReading cpuAtStart = readings.cpuReading();

@@ -59,12 +59,13 @@ public final class ProcessReadings {
 
     /**
      * The threads that are not the run's: every platform thread alive now but {@code submitter} and the virtual threads'
-     * carriers (whose allocations are the tasks'), that is the JVM's and LoomScope's own (JFR's stream, the readers).
-     * Listed before the clock starts: it takes each thread's stack.
+     * carriers (whose allocations are the tasks'), that is the JVM's and LoomScope's own (JFR's stream, the readers), and
+     * {@code alsoNotTheRuns} (LoomScope's threads not started yet). Listed before the clock starts: it takes each thread's stack.
      */
-    public static long[] notTheRunsThreads(Thread submitter) {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t != submitter && !(t instanceof java.util.concurrent.ForkJoinWorkerThread))
-                .mapToLong(Thread::threadId).toArray();
+    public static long[] notTheRunsThreads(Thread submitter, long... alsoNotTheRuns) {
+        var alive = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t != submitter && !(t instanceof java.util.concurrent.ForkJoinWorkerThread)).mapToLong(Thread::threadId);
+        return java.util.stream.LongStream.concat(alive, java.util.Arrays.stream(alsoNotTheRuns)).toArray();
     }
 
     /**
@@ -92,8 +93,9 @@ public final class ProcessReadings {
 
     /**
      * Bytes the run allocated on the heap since {@code start}: all threads', those that ended included, less what the
-     * threads not the run's allocated meanwhile and {@code notTheRunsToo} (LoomScope's work on the run's threads). Garbage counts, and nothing else does: unlike the heap's growth,
-     * it does not move with when the collector ran or how much each thread's allocation buffer held. -1 where unmeasured.
+     * threads not the run's allocated meanwhile and {@code notTheRunsToo} (LoomScope's work on the run's threads).
+     * Garbage counts, and nothing else does: unlike the heap's growth, it does not move with when the collector ran or
+     * how much each thread's allocation buffer held. -1 where unmeasured.
      */
     public long runAllocatedBytesSince(AllocationStart start, long notTheRunsToo) {
         if (start == null || !(threads instanceof com.sun.management.ThreadMXBean counted)) {
