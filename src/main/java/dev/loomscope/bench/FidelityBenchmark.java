@@ -166,7 +166,7 @@ public final class FidelityBenchmark {
 
     /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags; returns its elapsed ms. */
     double runPlain(Scenario s) throws IOException, InterruptedException {
-        return plain(s)[0];
+        return plain(s).elapsedMs();
     }
 
     /**
@@ -185,7 +185,7 @@ public final class FidelityBenchmark {
             double[] plain = new double[repeats];
             double[] measured = new double[repeats];
             for (int i = 0; i < repeats; i++) {
-                plain[i] = plain(scenario)[1];
+                plain[i] = plain(scenario).allocatedMb();
                 measured[i] = runner.run(scenario, RunListener.NONE).allocatedMb();
             }
             double plainMb = RunResults.median(plain);
@@ -198,8 +198,12 @@ public final class FidelityBenchmark {
         return allPassed;
     }
 
-    /** Runs {@link PlainProgram}: its elapsed ms and the MB it allocated meanwhile. */
-    double[] plain(Scenario s) throws IOException, InterruptedException {
+    /** What {@link PlainProgram} printed: its elapsed time, and what it allocated meanwhile (MB of 2^20 bytes). */
+    record PlainRun(double elapsedMs, double allocatedMb) {
+    }
+
+    /** Runs {@link PlainProgram} in a fresh JVM with the runner's flags. */
+    PlainRun plain(Scenario s) throws IOException, InterruptedException {
         List<String> command = launcher.command(PlainProgram.class, s.carriers(),
                 List.of(s.executor().cliName(), Integer.toString(s.tasks()), Integer.toString(s.pool()), Integer.toString(s.sleepMs()),
                         Integer.toString(s.threadLocalKb())));
@@ -213,7 +217,7 @@ public final class FidelityBenchmark {
         try {
             String[] figures = last.split(" ");
             // MB as LoomScope counts them everywhere: 2^20 bytes.
-            return new double[] {Long.parseLong(figures[0]) / 1e6, Long.parseLong(figures[1]) / (double) (1 << 20)};
+            return new PlainRun(Long.parseLong(figures[0]) / 1e6, Long.parseLong(figures[1]) / (double) (1 << 20));
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new IOException(Text.get("bench.plain.no-time", s.label(), last));
         }

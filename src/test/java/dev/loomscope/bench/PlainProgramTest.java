@@ -34,8 +34,8 @@ class PlainProgramTest {
         var bench = new FidelityBenchmark(1, System.out, JvmLauncher.standard());
         var pooled = Scenario.of(ExecutorKind.FIXED).withTasks(200).withPool(2).withSleepMs(1).withThreadLocalKb(16).build();
         double objectMb = 16.0 / 1024; // MB of 2^20 bytes, as LoomScope counts them
-        assertThat(bench.plain(pooled)[1]).as("2 objects, and the pool's own a task: far from one a task").isLessThan(20 * objectMb);
-        assertThat(bench.plain(pooled.withExecutor(ExecutorKind.VIRTUAL))[1]).as("an object a task").isBetween(200 * objectMb, 200 * objectMb + 2);
+        assertThat(bench.plain(pooled).allocatedMb()).as("2 objects, and the pool's own a task: far from one a task").isLessThan(20 * objectMb);
+        assertThat(bench.plain(pooled.withExecutor(ExecutorKind.VIRTUAL)).allocatedMb()).as("an object a task").isBetween(200 * objectMb, 200 * objectMb + 2);
     }
 
     @Test
