@@ -162,7 +162,7 @@ public final class RunnerMain {
                     // The dump is LoomScope's, written on the submitting thread: what it allocates is not the run's.
                     long before = readings.ownAllocatedBytes();
                     threadDump = ThreadDumps.write(options.threadDumpFile());
-                    allocatedByDump += Math.max(0, readings.ownAllocatedBytes() - before);
+                    allocatedByDump = Math.max(0, readings.ownAllocatedBytes() - before);
                 }
                 if (structured != null) {
                     // join() returns once every subtask succeeded, or once one failed and the scope
