@@ -53,18 +53,25 @@ public final class RunnerChannel implements Closeable {
     }
 
     /**
-     * Waits for the runner to connect and prove its token.
+     * Waits for the runner to connect and prove its token. A runner that has already ended may still
+     * have connected: a short run on a busy machine can connect, write its whole stream and exit before
+     * this thread first gets a core, its connection and frames waiting in the kernel's queue. So it is
+     * taken for gone only once an accept that began after its death found nothing.
      *
      * @return the frame stream, or null if the runner died (or never connected) first
      */
     public InputStream accept(Process runner) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_TIMEOUT_MS);
         try {
-            while (runner.isAlive() && System.nanoTime() < deadline) {
+            while (System.nanoTime() < deadline) {
+                boolean aliveBefore = runner.isAlive();
                 Socket candidate;
                 try {
                     candidate = server.accept();
                 } catch (SocketTimeoutException e) {
+                    if (!aliveBefore) {
+                        return null;
+                    }
                     continue;
                 }
                 try {

@@ -83,18 +83,20 @@ class ScriptedScreenshotTest {
      */
     private static boolean endsOrStalls(Process process) throws InterruptedException {
         long deadline = System.nanoTime() + LONGEST.toNanos();
-        Threads checked = Threads.of(process.toHandle());
+        Threads seen = Threads.of(process.toHandle(), Threads.NONE);
+        Threads checked = seen;
         long checkedAt = System.nanoTime();
         while (!process.waitFor(1, TimeUnit.SECONDS)) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
+            // Read every second, so that a thread that ends keeps the work it did up to a second before.
+            seen = Threads.of(process.toHandle(), seen);
             if (System.nanoTime() - checkedAt >= STALL.toNanos()) {
-                Threads now = Threads.of(process.toHandle());
-                if (now.cpuSince(checked) < LEAST_WORK.toNanos() && now.longestWaitSince(checked) < STARVED.toNanos()) {
+                if (seen.cpuSince(checked) < LEAST_WORK.toNanos() && seen.longestWaitSince(checked) < STARVED.toNanos()) {
                     return false;
                 }
-                checked = now;
+                checked = seen;
                 checkedAt = System.nanoTime();
             }
         }
@@ -103,18 +105,23 @@ class ScriptedScreenshotTest {
 
     /**
      * The threads of a process and of those it started (the window's runner JVM), each with its CPU time and the time it
-     * waited runnable for a core, in ns, from Linux's {@code /proc/PID/task/TID/schedstat}. Compared thread by thread: a
-     * runner that exits takes its threads' totals with it, and a sum over the process would fall. Where there is no
-     * /proc, the processes' CPU time alone.
+     * waited runnable for a core, in ns, from Linux's {@code /proc/PID/task/TID/schedstat}; where there is no /proc, the
+     * processes' CPU time alone. A thread that has ended keeps the figures it was last read with: the work it did is
+     * progress. Counting only the threads still there, a window that had saved its picture and was exiting looked stuck:
+     * its FX thread, runner and collector gone, the last thread left was the JIT compiler's, at nice 19, tearing down the
+     * process's memory in the kernel (exit_mmap) for seconds on a busy machine, with under a second of CPU time of its own.
      */
-    private record Threads(java.util.Map<String, long[]> cpuAndWait, long processCpu) {
+    private record Threads(java.util.Map<String, long[]> cpuAndWait, java.util.Map<Long, Long> processCpu) {
 
-        static Threads of(ProcessHandle process) {
+        static final Threads NONE = new Threads(java.util.Map.of(), java.util.Map.of());
+
+        /** The threads as they are now, and those of {@code before} that have ended since, as they were then. */
+        static Threads of(ProcessHandle process, Threads before) {
             var all = java.util.stream.Stream.concat(java.util.stream.Stream.of(process), process.descendants()).toList();
-            var threads = new java.util.HashMap<String, long[]>();
-            long processCpu = 0;
+            var threads = new java.util.HashMap<String, long[]>(before.cpuAndWait);
+            var processCpu = new java.util.HashMap<Long, Long>(before.processCpu);
             for (ProcessHandle each : all) {
-                processCpu += each.info().totalCpuDuration().orElse(java.time.Duration.ZERO).toNanos();
+                each.info().totalCpuDuration().ifPresent(cpu -> processCpu.put(each.pid(), cpu.toNanos()));
                 try (var tasks = Files.list(Path.of("/proc", Long.toString(each.pid()), "task"))) {
                     for (Path task : tasks.toList()) {
                         try {
@@ -131,10 +138,11 @@ class ScriptedScreenshotTest {
             return new Threads(threads, processCpu);
         }
 
-        /** CPU time its threads gained since {@code before} (a thread new since, all of its own). */
+        /** CPU time its threads gained since {@code before} (a thread new since, all of its own; one ended, up to its last reading). */
         long cpuSince(Threads before) {
             if (cpuAndWait.isEmpty()) {
-                return Math.max(0, processCpu - before.processCpu);
+                return processCpu.entrySet().stream().mapToLong(each -> Math.max(0, each.getValue() - before.processCpu.getOrDefault(each.getKey(), 0L)))
+                        .sum();
             }
             return gains(before, 0).sum();
         }
@@ -147,7 +155,8 @@ class ScriptedScreenshotTest {
         private java.util.stream.LongStream gains(Threads before, int figure) {
             return cpuAndWait.entrySet().stream().mapToLong(thread -> {
                 long[] then = before.cpuAndWait.get(thread.getKey());
-                return thread.getValue()[figure] - (then != null ? then[figure] : 0);
+                // Never below 0: a thread id the kernel reused starts its counts again.
+                return Math.max(0, thread.getValue()[figure] - (then != null ? then[figure] : 0));
             });
         }
     }
