@@ -23,4 +23,21 @@ public record PinHotspot(List<String> frames, String firstCallerFrame, long coun
         reasons = List.copyOf(reasons);
         blockingOperations = List.copyOf(blockingOperations);
     }
+
+    /** Where the pins are: the program's frame, or the innermost frame where none is the program's; "" without frames. */
+    public String where() {
+        return !firstCallerFrame.isEmpty() ? firstCallerFrame : frames.isEmpty() ? "" : frames.getFirst();
+    }
+
+    /**
+     * {@link #where} as a narrow table's cell reads it: the class's simple name, the method and the line
+     * ({@code NativeSleep.sleep:42}). Cut from its end, a frame showed its package alone ("dev.loomscope.run...").
+     */
+    public String whereBriefly() {
+        String frame = where();
+        int line = frame.indexOf(':');
+        int method = frame.lastIndexOf('.', line < 0 ? frame.length() - 1 : line);
+        int type = method > 0 ? frame.lastIndexOf('.', method - 1) : -1;
+        return type >= 0 ? frame.substring(type + 1) : frame;
+    }
 }

@@ -21,21 +21,42 @@ public final class TextColumns {
      */
     public static <T> void fill(TableColumn<T, String> column, Function<T, String> text) {
         column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
-        column.setCellFactory(c -> new TextCell<>());
+        column.setCellFactory(c -> new TextCell<>(null));
+    }
+
+    /**
+     * As {@link #fill(TableColumn, Function)}, the cell showing {@code brief} (a stack frame without its package) and its
+     * tooltip always the {@code whole} text it stands for.
+     */
+    public static <T> void fill(TableColumn<T, String> column, Function<T, String> brief, Function<T, String> whole) {
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(brief.apply(row.getValue())));
+        column.setCellFactory(c -> new TextCell<>(whole));
     }
 
     private static final class TextCell<T> extends TableCell<T, String> {
 
-        TextCell() {
+        private final Function<T, String> whole;
+
+        TextCell(Function<T, String> whole) {
+            this.whole = whole;
             setAlignment(Pos.BASELINE_LEFT);
-            // A narrow column (a 720p stage's) cuts a frame or a reason: the pointer reads it whole.
-            Tooltips.whenCut(this);
+            if (whole == null) {
+                // A narrow column (a 720p stage's) cuts a frame or a reason: the pointer reads it whole.
+                Tooltips.whenCut(this);
+            }
         }
 
         @Override
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
             setText(empty ? null : item);
+            if (whole != null) {
+                T row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                String text = row == null ? null : whole.apply(row);
+                if (!java.util.Objects.equals(text, Tooltips.getText(this))) {
+                    Tooltips.setText(this, text);
+                }
+            }
         }
     }
 }

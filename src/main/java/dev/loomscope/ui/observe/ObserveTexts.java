@@ -94,14 +94,6 @@ final class ObserveTexts {
         return text.toString();
     }
 
-    /** The tail of a hotspot's place: "Example.sortSleeping:42". */
-    static String where(PinHotspot h) {
-        String frame = h.firstCallerFrame().isEmpty() ? (h.frames().isEmpty() ? "" : h.frames().getFirst()) : h.firstCallerFrame();
-        int method = frame.lastIndexOf('.', Math.max(0, frame.indexOf(':') < 0 ? frame.length() - 1 : frame.indexOf(':')));
-        int type = method > 0 ? frame.lastIndexOf('.', method - 1) : -1;
-        return type >= 0 ? frame.substring(type + 1) : frame;
-    }
-
     /** The tiles' figures by key, in the tiles' order ("\u2013" where a figure is not known). */
     static Map<String, String> figures(ObservedFigures f, long nowMs) {
         var figures = new LinkedHashMap<String, String>();

@@ -202,7 +202,7 @@ public final class ObserveView extends BorderPane implements FrameView {
         TextColumns.fill(hotspotTotal, h -> Durations.humanMillis(h.totalMs()));
         TextColumns.fill(hotspotCount, h -> "%,d".formatted(h.count()));
         TextColumns.fill(hotspotMax, h -> Durations.humanMillis(h.maxMs()));
-        TextColumns.fill(hotspotWhere, ObserveTexts::where);
+        TextColumns.fill(hotspotWhere, PinHotspot::whereBriefly, PinHotspot::where);
         TextColumns.fill(hotspotReason, h -> String.join(", ", h.reasons().stream().map(r -> r.isEmpty() ? Messages.text("observe.no-reason") : r).toList()));
         TextColumns.fill(hotspotOperation, h -> String.join(", ", h.blockingOperations()));
         hotspotTable.getSelectionModel().selectedItemProperty().subscribe(h -> {

@@ -69,7 +69,7 @@ final class RecordingPane extends VBox {
         Tooltips.whenCut(recJvm);
         recHotspots.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         recThreads.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
-        TextColumns.fill(recHotspotFrame, h -> h.firstCallerFrame().isEmpty() && !h.frames().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame());
+        TextColumns.fill(recHotspotFrame, PinHotspot::whereBriefly, PinHotspot::where);
         TextColumns.fill(recHotspotCount, h -> Numbers.count(h.count()));
         TextColumns.fill(recHotspotTotal, h -> Durations.humanMillis(h.totalMs()));
         TextColumns.fill(recThreadName, t -> t.name().isEmpty() ? Messages.text("open.threads.unnamed", t.threadId()) : t.name() + " #" + t.threadId());

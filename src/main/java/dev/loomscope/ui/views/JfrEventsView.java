@@ -51,7 +51,7 @@ public final class JfrEventsView extends SplitPane implements FrameView {
                 shortColumn("pins", 70, h -> "%,d".formatted(h.count())),
                 shortColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
                 column("reason", 200, h -> String.join("; ", h.reasons())),
-                column("where", 260, h -> h.firstCallerFrame().isEmpty() ? h.frames().getFirst() : h.firstCallerFrame())));
+                whereColumn()));
         hotspots.setId("jfrHotspots");
         hotspots.setPrefHeight(130);
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
@@ -113,10 +113,22 @@ public final class JfrEventsView extends SplitPane implements FrameView {
     }
 
     private static <T> TableColumn<T, String> column(String name, double width, java.util.function.Function<T, String> text) {
+        var column = JfrEventsView.<T>unfilled(name, width);
+        dev.loomscope.ui.fx.TextColumns.fill(column, text);
+        return column;
+    }
+
+    private static <T> TableColumn<T, String> unfilled(String name, double width) {
         var column = new TableColumn<T, String>(Messages.text("jfr.column." + name));
         column.setPrefWidth(width);
-        dev.loomscope.ui.fx.TextColumns.fill(column, text);
         column.setSortable(false);
+        return column;
+    }
+
+    /** Where a hotspot's pins are, as its class and method (the package cut from the end left only the package): whole in its tooltip. */
+    private static TableColumn<PinHotspot, String> whereColumn() {
+        var column = JfrEventsView.<PinHotspot>unfilled("where", 260);
+        dev.loomscope.ui.fx.TextColumns.fill(column, PinHotspot::whereBriefly, PinHotspot::where);
         return column;
     }
 

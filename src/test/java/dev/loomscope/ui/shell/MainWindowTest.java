@@ -483,6 +483,12 @@ class MainWindowTest {
             assertThat(h.reasons()).containsExactly("Native or VM frame on stack");
             assertThat(h.totalMs()).isGreaterThanOrEqualTo(4 * 45.0);
         });
+        // Its place, as its class and method (cut from the end, a frame showed only its package), whole under the pointer.
+        Fx.settle(Fx.call(window::getScene), 2);
+        var where = Fx.call(() -> probe().jfrHotspots().lookupAll(".table-cell").stream().map(javafx.scene.control.TableCell.class::cast)
+                .filter(cell -> cell.getTableColumn().getText().equals("where") && cell.getText() != null).findFirst().orElseThrow());
+        assertThat(Fx.call(where::getText)).isEqualTo(hotspots.getFirst().whereBriefly()).doesNotContain("dev.loomscope").startsWith("NativeBlocking.");
+        assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(where))).isEqualTo(hotspots.getFirst().where()).startsWith("dev.loomscope.");
         Fx.run(() -> probe().jfrHotspots().getSelectionModel().select(0));
         assertThat(Fx.call(() -> probe().jfrEvents().stackText())).startsWith("4 pins").contains("java.lang.VirtualThread.parkNanos");
         assertThat(Fx.call(() -> probe().lanes().markedPins())).hasSize(4);
