@@ -51,7 +51,10 @@ public final class TextColumns {
             super.updateItem(item, empty);
             setText(empty ? null : item);
             if (whole != null) {
-                T row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                // The table's own item at this cell's index: a row's item may still be the one it showed before.
+                var items = getTableView() == null ? null : getTableView().getItems();
+                int index = getIndex();
+                T row = empty || items == null || index < 0 || index >= items.size() ? null : items.get(index);
                 String text = row == null ? null : whole.apply(row);
                 if (!java.util.Objects.equals(text, Tooltips.getText(this))) {
                     Tooltips.setText(this, text);
