@@ -50,8 +50,9 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         hotspots.getColumns().setAll(java.util.List.of(
                 shortColumn("pins", 70, h -> "%,d".formatted(h.count())),
                 shortColumn("pinned", 90, h -> Durations.humanMillis(h.totalMs())),
-                column("reason", 200, h -> String.join("; ", h.reasons())),
+                hotspotReason,
                 whereColumn()));
+        hotspots.widthProperty().subscribe(width -> fitHotspotColumns());
         hotspots.setId("jfrHotspots");
         hotspots.setPrefHeight(130);
         // The header and two hotspots stay whole when the tab is short (the events below give way first).
@@ -81,6 +82,14 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         setOnStage(false);
     }
 
+    private final TableColumn<PinHotspot, String> hotspotReason = column("reason", 200, h -> String.join("; ", h.reasons()));
+    private boolean onStage;
+    /**
+     * On stage, a hotspot table narrower than this (a 720p projector's: about 555 px) cut both its reason and its place; the
+     * place is what a talk points at, so the reason gives way there (it is in the events below, and in a picked hotspot's text).
+     */
+    private static final double STAGE_WIDTH_FOR_REASONS = 700;
+
     private final TableColumn<LaneEvent, String> carrierColumn = column("carrier", 90, this::carrierName);
     private final TableColumn<LaneEvent, String> operationColumn = column("operation", 120, e -> e.event().blockingOperation());
 
@@ -94,6 +103,17 @@ public final class JfrEventsView extends SplitPane implements FrameView {
         setDividerPositions(on ? 0.72 : 0.68);
         carrierColumn.setVisible(!on);
         operationColumn.setVisible(!on);
+        onStage = on;
+        fitHotspotColumns();
+    }
+
+    private void fitHotspotColumns() {
+        hotspotReason.setVisible(!onStage || hotspots.getWidth() == 0 || hotspots.getWidth() >= STAGE_WIDTH_FOR_REASONS);
+    }
+
+    /** The hotspot table's reason column (hidden on a narrow stage). */
+    public TableColumn<PinHotspot, String> hotspotReasonColumn() {
+        return hotspotReason;
     }
 
     private final TableView<PinHotspot> hotspots = new TableView<>();

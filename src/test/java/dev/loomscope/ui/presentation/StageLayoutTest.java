@@ -334,6 +334,28 @@ class StageLayoutTest {
                 .noneMatch(state -> state.matches("cut: (platform|virtual), [A-Z_]+ \\(its tooltip\\)"));
     }
 
+    /**
+     * Where the pins are, whole on stage: at 1280x720 the hotspot's place was cut to "NativeBlocking.com..." (before, to its
+     * package alone); its reason gives way there, and stays where there is room for both.
+     */
+    @ParameterizedTest(name = "{0} x {1}")
+    @CsvSource({"1920, 1080", "1280, 720"})
+    void onStageAPinHotspotsPlaceIsWhole(int width, int height) throws Exception {
+        open(width, height, Preset.named("pinning", 2).orElseThrow());
+        Fx.waitUntil("the presets listed", Duration.ofSeconds(30), () -> !probe().controlPanel().presetBox().getItems().isEmpty());
+        Fx.run(() -> window.runs().runWithoutPredicting());
+        Fx.waitUntil("the pinning preset's runs done", Duration.ofSeconds(120), () -> !window.session().isRunning()
+                && window.session().history().size() == 2 && window.session().history().getLast().result() != null);
+        Fx.run(() -> window.tabs().show("jfr"));
+        Fx.waitUntil("the pins by hotspot", Duration.ofSeconds(10), () -> !probe().jfrHotspots().getItems().isEmpty());
+        settle();
+        var where = Fx.call(() -> probe().jfrHotspots().lookupAll(".table-cell").stream().map(javafx.scene.control.TableCell.class::cast)
+                .filter(cell -> cell.isVisible() && cell.getTableColumn().getText().equals("where") && cell.getText() != null).findFirst().orElseThrow());
+        assertThat(Fx.call(where::getText)).isEqualTo(Fx.call(() -> probe().jfrHotspots().getItems().getFirst().whereBriefly()));
+        assertThat(Fx.call(() -> NodeProbe.drawnText(where))).as("the place as drawn").isEqualTo(Fx.call(where::getText));
+        assertThat(Fx.call(() -> probe().jfrEvents().hotspotReasonColumn().isVisible())).as("the reason column").isEqualTo(width >= 1920);
+    }
+
     @ParameterizedTest(name = "{0} x {1}")
     @CsvSource({"1920, 1080", "1280, 720"})
     void onStageEveryPresetsQuestionAndNoticeTakeAtMostThreeLinesAndItsTilesOneRow(int width, int height) throws Exception {
