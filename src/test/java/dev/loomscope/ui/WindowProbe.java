@@ -26,6 +26,14 @@ import javafx.scene.control.TableView;
  */
 public record WindowProbe(MainWindow window) {
 
+    /** The cell of {@code table}'s first row in the column headed {@code column}, once it shows text; null until then (call on the FX thread). */
+    public static javafx.scene.control.TableCell<?, ?> firstRowCell(TableView<?> table, String column) {
+        return table.lookupAll(".table-cell").stream().map(node -> (javafx.scene.control.TableCell<?, ?>) node)
+                .filter(cell -> cell.isVisible() && cell.getIndex() == 0 && cell.getTableColumn() != null && cell.getTableColumn().getText().equals(column)
+                        && cell.getText() != null)
+                .findFirst().orElse(null);
+    }
+
     /** The nearest of {@code node}'s parents (or itself) that is a {@code type}: the scroll pane a view scrolls in. */
     public static <T extends Node> T ancestor(Node node, Class<T> type) {
         Node up = node;

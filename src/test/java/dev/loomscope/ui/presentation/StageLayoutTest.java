@@ -349,8 +349,8 @@ class StageLayoutTest {
         Fx.run(() -> window.tabs().show("jfr"));
         Fx.waitUntil("the pins by hotspot", Duration.ofSeconds(10), () -> !probe().jfrHotspots().getItems().isEmpty());
         settle();
-        var where = Fx.call(() -> probe().jfrHotspots().lookupAll(".table-cell").stream().map(javafx.scene.control.TableCell.class::cast)
-                .filter(cell -> cell.isVisible() && cell.getTableColumn().getText().equals("where") && cell.getText() != null).findFirst().orElseThrow());
+        Fx.waitUntil("the hotspot's place drawn", Duration.ofSeconds(10), () -> WindowProbe.firstRowCell(probe().jfrHotspots(), "where") != null);
+        var where = Fx.call(() -> WindowProbe.firstRowCell(probe().jfrHotspots(), "where"));
         assertThat(Fx.call(where::getText)).isEqualTo(Fx.call(() -> probe().jfrHotspots().getItems().getFirst().whereBriefly()));
         assertThat(Fx.call(() -> NodeProbe.drawnText(where))).as("the place as drawn").isEqualTo(Fx.call(where::getText));
         assertThat(Fx.call(() -> probe().jfrEvents().hotspotReasonColumn().isVisible())).as("the reason column").isEqualTo(width >= 1920);

@@ -484,9 +484,8 @@ class MainWindowTest {
             assertThat(h.totalMs()).isGreaterThanOrEqualTo(4 * 45.0);
         });
         // Its place, as its class and method (cut from the end, a frame showed only its package), whole under the pointer.
-        Fx.settle(Fx.call(window::getScene), 2);
-        var where = Fx.call(() -> probe().jfrHotspots().lookupAll(".table-cell").stream().map(javafx.scene.control.TableCell.class::cast)
-                .filter(cell -> cell.getTableColumn().getText().equals("where") && cell.getText() != null).findFirst().orElseThrow());
+        Fx.waitUntil("the hotspot's place drawn", Duration.ofSeconds(10), () -> WindowProbe.firstRowCell(probe().jfrHotspots(), "where") != null);
+        var where = Fx.call(() -> WindowProbe.firstRowCell(probe().jfrHotspots(), "where"));
         assertThat(Fx.call(where::getText)).isEqualTo(hotspots.getFirst().whereBriefly()).doesNotContain("dev.loomscope").startsWith("NativeBlocking.");
         assertThat(Fx.call(() -> dev.loomscope.ui.fx.Tooltips.getText(where))).isEqualTo(hotspots.getFirst().where()).startsWith("dev.loomscope.");
         Fx.run(() -> probe().jfrHotspots().getSelectionModel().select(0));
