@@ -31,7 +31,7 @@ public record PinHotspot(List<String> frames, String firstCallerFrame, long coun
 
     /**
      * {@link #where} as a narrow table's cell reads it: the class's simple name, the method and the line
-     * ({@code NativeSleep.sleep:42}). Cut from its end, a frame showed its package alone ("dev.loomscope.run...").
+     * ({@code NativeBlocking.compare:68}). Cut from its end, a frame showed its package alone ("dev.loomscope.run...").
      */
     public String whereBriefly() {
         String frame = where();
