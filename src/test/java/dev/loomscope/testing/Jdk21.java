@@ -12,7 +12,7 @@ public final class Jdk21 {
 
     /**
      * The JDK 21 found; the test is skipped, saying why, when there is none. With {@code -Dloomscope.jdk21.required=true}
-     * (CI's pass over these tests, once it has fetched one) it fails instead: a skip there would pass having run nothing.
+     * (CI's second pass, once it has fetched one) it fails instead: a skip there would pass having run nothing.
      */
     public static Jdks.Jdk required() {
         Jdks.Jdk jdk = Jdks.installed().withFeature(21);

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * CI runs the tests that need a JDK 21 a second time, once it has one, by their mark: a test that asks for one unmarked
- * would skip in CI's first pass and never run in its second. So only a test method, marked, may ask; a helper, a lambda,
+ * The tests that need a JDK 21 say so by their mark (tag {@code jdk21}): they are the ones a new machine skips, and
+ * {@code -Dgroups=jdk21} runs them alone once one is fetched. So only a test method, marked, may ask; a helper, a lambda,
  * a constructor or an initializer that asked would leave the test that runs it unmarked.
  */
 class NeedsJdk21Test {
