@@ -139,13 +139,13 @@ public final class Comparison {
     static Panel memory(List<Measured> runs) {
         boolean allocations = runs.stream().allMatch(run -> run.allocatedMb() >= 0);
         var rss = new ArrayList<Bar>();
-        var heap = new ArrayList<Bar>();
+        var onHeap = new ArrayList<Bar>();
         var published = new ArrayList<Bar>();
         for (Measured run : runs) {
             // Brief: the figures without "MB", which the axis names, where a narrow chart has no room for it after each.
             rss.add(new Bar(run.run(), Math.max(0, run.rssDeltaMb()), Text.get("comparison.memory.rss.bar", run.rssDeltaMb()),
                     Text.get("comparison.memory.rss.brief", run.rssDeltaMb())));
-            heap.add(allocations
+            onHeap.add(allocations
                     ? new Bar(run.run(), run.allocatedMb(), Text.get("comparison.memory.allocated.bar", run.allocatedMb()),
                             Text.get("comparison.memory.allocated.brief", run.allocatedMb()))
                     : new Bar(run.run(), Math.max(0, run.heapDeltaMb()), Text.get("comparison.memory.heap.bar", run.heapDeltaMb()),
@@ -153,8 +153,8 @@ public final class Comparison {
             published(run.scenario()).ifPresent(mb -> published.add(new Bar(run.run(), mb, Text.get("comparison.memory.published.bar", mb),
                     Text.get("comparison.memory.published.brief", mb))));
         }
-        var onHeap = new Series(Text.get(allocations ? "comparison.memory.allocated" : "comparison.memory.heap"), false, heap);
-        return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss), onHeap,
+        return new Panel(Text.get("comparison.memory"), "MB", List.of(new Series(Text.get("comparison.memory.rss"), false, rss),
+                new Series(Text.get(allocations ? "comparison.memory.allocated" : "comparison.memory.heap"), false, onHeap),
                 new Series(Text.get("comparison.memory.published"), true, published)));
     }
 
